@@ -1,0 +1,45 @@
+"""The ``cullsboard`` command: run the board (default) or one of the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from firmware import __version__
+
+# Each module registers one subcommand; "play" adds the board's own options to the main parser.
+SUBCOMMANDS = ("replay",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cullsboard",
+        description="A smart game table: Culls and Cubulus by touch, an LED under every cell.",
+    )
+    parser.add_argument("--version", action="version", version=f"cullsboard {__version__}")
+    play = importlib.import_module("firmware.commands.play")
+    play.add_arguments(parser)
+    parser.set_defaults(run=play.run)
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        module = importlib.import_module(f"firmware.commands.{name.replace('-', '_')}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

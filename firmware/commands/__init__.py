@@ -1,0 +1,1 @@
+"""Subcommands of ``cullsboard``; each module has ``register(subparsers)`` setting ``run``."""

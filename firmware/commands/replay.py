@@ -1,0 +1,49 @@
+"""``cullsboard replay FILE``: play a record through the engine, print the final state as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from firmware.rules.api import InvalidRecordError
+from firmware.rules.records import parse_record, replay
+
+EXIT_ILLEGAL = 1
+EXIT_INVALID = 2
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay a game record and print the final state as JSON",
+        description="Replay a game record and print the final state as one JSON object.",
+    )
+    parser.add_argument("file", help="the record file, or - for standard input")
+    parser.set_defaults(run=run)
+
+
+def _read(name: str) -> bytes:
+    if name == "-":
+        return sys.stdin.buffer.read()
+    return Path(name).read_bytes()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        data = _read(args.file)
+    except OSError as exc:
+        print(f"cullsboard replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        record = parse_record(data)
+        state, error = replay(record)
+    except InvalidRecordError as exc:
+        print(f"cullsboard replay: invalid record: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    print(json.dumps(state.summary()))
+    if error is not None:
+        print(str(error), file=sys.stderr)
+        return EXIT_ILLEGAL
+    return 0

@@ -1,0 +1,43 @@
+"""Pure game rules: Culls and Cubulus behind one API (see ``api``)."""
+
+from __future__ import annotations
+
+import importlib
+
+from firmware.rules.api import (
+    Game,
+    GameState,
+    IllegalActionError,
+    InvalidRecordError,
+    Outcome,
+    Status,
+    find_game,
+    game_names,
+    register,
+)
+
+GAME_MODULES = ("firmware.rules.culls", "firmware.rules.cubulus")
+
+
+def load_games() -> None:
+    """Import every game module so that each registers itself (idempotent)."""
+    for module in GAME_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+__all__ = [
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "InvalidRecordError",
+    "Outcome",
+    "Status",
+    "find_game",
+    "game_names",
+    "load_games",
+    "register",
+]

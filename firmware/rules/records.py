@@ -1,0 +1,123 @@
+"""Game records (records.md, format 1): read, validate, write and replay. Pure text in and out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from firmware.rules.api import (
+    GameState,
+    IllegalActionError,
+    InvalidRecordError,
+    JsonValue,
+    find_game,
+)
+
+FORMAT = 1
+_KEYS = ("format", "game", "rules", "first", "moves")
+_REQUIRED = ("format", "game", "first", "moves")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One game: which game, its rule switches (defaults filled in), who moved first, the tokens."""
+
+    game: str
+    rules: Mapping[str, JsonValue]
+    first: str
+    moves: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "rules": dict(self.rules),
+            "first": self.first,
+            "moves": list(self.moves),
+        }
+
+    def dumps(self) -> str:
+        """The record as JSON text (one object, trailing newline)."""
+        return json.dumps(self.to_json(), ensure_ascii=False) + "\n"
+
+    def new_state(self) -> GameState:
+        """A fresh game under this record's rules, before any token."""
+        return find_game(self.game).new_state(self.rules, self.first)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayError:
+    """The first illegal token of a record: 1-based ply, the token, and the reason."""
+
+    ply: int
+    token: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"ply {self.ply}: {self.token}: {self.reason}"
+
+
+def record_of(state: GameState) -> Record:
+    """The record of a game in progress or over."""
+    return Record(state.game, dict(state.rules), state.first, tuple(state.moves))
+
+
+def parse_record(text: str | bytes) -> Record:
+    """Read a record; raise InvalidRecordError with one line naming what is wrong."""
+    try:
+        raw = json.loads(text)
+    except UnicodeDecodeError as exc:
+        raise InvalidRecordError(f"not UTF-8 text ({exc.reason})") from None
+    except json.JSONDecodeError as exc:
+        raise InvalidRecordError(
+            f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    return record_from_json(raw)
+
+
+def record_from_json(raw: object) -> Record:
+    """Validate an already decoded JSON value as a record."""
+    if not isinstance(raw, dict):
+        raise InvalidRecordError("a record must be a JSON object")
+    unknown = sorted(set(raw) - set(_KEYS))
+    if unknown:
+        raise InvalidRecordError(f"{unknown[0]}: unknown key (allowed: {', '.join(_KEYS)})")
+    for key in _REQUIRED:
+        if key not in raw:
+            raise InvalidRecordError(f"{key}: missing")
+    fmt = raw["format"]
+    if type(fmt) is not int or fmt != FORMAT:
+        raise InvalidRecordError(f"format: must be {FORMAT}, got {json.dumps(fmt)}")
+    name = raw["game"]
+    if not isinstance(name, str):
+        raise InvalidRecordError("game: must be a string")
+    game = find_game(name)
+    rules_raw = raw.get("rules", {})
+    if not isinstance(rules_raw, dict):
+        raise InvalidRecordError("rules: must be an object")
+    rules = game.parse_rules(rules_raw)
+    first = raw["first"]
+    colours = game.colours(rules)
+    if not isinstance(first, str) or first not in colours:
+        raise InvalidRecordError(
+            f"first: must be one of {', '.join(colours)}, got {json.dumps(first)}"
+        )
+    moves = raw["moves"]
+    if not isinstance(moves, list):
+        raise InvalidRecordError("moves: must be a list of strings")
+    for index, token in enumerate(moves):
+        if not isinstance(token, str):
+            raise InvalidRecordError(f"moves[{index}]: must be a string, got {json.dumps(token)}")
+    return Record(name, rules, first, tuple(moves))
+
+
+def replay(record: Record) -> tuple[GameState, ReplayError | None]:
+    """Play a record's tokens; stop before the first illegal one and say why."""
+    state = record.new_state()
+    for index, token in enumerate(record.moves):
+        try:
+            state.apply(token)
+        except IllegalActionError as exc:
+            return state, ReplayError(index + 1, token, exc.reason)
+    return state, None
