@@ -22,11 +22,7 @@ GAME_MODULES = ("firmware.rules.culls", "firmware.rules.cubulus")
 def load_games() -> None:
     """Import every game module so that each registers itself (idempotent)."""
     for module in GAME_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+        importlib.import_module(module)
 
 
 __all__ = [

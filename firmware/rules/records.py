@@ -73,6 +73,8 @@ def parse_record(text: str | bytes) -> Record:
         raise InvalidRecordError(
             f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
+    except RecursionError:
+        raise InvalidRecordError("not valid JSON: nested too deeply") from None
     return record_from_json(raw)
 
 

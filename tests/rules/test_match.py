@@ -1,0 +1,177 @@
+"""Matches: starters, alternation, scores, the end of the match, and the journal."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from firmware.rules import game_names
+from firmware.rules.api import GameState, InvalidRecordError
+from firmware.rules.match import Match
+from tests.rules import grid_cells
+
+STARTER_WINS = "a1 b1 a9 b9 c1 c9 d1 d9 e1"  # on 9x9: the starter completes row 1 first
+OTHER_WINS = "a1 c1 a9 b9 e1 c9 g1 d9 i1 e9"  # the starter scatters; the other fills row 9
+
+
+def _play(state: GameState, moves: str) -> None:
+    for token in moves.split():
+        state.apply(token)
+
+
+def _round(match: Match, moves: str) -> str | None:
+    """Play a round to its end, finish it, return its winner."""
+    _play(match.current, moves)
+    winner = match.current.outcome().winner
+    match.finish_round()
+    return winner
+
+
+def _culls_match(seed: int = 0, **rules: object) -> Match:
+    return Match("culls", {"size": 9, **rules}, rng=random.Random(seed))
+
+
+def test_rule_1_round_one_starter_comes_from_the_random_source() -> None:
+    starters = {_culls_match(seed).current.first for seed in range(40)}
+    assert starters == {"blue", "red"}
+    for seed in range(10):
+        assert _culls_match(seed).current.first == _culls_match(seed).current.first
+
+
+def test_rule_1_later_rounds_alternate_the_starter_draws_included() -> None:
+    match = Match("culls", {"size": 15}, rng=random.Random(3))
+    first = match.current.first
+    _play(match.current, " ".join(grid_cells(15)[:60]))
+    assert match.current.outcome().status.value == "draw"
+    match.finish_round()
+    assert match.scores == {"blue": 0, "red": 0}
+    assert match.round_number == 2
+    assert match.current.first != first
+    assert match.current.ply == 0
+    _round(match, "a1 b1 a15 b15 c1 c15 d1 d15 e1")
+    assert match.current.first == first
+    assert [record.first for record in match.history] == [first, match.starter(2)]
+
+
+def test_rule_9_first_to_three_round_wins_takes_the_match() -> None:
+    match = _culls_match(1)
+    first = match.current.first
+    winners = []
+    while not match.is_over:
+        winners.append(_round(match, STARTER_WINS))
+    other = "red" if first == "blue" else "blue"
+    assert winners == [first, other, first, other, first]
+    assert match.winner == first
+    assert match.scores == {first: 3, other: 2}
+    assert match.round_number == 5
+    assert match.current.outcome().is_over
+    with pytest.raises(ValueError, match="the match is over"):
+        match.finish_round()
+
+
+def test_rule_9_seven_rounds_switch_needs_four_wins() -> None:
+    match = _culls_match(2, rounds_to_win=4)
+    assert match.rounds_to_win == 4
+    rounds = 0
+    while not match.is_over:
+        _round(match, STARTER_WINS)
+        rounds += 1
+    assert rounds == 7
+    assert max(match.scores.values()) == 4
+
+
+def test_rule_9_the_other_side_can_win_a_round() -> None:
+    match = _culls_match(4)
+    other = "red" if match.current.first == "blue" else "blue"
+    assert _round(match, OTHER_WINS) == other
+    assert match.scores[other] == 1
+
+
+def test_rule_10_the_starting_team_alternates() -> None:
+    match = _culls_match(5, mode="teams")
+    starters = []
+    for _ in range(3):
+        starters.append(match.current.first)
+        assert match.current.rules["mode"] == "teams"
+        _round(match, "a1 a9 b1 b9 c1 c9 d1 d9 e1")
+    assert starters[0] != starters[1]
+    assert starters[0] == starters[2]
+
+
+def test_a_round_must_be_over_to_finish_it() -> None:
+    match = _culls_match()
+    _play(match.current, "a1")
+    with pytest.raises(ValueError, match="the round is not over"):
+        match.finish_round()
+    assert match.round_number == 1
+
+
+def test_rematch_starts_with_the_colour_after_the_last_starter() -> None:
+    match = _culls_match(6)
+    _round(match, STARTER_WINS)
+    last = match.current.first
+    rematch = match.rematch()
+    assert rematch.current.first != last
+    assert rematch.history == ()
+    assert rematch.rules == match.rules
+
+
+def test_journal_round_trips_mid_round_and_after_the_end() -> None:
+    match = _culls_match(7)
+    _round(match, STARTER_WINS)
+    _round(match, OTHER_WINS)
+    _play(match.current, "a1 b1")
+    text = json.dumps(match.to_json())
+    resumed = Match.from_json(json.loads(text))
+    assert resumed.to_json() == match.to_json()
+    assert resumed.current.summary() == match.current.summary()
+    assert resumed.scores == match.scores
+    assert resumed.round_number == 3
+    _play(match.current, "a9 b9 c1 c9 d1 d9 e1")
+    while not match.is_over:
+        match.finish_round()
+        if not match.is_over:
+            _play(match.current, STARTER_WINS)
+    finished = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert finished.is_over
+    assert finished.winner == match.winner
+    assert finished.to_json()["current"] is None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"extra": 1}, "extra: unknown key"),
+        ({"game": "chess"}, "game: unknown game 'chess'"),
+        ({"first": "green"}, "first: must be one of blue, red"),
+        ({"rules": {"size": True}}, "rules.size: must be an integer from 7 to 19"),
+        ({"rounds": [["a1", "a1"]]}, "rounds[0]: ply 2: a1: a1 is taken"),
+        ({"rounds": [["a1"]]}, "rounds[0]: the round is not over"),
+        ({"current": ["a1", "zz"]}, "current: ply 2: zz: zz is not a cell"),
+        ({"current": "a1"}, "current: must be a list of tokens"),
+    ],
+)
+def test_a_bad_journal_names_what_is_wrong(change: dict[str, object], message: str) -> None:
+    raw = {**_culls_match().to_json(), **change}
+    with pytest.raises(InvalidRecordError) as caught:
+        Match.from_json(raw)
+    assert str(caught.value).startswith(message)
+
+
+@pytest.mark.skipif("cubulus" not in game_names(), reason="Cubulus is not registered")
+def test_a_one_game_match_ends_after_one_game_even_drawn() -> None:
+    rng = random.Random(1)
+    for seed in range(20):  # random pushes can go round in circles: take the first game that ends
+        match = Match("cubulus", {}, rng=random.Random(seed))
+        state = match.current
+        while not state.outcome().is_over and state.ply < 400:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.outcome().is_over:
+            break
+    assert match.rounds_to_win == 1
+    match.finish_round()
+    assert match.is_over
+    assert match.winner == state.outcome().winner
+    assert match.rematch().current.first != state.first
