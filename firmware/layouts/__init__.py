@@ -1,0 +1,1 @@
+"""How each game is drawn and touched on the 15x15 board: pure maps between cells and tokens."""
