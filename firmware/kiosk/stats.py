@@ -1,0 +1,173 @@
+"""Day statistics for the cafe: every finished game and the day's totals, one JSON file per day.
+
+Files live in ``<state_dir>/stats/YYYY-MM-DD.json``. If they cannot be written (a full disk, a
+read-only card) the board warns once and keeps counting in memory: stats never stop a game.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import logging
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+LOG = logging.getLogger(__name__)
+FORMAT = 1
+
+FileWriter = Callable[[Path, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """One game that ended: which game, how many rounds, who won (None: a draw), how long."""
+
+    game: str
+    rounds: int
+    winner: str | None
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class DayTotals:
+    """What happened on one day."""
+
+    day: datetime.date
+    games: int
+    rounds: int
+    seconds: float
+    by_game: Mapping[str, int]
+    wins: Mapping[str, int]  # by winning colour; draws are counted apart
+    draws: int
+
+    @property
+    def average_seconds(self) -> float | None:
+        """The average length of a game, or None on a day without games."""
+        return self.seconds / self.games if self.games else None
+
+    @classmethod
+    def of(cls, day: datetime.date, finished: list[FinishedGame]) -> DayTotals:
+        return cls(
+            day=day,
+            games=len(finished),
+            rounds=sum(g.rounds for g in finished),
+            seconds=sum(g.seconds for g in finished),
+            by_game=dict(Counter(g.game for g in finished)),
+            wins=dict(Counter(g.winner for g in finished if g.winner is not None)),
+            draws=sum(1 for g in finished if g.winner is None),
+        )
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+
+
+class DayStats:
+    """Records finished games and keeps per-day totals on disk (or in memory if it must)."""
+
+    def __init__(
+        self,
+        state_dir: Path,
+        today: Callable[[], datetime.date],
+        *,
+        write: FileWriter = write_atomically,
+        logger: logging.Logger = LOG,
+    ) -> None:
+        self._dir = Path(state_dir) / "stats"
+        self._today = today
+        self._write = write
+        self._logger = logger
+        self._day: datetime.date | None = None
+        self._finished: list[FinishedGame] = []
+        self._saving = True  # False after a failed write, until one works again
+
+    @property
+    def saving(self) -> bool:
+        """False while the stats can only be kept in memory."""
+        return self._saving
+
+    def path(self, day: datetime.date) -> Path:
+        """The file for ``day``."""
+        return self._dir / f"{day.isoformat()}.json"
+
+    def record(self, game: str, rounds: int, winner: str | None, seconds: float) -> DayTotals:
+        """Count one finished game today and save the day; returns today's totals."""
+        if not game:
+            raise ValueError("a finished game needs the game's name")
+        if rounds < 0 or seconds < 0:
+            raise ValueError(f"rounds ({rounds}) and seconds ({seconds}) cannot be negative")
+        today = self._roll_over()
+        self._finished.append(FinishedGame(game, rounds, winner, seconds))
+        totals = DayTotals.of(today, self._finished)
+        self._save(totals)
+        return totals
+
+    def totals(self, day: datetime.date | None = None) -> DayTotals:
+        """The totals for ``day`` (default today); other days are read from their files."""
+        today = self._roll_over()
+        if day is None or day == today:
+            return DayTotals.of(today, self._finished)
+        return DayTotals.of(day, self._load(day))
+
+    def _roll_over(self) -> datetime.date:
+        """Today; a new day's list when the date changes (on first use: today's file, if any)."""
+        today = self._today()
+        if today != self._day:
+            self._day = today
+            self._finished = self._load(today)
+        return today
+
+    def _load(self, day: datetime.date) -> list[FinishedGame]:
+        path = self.path(day)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return [FinishedGame(**entry) for entry in data["finished"]]
+        except FileNotFoundError:
+            return []
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            self._logger.warning(
+                "cannot read the stats in %s (%s): starting them afresh", path, exc
+            )
+            return []
+
+    def _save(self, totals: DayTotals) -> None:
+        path = self.path(totals.day)
+        try:
+            self._write(path, json.dumps(_to_json(totals, self._finished), indent=1) + "\n")
+        except OSError as exc:
+            if self._saving:
+                self._logger.warning(
+                    "cannot save the stats to %s (%s): keeping them in memory", path, exc
+                )
+            self._saving = False
+            return
+        if not self._saving:
+            self._logger.info("stats saved to %s again", path)
+        self._saving = True
+
+    def __repr__(self) -> str:
+        return f"<DayStats {self._dir} day={self._day} games={len(self._finished)}>"
+
+
+def _to_json(totals: DayTotals, finished: list[FinishedGame]) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "day": totals.day.isoformat(),
+        "games": totals.games,
+        "rounds": totals.rounds,
+        "seconds": round(totals.seconds, 1),
+        "average_seconds": None
+        if totals.average_seconds is None
+        else round(totals.average_seconds, 1),
+        "by_game": dict(totals.by_game),
+        "wins": dict(totals.wins),
+        "draws": totals.draws,
+        "finished": [asdict(game) for game in finished],
+    }

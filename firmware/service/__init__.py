@@ -1,0 +1,1 @@
+"""Running as a system service: the systemd notify protocol and the installer."""

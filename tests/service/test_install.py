@@ -1,0 +1,221 @@
+"""install-service and uninstall-service: the planned steps, dry runs, and the root check."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from firmware.cli import build_parser
+from firmware.commands.install_service import run_install, run_uninstall
+from firmware.service.install import PATHS, Sources, find_sources, install_plan, uninstall_plan
+from firmware.service.steps import InstallError
+
+
+@dataclass
+class FakeMachine:
+    """A machine as the installer's probe sees it; nothing on it can change."""
+
+    users: set[str] = field(default_factory=set)
+    groups: set[str] = field(default_factory=lambda: {"gpio", "i2c", "spi"})
+    paths: set[Path] = field(default_factory=set)
+    programs: set[str] = field(default_factory=lambda: {"systemctl", "raspi-config", "apt-get"})
+
+    def user_exists(self, name: str) -> bool:
+        return name in self.users
+
+    def group_exists(self, name: str) -> bool:
+        return name in self.groups
+
+    def exists(self, path: Path) -> bool:
+        return path in self.paths
+
+    def which(self, program: str) -> str | None:
+        return f"/usr/bin/{program}" if program in self.programs else None
+
+
+class Recorder:
+    """Stands in for running commands: remembers each one, fails the one it is told to."""
+
+    def __init__(self, fail_on: str | None = None) -> None:
+        self.ran: list[tuple[str, ...]] = []
+        self.fail_on = fail_on
+
+    def __call__(self, argv: Sequence[str]) -> int:
+        self.ran.append(tuple(argv))
+        return 1 if argv[0] == self.fail_on else 0
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
+    (tmp_path / "systemd").mkdir()
+    (tmp_path / "systemd" / "cullsboard.service").write_text("[Unit]\n", encoding="utf-8")
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "matrix-board.yaml").write_text("board: {}\n", encoding="utf-8")
+    return tmp_path
+
+
+def _sources(root: Path) -> Sources:
+    return find_sources(root)
+
+
+def _commands(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def test_fresh_install_plan(checkout: Path) -> None:
+    plan = install_plan(_sources(checkout), FakeMachine())
+    assert [step.shell() for step in plan.steps] == [
+        "apt-get install --yes python3-venv python3-lgpio",
+        "useradd --system --user-group --home-dir /var/lib/cullsboard --no-create-home "
+        "--shell /usr/sbin/nologin --groups gpio,i2c,spi cullsboard",
+        "/usr/bin/python3 -m venv --system-site-packages /opt/cullsboard",
+        f"/opt/cullsboard/bin/pip install --upgrade '{checkout}[board]'",
+        "raspi-config nonint do_spi 0",
+        "raspi-config nonint do_i2c 0",
+        "install -d -m 0750 -o root -g cullsboard /etc/cullsboard",
+        f"install -m 0640 -o root -g cullsboard {checkout}/config/matrix-board.yaml "
+        "/etc/cullsboard/board.yaml",
+        f"install -m 0644 {checkout}/systemd/cullsboard.service "
+        "/etc/systemd/system/cullsboard.service",
+        "systemctl daemon-reload",
+        "systemctl enable cullsboard.service",
+    ]
+    assert len(plan.notes) == 1  # not started yet: the new config needs editing first
+    assert "kiosk.staff_pin" in plan.notes[0]
+    assert "systemctl start cullsboard.service" in plan.notes[0]
+
+
+def test_reinstall_keeps_the_user_and_the_config(checkout: Path) -> None:
+    machine = FakeMachine(users={"cullsboard"}, paths={PATHS.config}, programs={"systemctl"})
+    plan = install_plan(_sources(checkout), machine)
+    commands = [step.argv[0] for step in plan.steps]
+    assert "useradd" not in commands
+    assert plan.steps[0].shell() == "usermod --append --groups gpio,i2c,spi cullsboard"
+    assert not any(str(PATHS.config) in step.argv for step in plan.steps)
+    assert plan.steps[-1].shell() == "systemctl restart cullsboard.service"
+    assert "raspi-config" not in commands
+    assert any("dtparam=spi=on" in note for note in plan.notes)
+    assert any("was kept" in note for note in plan.notes)
+
+
+def test_missing_groups_are_created_first(checkout: Path) -> None:
+    plan = install_plan(_sources(checkout), FakeMachine(groups={"gpio"}, programs={"systemctl"}))
+    assert [step.shell() for step in plan.steps[:2]] == [
+        "groupadd --system i2c",
+        "groupadd --system spi",
+    ]
+
+
+def test_no_systemd_is_one_clear_error(checkout: Path) -> None:
+    with pytest.raises(InstallError, match="systemctl not found"):
+        install_plan(_sources(checkout), FakeMachine(programs=set()))
+
+
+def test_not_a_checkout_is_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(InstallError, match="not a cullsboard source tree"):
+        find_sources(tmp_path)
+
+
+def test_a_chosen_config_source(checkout: Path) -> None:
+    mine = checkout / "mine.yaml"
+    mine.write_text("board: {}\n", encoding="utf-8")
+    plan = install_plan(find_sources(checkout, mine), FakeMachine())
+    assert any(step.argv[-2:] == (str(mine), str(PATHS.config)) for step in plan.steps)
+    with pytest.raises(InstallError, match="no such file"):
+        find_sources(checkout, checkout / "missing.yaml")
+
+
+def test_no_example_config_when_one_is_needed(checkout: Path) -> None:
+    (checkout / "config" / "matrix-board.yaml").unlink()
+    with pytest.raises(InstallError, match="--config-source"):
+        install_plan(_sources(checkout), FakeMachine())
+
+
+def test_uninstall_keeps_config_and_state(checkout: Path) -> None:
+    machine = FakeMachine(users={"cullsboard"}, paths={PATHS.unit, PATHS.prefix})
+    plan = uninstall_plan(machine, purge=False)
+    assert [step.shell() for step in plan.steps] == [
+        "systemctl disable --now cullsboard.service",
+        "rm -f /etc/systemd/system/cullsboard.service",
+        "systemctl daemon-reload",
+        "rm -rf /opt/cullsboard",
+        "userdel cullsboard",
+    ]
+    assert any("/var/lib/cullsboard" in note and "--purge" in note for note in plan.notes)
+
+
+def test_uninstall_purge_removes_config_and_state() -> None:
+    plan = uninstall_plan(FakeMachine(), purge=True)
+    assert [step.shell() for step in plan.steps] == ["rm -rf /etc/cullsboard /var/lib/cullsboard"]
+
+
+def test_dry_run_prints_every_step_and_runs_nothing(checkout: Path) -> None:
+    args = build_parser().parse_args(["install-service", "--dry-run", "--source", str(checkout)])
+    runner, out, err = Recorder(), io.StringIO(), io.StringIO()
+    code = run_install(args, probe=FakeMachine(), runner=runner, euid=1000, out=out, err=err)
+    assert code == 0
+    assert runner.ran == []
+    plan = install_plan(_sources(checkout), FakeMachine())
+    assert _commands(out.getvalue()) == [step.shell() for step in plan.steps]
+    assert "nothing was changed" in out.getvalue()
+    assert err.getvalue() == ""
+
+
+def test_uninstall_dry_run_through_the_cli_parser() -> None:
+    args = build_parser().parse_args(["uninstall-service", "--dry-run", "--purge"])
+    runner, out = Recorder(), io.StringIO()
+    machine = FakeMachine(users={"cullsboard"})
+    code = run_uninstall(args, probe=machine, runner=runner, euid=0, out=out, err=io.StringIO())
+    assert code == 0
+    assert runner.ran == []
+    assert _commands(out.getvalue()) == [
+        "userdel cullsboard",
+        "rm -rf /etc/cullsboard /var/lib/cullsboard",
+    ]
+
+
+@pytest.mark.parametrize("command", ["install-service", "uninstall-service"])
+def test_without_root_is_one_error_and_exit_2(checkout: Path, command: str) -> None:
+    argv = [command] + (["--source", str(checkout)] if command == "install-service" else [])
+    args = build_parser().parse_args(argv)
+    runner, out, err = Recorder(), io.StringIO(), io.StringIO()
+    code = args.run(args, probe=FakeMachine(), runner=runner, euid=1000, out=out, err=err)
+    assert code == 2
+    assert runner.ran == []
+    assert out.getvalue() == ""
+    assert err.getvalue().count("\n") == 1
+    assert "root" in err.getvalue()
+
+
+def test_as_root_every_step_runs_in_order(checkout: Path) -> None:
+    args = build_parser().parse_args(["install-service", "--source", str(checkout)])
+    runner = Recorder()
+    code = run_install(
+        args, probe=FakeMachine(), runner=runner, euid=0, out=io.StringIO(), err=io.StringIO()
+    )
+    assert code == 0
+    plan = install_plan(_sources(checkout), FakeMachine())
+    assert runner.ran == [step.argv for step in plan.steps]
+
+
+def test_a_failing_step_stops_the_install(checkout: Path) -> None:
+    args = build_parser().parse_args(["install-service", "--source", str(checkout)])
+    runner, err = Recorder(fail_on="raspi-config"), io.StringIO()
+    code = run_install(args, probe=FakeMachine(), runner=runner, euid=0, out=io.StringIO(), err=err)
+    assert code == 1
+    assert runner.ran[-1] == ("raspi-config", "nonint", "do_spi", "0")
+    assert not any(argv[0] == "systemctl" for argv in runner.ran)
+    assert err.getvalue().startswith("cullsboard install-service: step 5 failed (exit 1)")
+
+
+def test_a_bad_source_is_exit_2_without_a_traceback(tmp_path: Path) -> None:
+    args = build_parser().parse_args(["install-service", "--dry-run", "--source", str(tmp_path)])
+    err = io.StringIO()
+    code = run_install(args, probe=FakeMachine(), runner=Recorder(), out=io.StringIO(), err=err)
+    assert code == 2
+    assert err.getvalue().count("\n") == 1
