@@ -1,0 +1,244 @@
+"""A register-level MPR121: what the Adafruit driver reads and writes, and how the chip decides.
+
+Modelled: touch status with the over-current flag, filtered data, baseline, the baseline filter
+registers, touch/release thresholds, debounce, the CDC/CDT configuration, the electrode
+configuration (ECR, stop and run mode), soft reset, register auto-increment and the IRQ output.
+Not modelled: proximity sensing, the first and second stage filters, GPIO and auto-configuration.
+Time passes only when ``sample()`` is called.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from hal.sim.mpr121_electrode import Electrode, FilterStep, adc_counts
+
+ELECTRODES = 12
+TOUCH_STATUS = 0x00
+FILTERED_DATA = 0x04
+BASELINE = 0x1E
+FILTERS = 0x2B
+TOUCH_THRESHOLD = 0x41  # release threshold of electrode n is at 0x42 + 2n
+DEBOUNCE = 0x5B
+CDC_CONFIG = 0x5C
+CDT_CONFIG = 0x5D
+ECR = 0x5E
+CDC_ELECTRODE = 0x5F
+CDT_ELECTRODE = 0x6C
+GPIO_FIRST, GPIO_LAST = 0x73, 0x7A
+SOFT_RESET = 0x80
+SOFT_RESET_KEY = 0x63
+OVER_CURRENT = 0x80  # bit 7 of register 0x01
+POWER_ON = {CDC_CONFIG: 0x10, CDT_CONFIG: 0x24}
+BASE_PF = 8.0
+FINGER_PF = 2.0
+
+
+class SimMpr121:
+    """An MPR121 on the simulated bus; set pad capacitances, then ``sample()``."""
+
+    def __init__(self, *, base_pf: float = BASE_PF, noise_counts: int = 0, seed: int = 0) -> None:
+        self._registers = bytearray(256)
+        self._pointer = 0
+        self._electrodes = [Electrode(base_pf) for _ in range(ELECTRODES)]
+        self._base_pf = base_pf
+        self._noise_counts = noise_counts
+        self._rng = random.Random(seed)
+        self._load_baseline = False
+        self._irq = False
+        self._irq_listeners: list[Callable[[], None]] = []
+        self.powered = True
+        self.samples = 0
+        self.reset()
+
+    # --- the physical side --------------------------------------------------------------------
+    def touch(self, electrode: int, extra_pf: float = FINGER_PF) -> None:
+        """Put a finger on ``electrode``."""
+        self._electrodes[electrode].capacitance_pf = self._base_pf + extra_pf
+
+    def release(self, electrode: int) -> None:
+        """Take the finger off ``electrode``."""
+        self._electrodes[electrode].capacitance_pf = self._base_pf
+
+    def set_capacitance(self, electrode: int, pf: float) -> None:
+        self._electrodes[electrode].capacitance_pf = pf
+
+    def sample(self, periods: int = 1) -> None:
+        """Let ``periods`` sample periods pass (nothing is measured in stop mode)."""
+        for _ in range(periods):
+            self._sample_once()
+
+    def reset(self) -> None:
+        """Brown-out or soft reset: every register to its power-on value, stop mode, IRQ off."""
+        self._registers[:] = bytes(256)
+        for register, value in POWER_ON.items():
+            self._registers[register] = value
+        self._pointer = 0
+        for electrode in self._electrodes:
+            electrode.restart()
+            electrode.filtered = electrode.baseline = 0
+        self._set_irq(False)
+
+    def power_off(self) -> None:
+        """Lose power: no answer on the bus, the open-drain IRQ lets go."""
+        self.powered = False
+        self._set_irq(False)
+
+    def power_on(self) -> None:
+        """Come back from a power loss with power-on defaults."""
+        self.powered = True
+        self.reset()
+
+    def over_current(self) -> None:
+        """The REXT pin sees too much current: the chip flags it and stops."""
+        self._registers[ECR] &= 0xC0
+        self._enter_stop()
+        self._registers[FILTERED_DATA:FILTERS] = bytes(FILTERS - FILTERED_DATA)
+        self._registers[TOUCH_STATUS + 1] |= OVER_CURRENT
+        self._set_irq(True)
+
+    # --- what the bus and tests see -----------------------------------------------------------
+    @property
+    def responding(self) -> bool:
+        return self.powered
+
+    @property
+    def irq_asserted(self) -> bool:
+        return self._irq
+
+    def on_irq_change(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever the IRQ output changes."""
+        self._irq_listeners.append(listener)
+
+    def register(self, address: int) -> int:
+        """Peek at a register without touching the pointer or the IRQ."""
+        return self._registers[address]
+
+    @property
+    def running(self) -> bool:
+        return self._registers[ECR] & 0x3F != 0
+
+    def i2c_write(self, data: bytes) -> None:
+        if not data:
+            return
+        self._pointer = data[0]
+        for value in data[1:]:
+            self._write_register(self._pointer, value)
+            self._pointer = _next_register(self._pointer)
+
+    def i2c_read(self, length: int) -> bytes:
+        result = bytearray()
+        for _ in range(length):
+            if self._pointer in (TOUCH_STATUS, TOUCH_STATUS + 1):
+                self._set_irq(False)
+            result.append(self._registers[self._pointer])
+            self._pointer = _next_register(self._pointer)
+        return bytes(result)
+
+    def __repr__(self) -> str:
+        mode = "run" if self.running else "stop"
+        return f"<SimMpr121 {mode} status=0x{self._status():04X} irq={self._irq}>"
+
+    # --- internals ----------------------------------------------------------------------------
+    def _write_register(self, register: int, value: int) -> None:
+        if register == SOFT_RESET:
+            if value == SOFT_RESET_KEY:
+                self.reset()
+        elif register == TOUCH_STATUS + 1:
+            if value & OVER_CURRENT:
+                self._registers[register] &= ~OVER_CURRENT & 0xFF
+        elif register < FILTERS:
+            pass  # read-only data
+        elif register == ECR:
+            self._write_ecr(value)
+        elif GPIO_FIRST <= register <= GPIO_LAST or not self.running:
+            self._registers[register] = value
+        # any other write in run mode is ignored, as on the chip
+
+    def _write_ecr(self, value: int) -> None:
+        if self._registers[TOUCH_STATUS + 1] & OVER_CURRENT:
+            return
+        was_running = self.running
+        self._registers[ECR] = value
+        if self.running and not was_running:
+            self._load_baseline = True
+            for electrode in self._electrodes:
+                electrode.restart()
+        elif was_running and not self.running:
+            self._enter_stop()
+
+    def _enter_stop(self) -> None:
+        for electrode in self._electrodes:
+            electrode.restart()
+        self._registers[TOUCH_STATUS] = 0
+        self._registers[TOUCH_STATUS + 1] &= OVER_CURRENT
+
+    def _enabled(self) -> int:
+        count = self._registers[ECR] & 0x0F
+        return min(count, ELECTRODES)
+
+    def _sample_once(self) -> None:
+        if not self.powered or not self.running:
+            return
+        self.samples += 1
+        r = self._registers
+        rising = FilterStep(r[0x2B], r[0x2C], r[0x2D], r[0x2E])
+        falling = FilterStep(r[0x2F], r[0x30], r[0x31], r[0x32])
+        touched = FilterStep(0, r[0x33], r[0x34], r[0x35])
+        debounce = r[DEBOUNCE]
+        tracking = r[ECR] >> 6
+        before = self._status()
+        for index in range(self._enabled()):
+            electrode = self._electrodes[index]
+            electrode.filtered = self._measure(index)
+            if self._load_baseline:
+                electrode.load_baseline(tracking)
+            electrode.detect(
+                r[TOUCH_THRESHOLD + 2 * index],
+                r[TOUCH_THRESHOLD + 1 + 2 * index],
+                debounce & 0x07,
+                debounce >> 4 & 0x07,
+            )
+            if tracking != 0b01:
+                electrode.track(rising, falling, touched)
+            r[FILTERED_DATA + 2 * index] = electrode.filtered & 0xFF
+            r[FILTERED_DATA + 2 * index + 1] = electrode.filtered >> 8
+            r[BASELINE + index] = electrode.baseline >> 2
+        self._load_baseline = False
+        status = sum(1 << i for i, e in enumerate(self._electrodes) if e.touched)
+        r[TOUCH_STATUS] = status & 0xFF
+        r[TOUCH_STATUS + 1] = (r[TOUCH_STATUS + 1] & OVER_CURRENT) | status >> 8
+        if self._status() != before:
+            self._set_irq(True)
+
+    def _measure(self, index: int) -> int:
+        current = self._registers[CDC_ELECTRODE + index] & 0x3F
+        if current == 0:
+            current = self._registers[CDC_CONFIG] & 0x3F
+        code = self._registers[CDT_ELECTRODE + index // 2] >> (4 * (index % 2)) & 0x07
+        if code == 0:
+            code = self._registers[CDT_CONFIG] >> 5 & 0x07
+        charge_time = 0.5 * 2 ** (code - 1) if code else 0.0
+        counts = adc_counts(self._electrodes[index].capacitance_pf, current, charge_time)
+        if self._noise_counts:
+            counts += self._rng.randint(-self._noise_counts, self._noise_counts)
+        return max(0, min(1023, counts))
+
+    def _status(self) -> int:
+        return self._registers[TOUCH_STATUS] | self._registers[TOUCH_STATUS + 1] << 8
+
+    def _set_irq(self, asserted: bool) -> None:
+        if asserted != self._irq:
+            self._irq = asserted
+            for listener in self._irq_listeners:
+                listener()
+
+
+def _next_register(pointer: int) -> int:
+    """The auto-increment rule: data registers wrap to 0x00, configuration ones to 0x2B."""
+    if pointer == BASELINE + ELECTRODES:
+        return TOUCH_STATUS
+    if pointer == 0x7F:
+        return FILTERS
+    return (pointer + 1) & 0xFF

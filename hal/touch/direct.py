@@ -1,0 +1,76 @@
+"""The direct layout: one electrode per cell behind a TCA9548A; many touches at once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hal.interfaces import Cell, Clock, TouchEvent, TouchKind
+from hal.touch.chip import ELECTRODES, Mpr121Chip
+from hal.touch.mux import MuxSelector
+from hal.touch.sensor import PadTouchSensor
+from hal.touch.settings import DirectLayout, Pad, TouchSettings
+
+
+class DirectDecoder:
+    """Each assigned electrode is a cell: DOWN when it becomes touched, UP when it lets go."""
+
+    def __init__(self, layout: DirectLayout) -> None:
+        self._cells: dict[Pad, Cell] = {pad: cell for cell, pad in layout.cells}
+        self.held: frozenset[Cell] = frozenset()
+
+    def update(self, active: frozenset[Pad], stale: frozenset[Pad], t: float) -> list[TouchEvent]:
+        # a dead chip's bits never change, so its cells simply stay as they were
+        now = frozenset(self._cells[p] for p in active if p in self._cells)
+        events = [TouchEvent(t, TouchKind.UP, cell) for cell in sorted(self.held - now)]
+        events += [TouchEvent(t, TouchKind.DOWN, cell) for cell in sorted(now - self.held)]
+        self.held = now
+        return events
+
+    def label(self, pad: Pad) -> str:
+        cell = self._cells.get(pad)
+        return "" if cell is None else f"cell {cell}"
+
+    def describe(self) -> str:
+        return f"held={sorted(self.held)}"
+
+
+class DirectTouchSensor(PadTouchSensor):
+    """225 electrodes on 19 MPR121, four per mux channel on channels 0..4 (by default)."""
+
+    def __init__(
+        self,
+        bus: Any,
+        *,
+        clock: Clock,
+        layout: DirectLayout | None = None,
+        settings: TouchSettings | None = None,
+        pin_factory: Any = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        layout = layout or DirectLayout()
+        settings = settings or TouchSettings()
+        self.mux = MuxSelector(bus, layout.mux_address)
+        pads = [pad for _, pad in layout.cells]
+        chips = [
+            Mpr121Chip(
+                spec,
+                self.mux.channel(spec.channel or 0),
+                thresholds=[settings.thresholds_for(Pad(i, e)) for e in range(ELECTRODES)],
+                debounce=settings.debounce,
+                electrodes_used=1 + max((p.electrode for p in pads if p.chip == i), default=0),
+                retry=settings.retry,
+                sleep=sleep,
+            )
+            for i, spec in enumerate(layout.chips)
+        ]
+        super().__init__(
+            chips,
+            DirectDecoder(layout),
+            settings,
+            clock=clock,
+            bus=bus,
+            mux=self.mux,
+            pin_factory=pin_factory,
+        )

@@ -1,0 +1,199 @@
+"""Touch settings as small frozen values: thresholds, debounce, retries, and the two layouts.
+
+Every check raises ``ValueError`` with one line that names the offending key or pad, so the
+config loader can pass it on unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hal.interfaces import Cell
+
+MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C, 0x5D)
+ELECTRODES_PER_CHIP = 12
+MUX_ADDRESS = 0x70
+MUX_CHANNELS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class PadThresholds:
+    """Touch and release thresholds in counts below the baseline (MPR121 registers 0x41..0x5A)."""
+
+    touch: int = 12
+    release: int = 6
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.touch <= 255:
+            raise ValueError(f"touch threshold {self.touch} is outside 1..255")
+        if not 0 <= self.release < self.touch:
+            raise ValueError(
+                f"release threshold {self.release} must be 0 or more and below touch {self.touch}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Debounce:
+    """Extra consecutive samples the chip wants before it reports a touch or a release (0..7)."""
+
+    touch: int = 1
+    release: int = 1
+
+    def __post_init__(self) -> None:
+        for name, value in (("touch", self.touch), ("release", self.release)):
+            if not 0 <= value <= 7:
+                raise ValueError(f"debounce {name} {value} is outside 0..7")
+
+    @property
+    def register(self) -> int:
+        """The value of register 0x5B."""
+        return self.release << 4 | self.touch
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    """How I2C errors are retried: ``attempts`` tries with doubling sleeps between them."""
+
+    attempts: int = 4
+    first_delay_s: float = 0.001
+    max_delay_s: float = 0.02
+    dead_retry_s: float = 5.0  # how long a dead chip is left alone before the next try
+
+    def __post_init__(self) -> None:
+        if self.attempts < 1:
+            raise ValueError(f"retry attempts {self.attempts} must be at least 1")
+        if self.first_delay_s < 0 or self.max_delay_s < self.first_delay_s:
+            raise ValueError("retry delays must satisfy 0 <= first_delay_s <= max_delay_s")
+        if self.dead_retry_s <= 0:
+            raise ValueError(f"dead_retry_s {self.dead_retry_s} must be above 0")
+
+    def delays(self) -> list[float]:
+        """The sleeps between attempts, e.g. [0.001, 0.002, 0.004] for four attempts."""
+        return [min(self.first_delay_s * 2**i, self.max_delay_s) for i in range(self.attempts - 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class ChipSpec:
+    """Where one MPR121 sits: its address, and its mux channel when behind a TCA9548A."""
+
+    address: int
+    channel: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.address not in MPR121_ADDRESSES:
+            raise ValueError(f"MPR121 address 0x{self.address:02X} is not one of 0x5A..0x5D")
+        if self.channel is not None and not 0 <= self.channel < MUX_CHANNELS:
+            raise ValueError(f"mux channel {self.channel} is outside 0..{MUX_CHANNELS - 1}")
+
+    @property
+    def name(self) -> str:
+        where = f"@0x{self.address:02X}"
+        return f"mpr121{where}" if self.channel is None else f"mpr121{where}/ch{self.channel}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Pad:
+    """One electrode: the index of its chip in the layout's ``chips``, and its pin (0..11)."""
+
+    chip: int
+    electrode: int
+
+    def __str__(self) -> str:
+        return f"chip {self.chip} electrode {self.electrode}"
+
+
+@dataclass(frozen=True, slots=True)
+class TouchSettings:
+    """Chip tuning and fault handling, shared by both layouts."""
+
+    thresholds: PadThresholds = PadThresholds()
+    pad_thresholds: tuple[tuple[Pad, PadThresholds], ...] = ()  # per-pad overrides
+    debounce: Debounce = Debounce()
+    retry: RetryPolicy = RetryPolicy()
+    irq_pin: int | None = 4  # BCM number of the shared IRQ wire; None polls only
+    safety_poll_s: float | None = 1.0  # how often the caller should call poll(); None: never
+
+    def __post_init__(self) -> None:
+        if self.safety_poll_s is not None and self.safety_poll_s <= 0:
+            raise ValueError(f"safety_poll_s {self.safety_poll_s} must be above 0")
+        if self.irq_pin is not None and not 0 <= self.irq_pin <= 27:
+            raise ValueError(f"irq_pin {self.irq_pin} is not a GPIO number 0..27")
+
+    def thresholds_for(self, pad: Pad) -> PadThresholds:
+        for overridden, values in self.pad_thresholds:
+            if overridden == pad:
+                return values
+        return self.thresholds
+
+
+def _check_pads(what: str, chips: tuple[ChipSpec, ...], pads: list[tuple[str, Pad]]) -> None:
+    seen: dict[Pad, str] = {}
+    for label, pad in pads:
+        if not 0 <= pad.chip < len(chips):
+            raise ValueError(f"{what}: {label} uses chip {pad.chip}, but there are {len(chips)}")
+        if not 0 <= pad.electrode < ELECTRODES_PER_CHIP:
+            raise ValueError(f"{what}: {label} uses electrode {pad.electrode}, outside 0..11")
+        if pad in seen:
+            raise ValueError(f"{what}: {pad} is given to both {seen[pad]} and {label}")
+        seen[pad] = label
+    places = [(chip.channel, chip.address) for chip in chips]
+    for index, place in enumerate(places):
+        if place in places[:index]:
+            raise ValueError(f"{what}: two chips at {chips[index].name}")
+
+
+def _spread(count: int, first: int = 0) -> tuple[Pad, ...]:
+    """``count`` pads filling chips in order, starting at overall electrode ``first``."""
+    return tuple(
+        Pad((first + i) // ELECTRODES_PER_CHIP, (first + i) % ELECTRODES_PER_CHIP)
+        for i in range(count)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixLayout:
+    """Row and column electrodes: a touch is the crossing of the one active row and column."""
+
+    chips: tuple[ChipSpec, ...] = (ChipSpec(0x5A), ChipSpec(0x5B), ChipSpec(0x5C))
+    rows: tuple[Pad, ...] = field(default=_spread(15))
+    columns: tuple[Pad, ...] = field(default=_spread(15, first=15))
+
+    def __post_init__(self) -> None:
+        if any(chip.channel is not None for chip in self.chips):
+            raise ValueError("matrix layout: chips sit on the main bus, give them no channel")
+        labelled = [(f"row {i}", pad) for i, pad in enumerate(self.rows)]
+        labelled += [(f"column {i}", pad) for i, pad in enumerate(self.columns)]
+        _check_pads("matrix layout", self.chips, labelled)
+
+
+def _direct_chips(count: int) -> tuple[ChipSpec, ...]:
+    per_channel = len(MPR121_ADDRESSES)
+    return tuple(
+        ChipSpec(MPR121_ADDRESSES[i % per_channel], channel=i // per_channel) for i in range(count)
+    )
+
+
+def _direct_cells(columns: int, rows: int) -> tuple[tuple[Cell, Pad], ...]:
+    pads = _spread(columns * rows)
+    return tuple(((i % columns, i // columns), pads[i]) for i in range(columns * rows))
+
+
+@dataclass(frozen=True, slots=True)
+class DirectLayout:
+    """One electrode per cell behind a TCA9548A; any cell-to-pad assignment."""
+
+    chips: tuple[ChipSpec, ...] = field(default=_direct_chips(19))
+    cells: tuple[tuple[Cell, Pad], ...] = field(default=_direct_cells(15, 15))
+    mux_address: int = MUX_ADDRESS
+
+    def __post_init__(self) -> None:
+        if not 0x70 <= self.mux_address <= 0x77:
+            raise ValueError(f"mux address 0x{self.mux_address:02X} is not one of 0x70..0x77")
+        if any(chip.channel is None for chip in self.chips):
+            raise ValueError("direct layout: every chip needs its mux channel")
+        seen: set[Cell] = set()
+        for cell, _ in self.cells:
+            if cell in seen:
+                raise ValueError(f"direct layout: cell {cell} is assigned twice")
+            seen.add(cell)
+        _check_pads("direct layout", self.chips, [(f"cell {c}", pad) for c, pad in self.cells])

@@ -1,0 +1,51 @@
+"""Finding chips: scans of the main bus and of every mux channel."""
+
+from __future__ import annotations
+
+import pytest
+
+from hal.interfaces import TouchSensor
+from hal.sim.i2c_bus import SimI2C
+from hal.sim.mpr121_chip import SimMpr121
+from hal.sim.panel import SimTouchPanel
+from hal.sim.rig import TouchRig
+from hal.touch.probe import scan
+
+
+def test_scan_of_a_matrix_board() -> None:
+    panel = SimTouchPanel.matrix()
+    result = scan(panel.bus)
+    assert result.main == (0x5A, 0x5B, 0x5C)
+    assert result.channels == {}
+    assert str(result) == "main bus: 0x5A 0x5B 0x5C"
+
+
+def test_scan_through_the_mux_finds_a_missing_chip() -> None:
+    panel = SimTouchPanel.direct()
+    panel.chips[6].power_off()  # channel 1, 0x5C
+    result = scan(panel.bus)
+    assert result.main == (0x70,)
+    assert result.channels[1] == (0x5A, 0x5B, 0x5D)
+    assert result.channels[3] == (0x5A, 0x5B, 0x5C, 0x5D)
+    assert panel.mux is not None
+    assert panel.mux.control == 0  # left with every channel off
+    assert not panel.bus.locked
+
+
+def test_scan_refuses_a_busy_bus() -> None:
+    bus = SimI2C()
+    bus.attach(0x5A, SimMpr121())
+    assert bus.try_lock()
+    with pytest.raises(RuntimeError, match="busy"):
+        scan(bus)
+
+
+def test_empty_bus_reads_nothing() -> None:
+    assert str(scan(SimI2C())) == "main bus: nothing"
+
+
+def test_sensors_are_touch_sensors() -> None:
+    sensors: list[TouchSensor] = [TouchRig.matrix().sensor, TouchRig.direct().sensor]
+    for sensor in sensors:
+        sensor.close()
+        sensor.close()
