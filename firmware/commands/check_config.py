@@ -1,0 +1,35 @@
+"""``cullsboard check-config FILE``: check a board config, or name the key that is wrong."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from firmware.config import ConfigError, load_config
+from firmware.config.summary import summary_lines
+
+EXIT_INVALID = 2
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "check-config",
+        help="check a board config file and summarise it",
+        description="Check a board config file. Valid: a short summary and exit status 0. "
+        "Not valid: one line naming the key path on standard error and exit status 2.",
+    )
+    parser.add_argument("file", help="the YAML config file, e.g. config/matrix-board.yaml")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(args.file)
+    except ConfigError as exc:
+        one_line = " ".join(str(exc).split())
+        print(f"cullsboard check-config: {args.file}: {one_line}", file=sys.stderr)
+        return EXIT_INVALID
+    print(f"{args.file}: valid")
+    for line in summary_lines(config):
+        print(f"  {line}")
+    return 0

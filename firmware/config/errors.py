@@ -1,0 +1,16 @@
+"""The one error a configuration can raise: a code, the key path, and a message for people."""
+
+from __future__ import annotations
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot be used; ``str()`` is one line naming the key path."""
+
+    def __init__(self, code: str, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.code = code
+        self.path = path
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"ConfigError({self.code!r}, {self.path!r}, {self.message!r})"

@@ -1,0 +1,114 @@
+"""Readers for the options that are maps or cell lists: electrode assignments and the LED chain.
+
+They check the shape of each entry; whether the entries fit the board is checked in layouts.py,
+once the board size is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from firmware.config.cells import parse_cell
+from firmware.config.convert import build, convert, describe, join, repeated_keys
+from firmware.config.errors import ConfigError
+from firmware.config.options import MPR121_HIGH, MPR121_LOW, Rule
+from firmware.config.pads import CellPad, Electrode
+from hal.interfaces import Cell
+
+MAX_SIDE = 19  # the largest board the schema allows; the real size is checked later
+CHIP_RULE = Rule(low=MPR121_LOW, high=MPR121_HIGH, hex=True)
+
+
+def _mapping(raw: object, path: str, what: str) -> Mapping[object, object]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise ConfigError("type", path, f"must be a mapping of {what}, got {describe(raw)}")
+    return raw
+
+
+def _row_index(key: object, path: str) -> int:
+    if isinstance(key, int) and not isinstance(key, bool) and 1 <= key <= MAX_SIDE:
+        return key - 1
+    raise ConfigError("key", join(path, key), "not a row number (1, 2, ...)")
+
+
+def _column_index(key: object, path: str) -> int:
+    if isinstance(key, str) and len(key) == 1 and "a" <= key.lower() <= "s":
+        return ord(key.lower()) - ord("a")
+    raise ConfigError("key", join(path, key), "not a column letter (a, b, ...)")
+
+
+def _cell(key: object, path: str) -> Cell:
+    try:
+        return parse_cell(str(key), MAX_SIDE, MAX_SIDE)
+    except ValueError:
+        raise ConfigError("key", path, "not a cell name like h8") from None
+
+
+def _no_repeats(raw: Mapping[object, object], path: str, verb: str) -> None:
+    for key in repeated_keys(raw):
+        raise ConfigError("repeated", path, f"{key} is {verb} twice")
+
+
+def read_row_map(raw: object, path: str) -> dict[int, Electrode]:
+    """``{1: [0x5A, 0], ...}`` -> row index -> electrode."""
+    entries = _mapping(raw, path, "row numbers to [chip, electrode]")
+    _no_repeats(entries, path, "mapped")
+    result: dict[int, Electrode] = {}
+    for key, value in entries.items():
+        result[_row_index(key, path)] = build(Electrode, value, join(path, key))
+    return result
+
+
+def read_column_map(raw: object, path: str) -> dict[int, Electrode]:
+    """``{a: [0x5B, 3], ...}`` -> column index -> electrode."""
+    entries = _mapping(raw, path, "column letters to [chip, electrode]")
+    _no_repeats(entries, path, "mapped")
+    result: dict[int, Electrode] = {}
+    for key, value in entries.items():
+        index = _column_index(key, path)
+        if index in result:
+            raise ConfigError("repeated", path, f"{str(key).lower()} is mapped twice")
+        result[index] = build(Electrode, value, join(path, key))
+    return result
+
+
+def read_channels(raw: object, path: str) -> dict[int, tuple[int, ...]]:
+    """``{0: [0x5A, 0x5B], ...}`` -> mux channel -> chip addresses."""
+    entries = _mapping(raw, path, "mux channels to chip addresses")
+    _no_repeats(entries, path, "given")
+    result: dict[int, tuple[int, ...]] = {}
+    for key, value in entries.items():
+        where = join(path, key)
+        if not (isinstance(key, int) and not isinstance(key, bool) and 0 <= key <= 7):
+            raise ConfigError("key", where, "not a mux channel (0 to 7)")
+        chips = convert(tuple[int, ...], value, where, CHIP_RULE)
+        assert isinstance(chips, tuple)
+        for index, chip in enumerate(chips):
+            if chip in chips[:index]:
+                raise ConfigError("repeated", where, f"0x{chip:02X} is listed twice")
+        result[key] = chips
+    return result
+
+
+def read_cell_map(raw: object, path: str) -> dict[Cell, CellPad]:
+    """``{h8: [3, 0x5B, 4], ...}`` -> cell -> pad."""
+    entries = _mapping(raw, path, "cells to [channel, chip, electrode]")
+    _no_repeats(entries, path, "mapped")
+    result: dict[Cell, CellPad] = {}
+    for key, value in entries.items():
+        cell = _cell(key, join(path, key))
+        if cell in result:
+            raise ConfigError("repeated", path, f"{str(key).lower()} is mapped twice")
+        result[cell] = build(CellPad, value, join(path, key))
+    return result
+
+
+def read_chain(raw: object, path: str) -> tuple[Cell, ...]:
+    """``[a1, b1, ...]`` -> the cells in LED chain order."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ConfigError("type", path, f"must be a list of cells, got {describe(raw)}")
+    return tuple(_cell(item, f"{path}[{index}]") for index, item in enumerate(raw))

@@ -1,0 +1,177 @@
+"""Every configuration option, with its type, range and default, in one place.
+
+The YAML files in config/ mirror these classes: a section is a class, a key is a field. Fields
+without a default are required. Maps that are empty by default (the electrode assignments) are
+generated in order when the file leaves them out; see ``firmware.config.layouts``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from firmware.config import readers
+from firmware.config.options import MPR121_HIGH, MPR121_LOW, gpio, option, rule
+from firmware.config.pads import CellPad, Electrode
+from hal.interfaces import Cell
+
+
+@dataclass(frozen=True, slots=True)
+class BoardConfig:
+    """The grid of cells."""
+
+    columns: int = option(15, low=7, high=19, doc="cells across, lettered from a")
+    rows: int = option(15, low=7, high=19, doc="cells up, numbered from 1")
+
+
+REFERENCE_CHANNELS: dict[int, tuple[int, ...]] = {
+    **dict.fromkeys(range(4), (0x5A, 0x5B, 0x5C, 0x5D)),
+    4: (0x5A, 0x5B, 0x5C),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixConfig:
+    """Matrix layout: one electrode per row and per column, on up to four chips."""
+
+    chips: tuple[int, ...] = option(
+        (0x5A, 0x5B, 0x5C), low=MPR121_LOW, high=MPR121_HIGH, hex=True, doc="chip addresses"
+    )
+    rows: dict[int, Electrode] = field(
+        default_factory=dict,
+        metadata=rule(reader=readers.read_row_map, doc="row -> [chip, electrode]; none = in order"),
+    )
+    columns: dict[int, Electrode] = field(
+        default_factory=dict,
+        metadata=rule(reader=readers.read_column_map, doc="column -> [chip, electrode]"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DirectConfig:
+    """Direct layout: one electrode per cell, chips behind a TCA9548A I2C mux."""
+
+    mux_address: int = option(0x70, low=0x70, high=0x77, hex=True, doc="TCA9548A address")
+    channels: dict[int, tuple[int, ...]] = field(
+        default_factory=REFERENCE_CHANNELS.copy,
+        metadata=rule(reader=readers.read_channels, doc="mux channel -> chip addresses"),
+    )
+    cells: dict[Cell, CellPad] = field(
+        default_factory=dict,
+        metadata=rule(reader=readers.read_cell_map, doc="cell -> [channel, chip, electrode]"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RetryConfig:
+    """What the touch driver does when the I2C bus fails: retries with doubling pauses."""
+
+    attempts: int = option(4, low=1, high=10, doc="tries of one transfer before a chip is failed")
+    first_delay_seconds: float = option(0.001, low=0, high=1, doc="pause after the first failure")
+    max_delay_seconds: float = option(0.02, low=0, high=1, doc="the longest pause between tries")
+    dead_retry_seconds: float = option(5.0, low=0.1, high=600, doc="a failed chip's rest")
+
+
+@dataclass(frozen=True, slots=True)
+class TouchConfig:
+    """The touch pads."""
+
+    backend: Literal["mock", "mpr121"] = option("mock", doc="mock = the simulated board")
+    layout: Literal["matrix", "direct"] = option("matrix", doc="see wiring.md")
+    i2c_bus: int = option(1, low=0, high=22, doc="the Linux I2C bus number (/dev/i2c-N)")
+    irq_gpio: int | None = gpio(4, "the wired-OR IRQ line; null = poll only")
+    poll_seconds: float = option(1.0, low=0.005, high=60, doc="safety poll if an IRQ is missed")
+    touch_threshold: int = option(12, low=1, high=255, doc="MPR121 touch threshold")
+    release_threshold: int = option(6, low=1, high=255, doc="MPR121 release threshold")
+    touch_debounce: int = option(1, low=0, high=7, doc="MPR121 samples before a touch counts")
+    release_debounce: int = option(1, low=0, high=7, doc="MPR121 samples before a release")
+    retry: RetryConfig = field(default_factory=RetryConfig)
+    matrix: MatrixConfig = field(default_factory=MatrixConfig)
+    direct: DirectConfig = field(default_factory=DirectConfig)
+
+
+@dataclass(frozen=True, slots=True)
+class LedsConfig:
+    """The WS2812 chain: one LED per cell, then the status LEDs."""
+
+    backend: Literal["mock", "ws281x", "spi"] = option("mock", doc="spi = neopixel_spi (Pi 5)")
+    gpio: int = gpio(10, "data pin: 10 = SPI MOSI (ws281x and spi), 18 = PWM (ws281x, root)")
+    frequency_hz: int = option(800_000, low=400_000, high=800_000, doc="WS2812 bit rate")
+    dma: int = option(10, low=0, high=14, doc="rpi_ws281x DMA channel")
+    invert: bool = option(False, doc="true if the level shifter inverts")
+    strip_type: Literal["GRB", "RGB", "BRG", "RBG", "GBR", "BGR"] = option("GRB")
+    count: int | None = option(None, low=1, high=1000, doc="null = columns x rows + status")
+    order: Literal["serpentine", "rows", "explicit"] = option("serpentine", doc="chain order")
+    start_corner: Literal["bottom-left", "bottom-right", "top-left", "top-right"] = option(
+        "bottom-left", doc="the cell of the first LED"
+    )
+    chain: tuple[Cell, ...] = option((), reader=readers.read_chain, doc="cells in chain order")
+    status_count: int = option(4, low=0, high=64, doc="LEDs after the grid")
+    gamma: float = option(2.8, low=1.0, high=4.0)
+    brightness: float = option(1.0, low=0.0, high=1.0, doc="scale before the current limit")
+    max_current_ma: int = option(3500, low=100, high=60_000, doc="the supply budget for LEDs")
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonsConfig:
+    """The push buttons, active low with pull-ups; null leaves a button out."""
+
+    backend: Literal["mock", "gpio", "none"] = option("mock")
+    undo: int | None = gpio(17, "UNDO")
+    new: int | None = gpio(27, "NEW game")
+    menu: int | None = gpio(22, "MENU")
+    bounce_seconds: float = option(0.05, low=0.0, high=1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class BuzzerConfig:
+    """The optional beeper."""
+
+    backend: Literal["none", "mock", "gpio"] = option("none")
+    gpio: int = gpio(13, "gpiozero TonalBuzzer pin")
+
+
+@dataclass(frozen=True, slots=True)
+class WebConfig:
+    """The web page that shows the board and takes remote taps."""
+
+    host: str = option("127.0.0.1", doc="listen address; 0.0.0.0 = the whole network")
+    port: int = option(8080, low=1, high=65535)
+    pin: str | None = option(
+        None, pattern=r"[0-9]{4,8}", pattern_hint="4 to 8 digits", doc="asked before play"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BrightnessStep:
+    """From this time of day on, the LEDs run at this brightness."""
+
+    at: str = option(pattern=r"([01][0-9]|2[0-3]):[0-5][0-9]", pattern_hint="a time HH:MM")
+    brightness: float = option(low=0.0, high=1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class KioskConfig:
+    """Unattended running, e.g. in a game cafe."""
+
+    enabled: bool = option(False)
+    attract_minutes: float = option(3.0, low=0.5, high=240, doc="idle time before attract mode")
+    abandon_minutes: float = option(20.0, low=1, high=1440, doc="idle time before a game ends")
+    brightness_schedule: tuple[BrightnessStep, ...] = option((), doc="times of day, sorted")
+    staff_pin: str | None = option(
+        None, pattern=r"[0-9]{4,8}", pattern_hint="4 to 8 digits", doc="opens the staff menu"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """A whole board configuration."""
+
+    board: BoardConfig = field(default_factory=BoardConfig)
+    touch: TouchConfig = field(default_factory=TouchConfig)
+    leds: LedsConfig = field(default_factory=LedsConfig)
+    buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
+    buzzer: BuzzerConfig = field(default_factory=BuzzerConfig)
+    web: WebConfig = field(default_factory=WebConfig)
+    kiosk: KioskConfig = field(default_factory=KioskConfig)
+    state_dir: str = option("~/.local/state/cullsboard", doc="saved games and logs")

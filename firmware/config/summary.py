@@ -1,0 +1,62 @@
+"""A few lines that say what a config describes, for ``check-config`` and ``diag``."""
+
+from __future__ import annotations
+
+from firmware.config.chips import expected_chips
+from firmware.config.layouts import hex_address
+from firmware.config.schema import Config
+
+
+def _touch_line(config: Config) -> str:
+    touch = config.touch
+    irq = f"IRQ on GPIO{touch.irq_gpio}" if touch.irq_gpio is not None else "no IRQ (polling)"
+    chips = expected_chips(config)
+    if touch.layout == "matrix":
+        where = ", ".join(hex_address(chip) for _, chip in chips)
+        return f"{touch.backend}, matrix layout: {len(chips)} MPR121 ({where}), {irq}"
+    mux = hex_address(touch.direct.mux_address)
+    channels = len(touch.direct.channels)
+    return (
+        f"{touch.backend}, direct layout: {len(chips)} MPR121 on {channels} channels "
+        f"of the TCA9548A at {mux}, {irq}"
+    )
+
+
+def _leds_line(config: Config) -> str:
+    leds = config.leds
+    grid = config.board.columns * config.board.rows
+    return (
+        f"{leds.backend} on GPIO{leds.gpio}, {leds.count} LEDs ({grid} cells + "
+        f"{leds.status_count} status), {leds.order} from {leds.start_corner}, "
+        f"limit {leds.max_current_ma} mA"
+    )
+
+
+def _buttons_line(config: Config) -> str:
+    buttons = config.buttons
+    if buttons.backend == "none":
+        return "none"
+    pins = [
+        f"{name} GPIO{pin}"
+        for name in ("undo", "new", "menu")
+        if (pin := getattr(buttons, name)) is not None
+    ]
+    return f"{buttons.backend}: {', '.join(pins) or 'none wired'}"
+
+
+def summary_lines(config: Config) -> list[str]:
+    """One line per part of the board."""
+    buzzer = config.buzzer
+    beeper = "none" if buzzer.backend == "none" else f"{buzzer.backend} on GPIO{buzzer.gpio}"
+    web = config.web
+    kiosk = config.kiosk
+    return [
+        f"board    {config.board.columns} x {config.board.rows}",
+        f"touch    {_touch_line(config)}",
+        f"leds     {_leds_line(config)}",
+        f"buttons  {_buttons_line(config)}",
+        f"buzzer   {beeper}",
+        f"web      http://{web.host}:{web.port}/ {'with a PIN' if web.pin else 'without a PIN'}",
+        f"kiosk    {'on' if kiosk.enabled else 'off'}",
+        f"state    {config.state_dir}",
+    ]

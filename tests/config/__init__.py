@@ -1,0 +1,1 @@
+"""Tests of the board configuration: schema, loading, shipped files, check-config."""
