@@ -1,0 +1,250 @@
+"""The web application: pages, the JSON API and the live WebSocket, over one LiveBoard."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from pathlib import Path
+
+from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.typedefs import Handler
+
+from firmware.live import LiveBoard, RemoteCommand, RemoteKind
+from firmware.rules.api import JsonValue
+from firmware.web.guard import PinGuard, Verdict
+from firmware.web.hub import ClientSlot, ViewHub
+from firmware.web.views import (
+    BUTTONS,
+    board_size,
+    cell_name,
+    parse_cell_name,
+    view_json,
+    view_text,
+)
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY_BYTES = 4096
+MAX_VIEWERS = 64
+PIN_HEADER = "X-Cullsboard-Pin"
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+log = logging.getLogger(__name__)
+
+BOARD_KEY = web.AppKey("board", LiveBoard)
+GUARD_KEY = web.AppKey("guard", PinGuard)
+HUB_KEY = web.AppKey("hub", ViewHub)
+SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
+
+
+class ApiError(Exception):
+    """A request the client got wrong: the status and one line saying what to fix."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = headers or {}
+
+
+def build_app(board: LiveBoard, guard: PinGuard, hub: ViewHub) -> web.Application:
+    """The application: pages at ``/`` and ``/scoreboard``, ``/api/*``, ``/ws``, ``/static/*``."""
+    app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[_errors_as_json])
+    app[BOARD_KEY] = board
+    app[GUARD_KEY] = guard
+    app[HUB_KEY] = hub
+    app[SOCKETS_KEY] = set()
+    app.router.add_get("/", _page("board.html"))
+    app.router.add_get("/scoreboard", _page("scoreboard.html"))
+    app.router.add_get("/api/state", _state)
+    app.router.add_get("/api/record", _record)
+    app.router.add_post("/api/touch", _touch)
+    app.router.add_post("/api/press", _press)
+    app.router.add_get("/ws", _websocket)
+    app.router.add_static("/static/", STATIC)
+    app.on_response_prepare.append(_add_security_headers)
+    app.on_shutdown.append(_close_sockets)
+    return app
+
+
+def _page(name: str) -> Handler:
+    async def handler(request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    return handler
+
+
+async def _state(request: web.Request) -> web.Response:
+    """GET /api/state: the latest view as JSON."""
+    view = request.app[BOARD_KEY].view()
+    return web.json_response(view_json(view, pin_required=request.app[GUARD_KEY].required))
+
+
+async def _record(request: web.Request) -> web.Response:
+    """GET /api/record: the current round's record as a JSON file to save."""
+    score = request.app[BOARD_KEY].view().score
+    record = score.get("record")
+    if not isinstance(record, dict):
+        raise ApiError(404, "there is no game record yet")
+    game = re.sub(r"[^a-z0-9]", "", str(score.get("game") or "game").lower()) or "game"
+    round_number = score.get("round")
+    suffix = f"-round{round_number}" if isinstance(round_number, int) else ""
+    return web.Response(
+        text=json.dumps(record, ensure_ascii=False) + "\n",
+        content_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="cullsboard-{game}{suffix}.json"'},
+    )
+
+
+async def _touch(request: web.Request) -> web.Response:
+    """POST /api/touch {"cell": "h8"}: a tap on a cell, as if on the board."""
+    body = await _authorised_body(request, allowed=("cell", "pin"))
+    raw = _required_text(body, "cell", "h8")
+    board = request.app[BOARD_KEY]
+    columns, rows = board_size(board.view().frame)
+    try:
+        cell = parse_cell_name(raw, columns, rows)
+    except ValueError as exc:
+        raise ApiError(400, f"cell: {exc}") from None
+    _submit(board, RemoteCommand(RemoteKind.TOUCH, cell=cell))
+    return web.json_response({"accepted": {"touch": cell_name(cell)}}, status=202)
+
+
+async def _press(request: web.Request) -> web.Response:
+    """POST /api/press {"button": "undo"}: a button press, as if on the board."""
+    body = await _authorised_body(request, allowed=("button", "pin"))
+    raw = _required_text(body, "button", "undo")
+    button = raw.strip().lower()
+    if button not in BUTTONS:
+        raise ApiError(400, f"button: unknown button {raw[:20]!r} (known: {', '.join(BUTTONS)})")
+    _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.PRESS, button=button))
+    return web.json_response({"accepted": {"press": button}}, status=202)
+
+
+async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:
+    """The JSON object body, once the PIN (header or ``pin`` field) has been accepted."""
+    if request.content_type != "application/json":
+        raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
+    try:
+        body = json.loads(await request.read())
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ApiError(400, "the body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body must be a JSON object")
+    offered = request.headers.get(PIN_HEADER, body.get("pin"))
+    decision = request.app[GUARD_KEY].check(request.remote or "unknown", _text_or_none(offered))
+    if decision.verdict is Verdict.LOCKED:
+        wait = max(1, round(decision.retry_after_s))
+        raise ApiError(
+            429, f"too many wrong PINs: try again in {wait} s", {"Retry-After": str(wait)}
+        )
+    if decision.verdict is Verdict.WRONG:
+        what = "wrong PIN" if offered is not None else "this board needs a PIN to control it"
+        raise ApiError(403, f"{what} (send it in the {PIN_HEADER} header or a pin field)")
+    unknown = sorted(set(body) - set(allowed))
+    if unknown:
+        raise ApiError(400, f"{unknown[0][:20]}: unknown key (allowed: {', '.join(allowed)})")
+    return body
+
+
+def _required_text(body: dict[str, object], key: str, example: str) -> str:
+    value = body.get(key)
+    if key not in body:
+        raise ApiError(400, f'{key}: missing; send {{"{key}": "{example}"}}')
+    if not isinstance(value, str):
+        raise ApiError(400, f'{key}: must be a string, like "{example}"')
+    return value
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _submit(board: LiveBoard, command: RemoteCommand) -> None:
+    try:
+        board.submit(command)
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from None
+
+
+async def _websocket(request: web.Request) -> web.WebSocketResponse:
+    """GET /ws: the current view at once, then every new one (newest only if a viewer lags)."""
+    hub = request.app[HUB_KEY]
+    if hub.client_count >= MAX_VIEWERS:
+        raise ApiError(503, f"too many viewers (at most {MAX_VIEWERS}); try again later")
+    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=1024)
+    await ws.prepare(request)
+    slot = ClientSlot()
+    hub.add(slot)
+    request.app[SOCKETS_KEY].add(ws)
+    board, guard = request.app[BOARD_KEY], request.app[GUARD_KEY]
+    slot.put(view_text(board.view(), pin_required=guard.required))
+    sender = asyncio.create_task(_send_views(ws, slot))
+    try:
+        async for message in ws:  # viewers send nothing we act on; this waits for the close
+            if message.type is WSMsgType.ERROR:
+                break
+    finally:
+        hub.discard(slot)
+        request.app[SOCKETS_KEY].discard(ws)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sender
+    return ws
+
+
+async def _send_views(ws: web.WebSocketResponse, slot: ClientSlot) -> None:
+    while not ws.closed:
+        text = await slot.take()
+        try:
+            await ws.send_str(text)
+        except ConnectionError:
+            return
+
+
+async def _close_sockets(app: web.Application) -> None:
+    sockets = app[SOCKETS_KEY]
+    for ws in list(sockets):
+        await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutting down")
+
+
+@web.middleware
+async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every error leaves as one JSON line, ``{"error": "..."}``; never a traceback."""
+    try:
+        response: web.StreamResponse = await handler(request)
+    except ApiError as exc:
+        return _error(exc.status, exc.message, exc.headers)
+    except web.HTTPRequestEntityTooLarge:
+        return _error(413, f"the body is too large (at most {MAX_BODY_BYTES} bytes)")
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        return _error(exc.status, exc.reason.lower(), {"Allow": exc.headers.get("Allow", "")})
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("web request %s %s failed", request.method, request.path)
+        return _error(500, "internal error; the board log has the details")
+    return response
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> web.Response:
+    extra = {key: value for key, value in (headers or {}).items() if value}
+    body: dict[str, JsonValue] = {"error": message}
+    return web.json_response(body, status=status, headers=extra)
+
+
+async def _add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    for key, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(key, value)

@@ -1,0 +1,179 @@
+"""The web server's life: its own asyncio loop in a daemon thread, started and stopped cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import ipaddress
+import logging
+import threading
+from collections.abc import Callable
+from types import TracebackType
+
+from aiohttp import web
+
+from firmware.live import LiveBoard
+from firmware.web.app import build_app
+from firmware.web.guard import PinGuard
+from firmware.web.hub import ViewHub
+from firmware.web.views import view_text
+from hal.clock import MonotonicClock
+from hal.interfaces import Clock
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8080
+START_TIMEOUT_S = 15.0
+STOP_TIMEOUT_S = 15.0
+
+log = logging.getLogger(__name__)
+
+
+class WebServer:
+    """The board's web pages and API, served from a thread of their own until ``close()``."""
+
+    def __init__(
+        self,
+        board: LiveBoard,
+        *,
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+        pin: str | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        if not 0 <= port <= 65535:
+            raise ValueError(f"web port: must be 0..65535, got {port}")
+        self._board = board
+        self._host = host
+        self._port = port
+        self._guard = PinGuard(pin, clock or MonotonicClock())
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._failure: str | None = None
+        self._bound_port: int | None = None
+        self._closed = False
+
+    @property
+    def url(self) -> str:
+        """Where the board page is, e.g. ``http://127.0.0.1:8080/``."""
+        if self._bound_port is None:
+            raise RuntimeError("the web server has not started")
+        host = f"[{self._host}]" if ":" in self._host else self._host
+        return f"http://{host}:{self._bound_port}/"
+
+    @property
+    def pin_required(self) -> bool:
+        return self._guard.required
+
+    def start(self) -> WebServer:
+        """Start serving; return once the port is open, or raise OSError saying why it is not."""
+        if self._thread is not None:
+            raise RuntimeError("the web server is already started")
+        self._thread = threading.Thread(target=self._run, name="cullsboard-web", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(START_TIMEOUT_S):
+            raise OSError(f"the web server did not start within {START_TIMEOUT_S:.0f} s")
+        if self._failure is not None:
+            self._thread.join(STOP_TIMEOUT_S)
+            raise OSError(f"cannot serve the web pages on {self._where()}: {self._failure}")
+        if not self._guard.required and not _is_loopback(self._host):
+            log.warning("web control is open to the network on %s without a PIN", self._where())
+        log.info("web pages at %s (scoreboard at %sscoreboard)", self.url, self.url)
+        return self
+
+    def close(self) -> None:
+        """Stop serving and wait for the thread to end; safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        loop, stop, thread = self._loop, self._stop, self._thread
+        if loop is not None and stop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop may have just ended
+                loop.call_soon_threadsafe(stop.set)
+        if thread is not None:
+            thread.join(STOP_TIMEOUT_S)
+
+    def __enter__(self) -> WebServer:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else ("serving" if self._bound_port else "not started")
+        return f"<WebServer {self._where()} {state} pin_required={self._guard.required}>"
+
+    def _where(self) -> str:
+        return f"{self._host}:{self._bound_port or self._port}"
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._serve())
+        finally:
+            loop.close()
+
+    async def _serve(self) -> None:
+        self._stop = asyncio.Event()
+        hub = ViewHub(
+            asyncio.get_running_loop(),
+            functools.partial(view_text, pin_required=self._guard.required),
+        )
+        runner = web.AppRunner(
+            build_app(self._board, self._guard, hub), access_log=None, shutdown_timeout=1.0
+        )
+        unsubscribe: Callable[[], None] | None = None
+        try:
+            await runner.setup()
+            site = web.TCPSite(runner, self._host, self._port)
+            await site.start()
+            self._bound_port = _bound_port(runner, self._port)
+            unsubscribe = self._board.subscribe(hub.offer)
+        except OSError as exc:
+            self._failure = exc.strerror or str(exc)
+            await runner.cleanup()
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            await self._stop.wait()
+        finally:
+            if unsubscribe is not None:
+                unsubscribe()
+            await runner.cleanup()
+
+
+def serve_in_thread(
+    board: LiveBoard,
+    *,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    pin: str | None = None,
+    clock: Clock | None = None,
+) -> WebServer:
+    """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``."""
+    return WebServer(board, host=host, port=port, pin=pin, clock=clock).start()
+
+
+def _bound_port(runner: web.AppRunner, asked: int) -> int:
+    for address in runner.addresses:
+        if isinstance(address, tuple) and len(address) >= 2 and isinstance(address[1], int):
+            return address[1]
+    return asked
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

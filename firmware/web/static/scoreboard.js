@@ -1,0 +1,158 @@
+// The scoreboard: who plays, the scores, whose turn and what to do, the moves, the last result.
+import { AWAITING_WORDS, COLOUR_NAMES, connectLive, title } from "/static/live.js";
+
+const MOVES_SHOWN = 80;
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function swatch(colour) {
+  const dot = element("span", "swatch");
+  dot.dataset.colour = colour;
+  dot.style.setProperty("--colour", COLOUR_NAMES[colour] || "#888");
+  return dot;
+}
+
+// Seats grouped by colour, in seat order: one side per colour (a duel seat or a team).
+function sides(score) {
+  const groups = new Map();
+  for (const seat of score.seats || []) {
+    if (!groups.has(seat.colour)) groups.set(seat.colour, []);
+    groups.get(seat.colour).push(seat.name || title(seat.colour));
+  }
+  for (const colour of Object.keys(score.scores || {})) {
+    if (!groups.has(colour)) groups.set(colour, [title(colour)]);
+  }
+  return groups;
+}
+
+// The seat to act: the seat index may count from 0 or 1, so take the one whose colour matches.
+function actingSeatName(score) {
+  const seats = score.seats || [];
+  if (Number.isInteger(score.seat)) {
+    for (const index of [score.seat, score.seat - 1]) {
+      const seat = seats[index];
+      if (seat && seat.colour === score.to_move) return seat.name;
+    }
+  }
+  const match = seats.find((seat) => seat.colour === score.to_move);
+  return match ? match.name : title(score.to_move);
+}
+
+function showSides(score) {
+  const box = document.getElementById("sides");
+  box.replaceChildren();
+  const groups = sides(score);
+  const target = score.rounds_to_win;
+  for (const [colour, names] of groups) {
+    const side = element("article", "side");
+    side.dataset.colour = colour;
+    side.style.setProperty("--colour", COLOUR_NAMES[colour] || "#888");
+    if (score.to_move === colour && score.phase === "playing") side.classList.add("to-move");
+    if (score.match_winner === colour || score.winner === colour) side.classList.add("winner");
+    const head = element("div", "side-head");
+    head.append(swatch(colour), element("span", "side-name", title(colour)));
+    side.append(head);
+    if (names.length > 1 || names[0] !== title(colour)) {
+      side.append(element("p", "members", names.join(" · ")));
+    }
+    const points = (score.scores || {})[colour];
+    const value = element("p", "points", points === undefined ? "–" : String(points));
+    value.dataset.points = colour;
+    side.append(value);
+    if (Number.isInteger(target) && target > 1) {
+      const pips = element("div", "pips");
+      for (let n = 0; n < target; n += 1) {
+        pips.append(element("span", n < (points || 0) ? "pip won" : "pip"));
+      }
+      side.append(pips);
+    }
+    box.append(side);
+  }
+}
+
+function turnLine(score) {
+  switch (score.phase) {
+    case "menu":
+      return "Choosing the game on the board";
+    case "attract":
+      return "Touch the board to play";
+    case "match_over":
+      return score.match_winner ? `${title(score.match_winner)} wins the match!` : "Match over";
+    case "round_over":
+      return resultText(score.last_result) || "Round over";
+    default:
+      break;
+  }
+  if (!score.to_move) return resultText(score) || "";
+  const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
+  return `${actingSeatName(score)} to ${doing}`;
+}
+
+function resultText(result) {
+  if (!result || !result.status || result.status === "in_progress") return "";
+  const round = result.round ? `Round ${result.round}: ` : "";
+  if (result.status === "draw") return `${round}draw`;
+  return `${round}${title(result.winner)} won`;
+}
+
+function showMoves(moves) {
+  const list = document.getElementById("moves");
+  const start = Math.max(0, moves.length - MOVES_SHOWN);
+  list.start = start + 1;
+  list.replaceChildren(...moves.slice(start).map((token) => element("li", "move", token)));
+  const last = list.lastElementChild;
+  if (last) last.classList.add("latest");
+  // On a fixed kiosk screen, drop the oldest moves until the newest all fit.
+  let shown = start;
+  while (list.scrollHeight > list.clientHeight + 1 && list.childElementCount > 1) {
+    list.firstElementChild.remove();
+    shown += 1;
+  }
+  list.start = shown + 1;
+  document.getElementById("move-count").textContent = moves.length ? `(${moves.length})` : "";
+}
+
+function showScore(score) {
+  document.getElementById("game").textContent = title(score.game || "cullsboard");
+  const mode = [];
+  if (score.mode) mode.push(score.mode === "teams" ? "Teams · 2 vs 2" : "Duel");
+  else if (score.players) mode.push(`${score.players} players`);
+  if (Number.isInteger(score.rounds_to_win) && score.rounds_to_win > 1) {
+    mode.push(`first to ${score.rounds_to_win}`);
+  }
+  document.getElementById("mode").textContent = mode.join(" · ");
+  document.getElementById("round").textContent = score.round ? `Round ${score.round}` : "";
+  showSides(score);
+  const turn = document.getElementById("turn");
+  turn.textContent = turnLine(score);
+  turn.dataset.colour = score.to_move || "";
+  turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
+  document.getElementById("message").textContent = score.message || "";
+  const error = document.getElementById("error");
+  error.textContent = score.error || "";
+  error.hidden = !score.error;
+  const result = document.getElementById("result");
+  const lines = [];
+  if (score.match_winner) lines.push(`${title(score.match_winner)} wins the match`);
+  const last = resultText(score.last_result);
+  if (last) lines.push(`Last result — ${last}`);
+  result.textContent = lines.join(" · ");
+  result.hidden = lines.length === 0;
+  showMoves(Array.isArray(score.moves) ? score.moves : []);
+  document.getElementById("download").hidden = !score.record;
+}
+
+connectLive({
+  onView: (view) => showScore(view.score || {}),
+  onLink: (state) => {
+    document.body.dataset.link = state;
+    document.getElementById("link").dataset.state = state;
+    document.getElementById("link-text").textContent =
+      state === "live" ? "live" : state === "lost" ? "reconnecting" : "connecting";
+  },
+});

@@ -1,0 +1,197 @@
+"""A LiveBoard for the web tests: its own controller thread playing Culls by touch."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+
+from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind
+from firmware.rules.api import GameState, JsonValue, find_game
+from firmware.rules.records import record_of
+from hal.interfaces import OFF, RGB, Cell, Frame
+
+CHIPS: dict[str, RGB] = {"B": (0, 70, 255), "R": (255, 20, 0), "b": (0, 20, 80), "r": (80, 8, 0)}
+LINE: RGB = (255, 200, 0)
+STATUS_LEDS = 8
+LETTERS = "abcdefghijklmnopqrs"
+
+
+def name_of(cell: Cell) -> str:
+    return f"{LETTERS[cell[0]]}{cell[1] + 1}"
+
+
+class FakeLiveBoard:
+    """Plays a Culls duel with the real engine; touches become tokens as a player means them."""
+
+    def __init__(self, *, size: int = 15) -> None:
+        self.size = size
+        self.submitted: list[RemoteCommand] = []
+        self._lock = threading.Lock()
+        self._listeners: list[Listener] = []
+        self._commands: queue.Queue[RemoteCommand | None] = queue.Queue()
+        self._state = self._new_round()
+        self._phase = "playing"
+        self._error: str | None = None
+        self._view = self._render()
+        self._thread = threading.Thread(target=self._run, name="fake-controller", daemon=True)
+        self._thread.start()
+
+    # The LiveBoard interface.
+    def view(self) -> BoardView:
+        with self._lock:
+            return self._view
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def submit(self, command: RemoteCommand) -> None:
+        cell = command.cell
+        if command.kind is RemoteKind.TOUCH and (
+            cell is None or not all(0 <= v < self.size for v in cell)
+        ):
+            raise ValueError(f"touch: no cell {command.cell} on this board")
+        self.submitted.append(command)
+        self._commands.put(command)
+
+    # Test helpers.
+    def publish(self, view: BoardView) -> None:
+        """Show a hand-made view, as the controller would, from the calling thread."""
+        with self._lock:
+            self._view = view
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(view)
+
+    @property
+    def listener_count(self) -> int:
+        with self._lock:
+            return len(self._listeners)
+
+    def wait_idle(self) -> None:
+        """Block until every submitted command has been handled."""
+        self._commands.join()
+
+    def close(self) -> None:
+        self._commands.put(None)
+        self._thread.join(5)
+
+    # The controller thread.
+    def _run(self) -> None:
+        while True:
+            command = self._commands.get()
+            try:
+                if command is None:
+                    return
+                self._handle(command)
+                self.publish(self._render())
+            finally:
+                self._commands.task_done()
+
+    def _handle(self, command: RemoteCommand) -> None:
+        self._error = None
+        if command.kind is RemoteKind.PRESS:
+            if command.button == "undo":
+                try:
+                    self._state.undo()
+                except IndexError:
+                    self._error = "nothing to undo"
+            elif command.button == "new":
+                self._state = self._new_round()
+            self._phase = "menu" if command.button == "menu" else "playing"
+            return
+        assert command.cell is not None
+        token = self._token_for(name_of(command.cell))
+        reason = self._state.why_illegal(token)
+        if reason is not None:
+            self._error = reason
+        else:
+            self._state.apply(token)
+
+    def _token_for(self, name: str) -> str:
+        awaiting = self._state.awaiting()
+        if awaiting == "flip":
+            return "x" + name
+        if awaiting == "move":
+            return f"{self._flipped_cell()}-{name}"
+        return name
+
+    def _flipped_cell(self) -> str:
+        for name, code in self._cells().items():
+            if code in "br":
+                return name
+        return "?"
+
+    def _cells(self) -> dict[str, str]:
+        rows = self._state.summary()["board"]
+        assert isinstance(rows, list)
+        cells: dict[str, str] = {}
+        for top_index, row in enumerate(rows):
+            assert isinstance(row, str)
+            for column, code in enumerate(row):
+                if code != ".":
+                    cells[name_of((column, self.size - 1 - top_index))] = code
+        return cells
+
+    def _new_round(self) -> GameState:
+        game = find_game("culls")
+        return game.new_state(game.parse_rules({"size": self.size}), "blue")
+
+    def _render(self) -> BoardView:
+        state = self._state
+        grid = [[OFF] * self.size for _ in range(self.size)]
+        for name, code in self._cells().items():
+            grid[int(name[1:]) - 1][LETTERS.index(name[0])] = CHIPS[code]
+        outcome = state.outcome()
+        for name in outcome.line or ():
+            grid[int(name[1:]) - 1][LETTERS.index(name[0])] = LINE
+        to_move = state.to_move()
+        edge = CHIPS["B" if to_move == "blue" else "R"] if to_move else LINE
+        frame = Frame(tuple(tuple(row) for row in grid), (edge,) * STATUS_LEDS)
+        return BoardView(frame, self._score(state))
+
+    def _score(self, state: GameState) -> dict[str, JsonValue]:
+        outcome = state.outcome()
+        to_move = state.to_move()
+        over = outcome.is_over
+        scores: dict[str, JsonValue] = {"blue": 0, "red": 0}
+        if outcome.winner is not None:
+            scores[outcome.winner] = 1
+        message = (
+            f"{outcome.winner.title() if outcome.winner else 'Nobody'} wins the round"
+            if over
+            else f"{(to_move or '').title()}: {state.awaiting()}"
+        )
+        last: JsonValue = (
+            {"round": 1, "status": outcome.status.value, "winner": outcome.winner} if over else None
+        )
+        return {
+            "game": "culls",
+            "mode": "duel",
+            "players": 2,
+            "seats": [{"colour": "blue", "name": "Blue"}, {"colour": "red", "name": "Red"}],
+            "phase": self._phase if not over else "round_over",
+            "round": 1,
+            "rounds_to_win": 3,
+            "scores": scores,
+            "to_move": to_move,
+            "seat": None if to_move is None else ("blue", "red").index(to_move),
+            "awaiting": state.awaiting(),
+            "moves": list(state.moves),
+            "status": outcome.status.value,
+            "winner": outcome.winner,
+            "line": list(outcome.line) if outcome.line else None,
+            "last_result": last,
+            "match_winner": None,
+            "message": message,
+            "error": self._error,
+            "record": record_of(state).to_json(),
+        }
