@@ -1,0 +1,120 @@
+"""The rpi_ws281x driver (Pi 3/4/Zero 2): SPI on GPIO10 by default, PWM on GPIO18 as an option."""
+
+from __future__ import annotations
+
+import atexit
+from collections.abc import Sequence
+from itertools import compress
+from operator import ne
+from typing import Any
+
+from hal.interfaces import RGB
+from hal.leds.driver import LedDriverError
+
+SPI_PIN = 10
+FREQUENCY_HZ = 800_000
+DEFAULT_DMA = 10
+STRIP_TYPES = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")  # the order the LEDs read the bytes in
+_PWM1_PINS = frozenset({13, 19})  # the second PWM channel; every other pin uses channel 0
+
+
+class Ws281xDriver:
+    """A ``PixelDriver`` on rpi_ws281x's ``PixelStrip`` (GRB, 800 kHz), setting changed LEDs."""
+
+    def __init__(
+        self,
+        count: int,
+        *,
+        pin: int = SPI_PIN,
+        dma: int = DEFAULT_DMA,
+        freq_hz: int = FREQUENCY_HZ,
+        invert: bool = False,
+        strip_type: str = "GRB",
+    ) -> None:
+        if count < 1:
+            raise ValueError(f"the LED chain needs at least one LED, got {count}")
+        if strip_type not in STRIP_TYPES:
+            raise ValueError(f"unknown strip type {strip_type!r}: use {', '.join(STRIP_TYPES)}")
+        try:
+            import rpi_ws281x
+        except ImportError as error:
+            raise LedDriverError(
+                f"the ws281x LED driver needs rpi_ws281x ({error}): pip install 'cullsboard[board]'"
+            ) from error
+        self.count = count
+        self.pin = pin
+        self.dma = dma
+        self._held: list[RGB | None] = [None] * count  # what the library's buffer holds
+        self._swig: Any = rpi_ws281x.ws
+        self._strip: Any = rpi_ws281x.PixelStrip(
+            count,
+            pin,
+            freq_hz=freq_hz,
+            dma=dma,
+            invert=invert,
+            brightness=255,
+            channel=1 if pin in _PWM1_PINS else 0,
+            strip_type=getattr(rpi_ws281x, f"WS2811_STRIP_{strip_type}"),
+        )
+        self._started = False
+        try:
+            self._strip.begin()
+        except RuntimeError as error:
+            self.close()
+            raise LedDriverError(self._advice("could not start", error)) from error
+        self._started = True
+
+    def set_pixels(self, pixels: Sequence[RGB]) -> None:
+        """Copy the colours into the library's buffer, touching only LEDs that changed."""
+        if self._strip is None:
+            raise LedDriverError("the ws281x LED driver is closed")
+        if len(pixels) != self.count:
+            raise ValueError(f"got {len(pixels)} pixels for a chain of {self.count} LEDs")
+        held = self._held
+        strip = self._strip
+        for index in compress(range(self.count), map(ne, pixels, held)):
+            red, green, blue = pixels[index]
+            strip.setPixelColor(index, (red << 16) | (green << 8) | blue)
+            held[index] = pixels[index]
+
+    def show(self) -> None:
+        """Render the buffer onto the wire."""
+        if self._strip is None:
+            raise LedDriverError("the ws281x LED driver is closed")
+        try:
+            self._strip.show()
+        except RuntimeError as error:
+            raise LedDriverError(self._advice("could not send", error)) from error
+
+    def close(self) -> None:
+        """Free the library's buffers and DMA channel; safe to call twice."""
+        strip, self._strip = self._strip, None
+        if strip is None:
+            return
+        # PixelStrip has no public close: _cleanup is what it registers to run at exit. After a
+        # failed begin() the library has already cleaned up: only the bare struct is left to free.
+        atexit.unregister(strip._cleanup)
+        if self._started:
+            strip._cleanup()
+        else:
+            self._swig.delete_ws2811_t(strip._leds)
+
+    def _advice(self, what: str, error: RuntimeError) -> str:
+        if "Hardware revision is not supported" in str(error):
+            fix = "rpi_ws281x drives a Pi 1-4 or Zero 2 only: on a Pi 5 use the spi LED driver"
+        elif self.pin == SPI_PIN:
+            fix = (
+                "enable SPI (dtparam=spi=on in /boot/firmware/config.txt), add the user to the"
+                " spi group, and on a Pi 4 set core_freq=500 core_freq_min=500 and"
+                " spidev.bufsiz=32768; on a Pi 5 use the spi LED driver"
+            )
+        else:
+            fix = (
+                f"PWM/PCM output on GPIO{self.pin} needs root and no analog audio"
+                " (dtparam=audio=off); or use GPIO10 (SPI), which needs neither"
+            )
+        return f"LEDs on GPIO{self.pin} {what} ({error}): {fix}"
+
+    def __repr__(self) -> str:
+        state = "closed" if self._strip is None else "open"
+        return f"<Ws281xDriver {self.count} LEDs on GPIO{self.pin}, DMA {self.dma}, {state}>"
