@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from firmware import __version__
 
 # Each module registers one subcommand; "play" adds the board's own options to the main parser.
-SUBCOMMANDS = ("replay",)
+SUBCOMMANDS = ("replay", "layout", "install-service", "check-config", "diag")
 
 
 def build_parser() -> argparse.ArgumentParser:

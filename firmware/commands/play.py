@@ -1,21 +1,172 @@
-"""Run the board. Until the controller lands, ``--mock-hal`` replays the bundled sample game."""
+"""Run the board: the real one, or ``--mock-hal`` the simulated one (interactive or scripted)."""
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
+import os
+import random
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
-from firmware.rules.records import parse_record, replay
+from firmware.controller.drive import run_script
+from firmware.controller.session import (
+    Session,
+    SessionError,
+    build_session,
+    default_state_dir,
+    lines_of,
+    read_commands,
+    serve_web,
+)
+from firmware.rules.api import JsonValue
 
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "culls-sample.json"
+if TYPE_CHECKING:
+    from firmware.config import Config
+
+EXIT_USAGE = 2
+MOCK_WEB = "127.0.0.1:8080"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--mock-hal", action="store_true", help="run on the simulated board")
+    group = parser.add_argument_group("playing")
+    group.add_argument("--mock-hal", action="store_true", help="run on the simulated board")
+    group.add_argument("--game", choices=("culls", "cubulus"), help="start this game at once")
+    group.add_argument("--mode", choices=("duel", "teams"), help="culls: duel or 2-vs-2 teams")
+    group.add_argument("--players", type=int, choices=(2, 3), help="cubulus: 2 or 3 players")
+    group.add_argument("--rounds", type=int, choices=(3, 4), help="culls: round wins for a match")
+    group.add_argument("--seed", type=int, help="make the draw of the first player repeatable")
+    group.add_argument("--script", metavar="FILE", help="events, one per line (- = stdin)")
+    group.add_argument("--frames", metavar="OUT.jsonl", help="write every frame sent (JSON lines)")
+    group.add_argument("--record", metavar="OUT.json", help="at exit, save the current game")
+    group.add_argument("--state-dir", metavar="DIR", help="where the journal is kept")
+    group.add_argument("--config", metavar="FILE", help="the board's YAML configuration")
+    group.add_argument(
+        "--web",
+        metavar="HOST:PORT",
+        help=f"serve the web pages, or off (default with --mock-hal, unscripted: {MOCK_WEB})",
+    )
+
+
+def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | None:
+    """The game asked for on the command line, or None; SessionError for options that clash."""
+    if args.game is None:
+        if args.mode or args.players or args.rounds:
+            raise SessionError("--mode, --players and --rounds need --game")
+        return None
+    if args.game == "culls":
+        if args.players:
+            raise SessionError("--players is for cubulus; culls takes --mode duel|teams")
+        return "culls", {"mode": args.mode or "duel", "rounds_to_win": args.rounds or 3}
+    if args.mode or args.rounds:
+        raise SessionError("--mode and --rounds are for culls; cubulus takes --players 2|3")
+    return "cubulus", {"players": args.players or 2}
 
 
 def run(args: argparse.Namespace) -> int:
-    state, _ = replay(parse_record(SAMPLE.read_bytes()))
-    print(json.dumps(state.summary(), indent=1))
+    try:
+        settings = settings_of(args)
+        if not args.mock_hal:
+            return _run_hardware(args, settings)
+        session = _mock_session(args, settings)
+    except SessionError as exc:
+        _complain(str(exc))
+        return EXIT_USAGE
+    try:
+        if args.script is not None:
+            return _run_scripted(session, args.script, args.web)
+        return _run_interactive(session, args.web or MOCK_WEB)
+    except SessionError as exc:
+        _complain(str(exc))
+        return EXIT_USAGE
+    finally:
+        session.finish(args.record)
+
+
+def _mock_session(
+    args: argparse.Namespace, settings: tuple[str, dict[str, JsonValue]] | None
+) -> Session:
+    size: dict[str, int] = {}
+    max_current_ma = 6000.0
+    kiosk = None
+    state_dir = default_state_dir(dict(os.environ))
+    if args.config is not None:
+        config = _load_config(args.config)
+        size = {
+            "columns": config.board.columns,
+            "rows": config.board.rows,
+            "status_count": config.leds.status_count,
+        }
+        max_current_ma = float(config.leds.max_current_ma)
+        kiosk = config.kiosk
+        state_dir = Path(config.state_dir).expanduser()
+    if args.state_dir is not None:
+        state_dir = Path(args.state_dir)
+    return build_session(
+        settings=settings,
+        rng=random.Random(args.seed),
+        scripted=args.script is not None,
+        state_dir=state_dir,
+        frames_path=args.frames,
+        complain=_complain,
+        max_current_ma=max_current_ma,
+        kiosk=kiosk,
+        **size,
+    )
+
+
+def _load_config(path: str) -> Config:
+    from firmware.config import ConfigError, load_config
+
+    try:
+        return load_config(path)
+    except ConfigError as exc:
+        raise SessionError(f"config {path}: {exc}") from None
+
+
+def _run_scripted(session: Session, name: str, web_address: str | None) -> int:
+    try:
+        source: TextIO = sys.stdin if name == "-" else Path(name).open(encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise SessionError(f"cannot read the script {name}: {exc.strerror}") from None
+    web = None if web_address is None else serve_web(session.controller, web_address, _complain)
+    try:
+        with source:
+            clock = session.fake_clock()
+            bad = run_script(lines_of(source), session.board, clock, session.controller, _complain)
+    finally:
+        if web is not None:
+            web.close()
+    return 1 if bad else 0
+
+
+def _run_interactive(session: Session, web_address: str) -> int:
+    from firmware.terminal import TerminalView
+
+    web = serve_web(session.controller, web_address, _complain)
+    view = TerminalView(sys.stdout, ansi=sys.stdin.isatty() and sys.stdout.isatty())
+    session.controller.subscribe(view.show)
+    view.show(session.controller.view())
+    read_commands(sys.stdin, session)
+    try:
+        session.controller.run()
+    finally:
+        if web is not None:
+            web.close()
     return 0
+
+
+def _run_hardware(
+    args: argparse.Namespace, settings: tuple[str, dict[str, JsonValue]] | None
+) -> int:
+    try:
+        hardware = importlib.import_module("firmware.controller.hardware")
+    except ModuleNotFoundError:
+        raise SessionError("this install cannot drive a real board yet: use --mock-hal") from None
+    code: int = hardware.run_real_board(args, settings, _complain)
+    return code
+
+
+def _complain(message: str) -> None:
+    print(f"cullsboard: {message}", file=sys.stderr, flush=True)

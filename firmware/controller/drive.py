@@ -1,0 +1,64 @@
+"""Driving the controller on the simulated board: scripted steps on a clock only ``wait`` moves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from firmware.controller.loop import BoardController
+from firmware.controller.script import ScriptError, Step, parse_line
+from hal.clock import FakeClock
+from hal.mock import MockBoard
+
+
+def perform(step: Step, board: MockBoard) -> None:
+    """Make the simulated devices report ``step`` (waits are not events: see ``advance``)."""
+    if step.verb == "touch" and step.cell is not None:
+        board.touch.tap(step.cell)
+    elif step.verb == "down" and step.cell is not None:
+        board.touch.down(step.cell)
+    elif step.verb == "up" and step.cell is not None:
+        board.touch.up(step.cell)
+    elif step.verb == "press" and step.button is not None:
+        board.buttons.press(step.button)
+    elif step.verb == "ghost":
+        board.touch.ambiguous("scripted")
+
+
+def advance(controller: BoardController, clock: FakeClock, seconds: float) -> None:
+    """Move the clock on, rendering at every animation step on the way, as the real loop would."""
+    target = clock.now() + seconds
+    while True:
+        deadline = controller.next_deadline()
+        if deadline is None or deadline > target:
+            break
+        clock.advance(max(deadline - clock.now(), 0.0))
+        controller.step()
+    clock.advance(max(target - clock.now(), 0.0))
+    controller.step()
+
+
+def run_script(
+    lines: Iterable[str],
+    board: MockBoard,
+    clock: FakeClock,
+    controller: BoardController,
+    complain: Callable[[str], None],
+) -> int:
+    """Play every line (as it arrives); a bad line is reported and skipped. Returns bad lines."""
+    bad = 0
+    columns, rows = board.leds.columns, board.leds.rows
+    for number, line in enumerate(lines, start=1):
+        try:
+            step = parse_line(line, columns, rows)
+        except ScriptError as exc:
+            complain(f"script line {number}: {exc}")
+            bad += 1
+            continue
+        if step is None:
+            continue
+        if step.verb == "wait":
+            advance(controller, clock, step.ms / 1000)
+        else:
+            perform(step, board)
+            controller.step()
+    return bad

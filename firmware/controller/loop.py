@@ -1,0 +1,240 @@
+"""The one event loop: every input goes through one queue; the loop alone changes the game."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from firmware.controller.attract import ATTRACT_MESSAGE, Attract
+from firmware.controller.scene import table_lights
+from firmware.controller.scoreboard import scoreboard
+from firmware.controller.table import Table
+from firmware.controller.taps import Ghost, Tap, TapReader
+from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind
+from firmware.rules.api import JsonValue
+from hal.interfaces import (
+    Board,
+    ButtonEvent,
+    FaultEvent,
+    Frame,
+    HalEvent,
+    TouchEvent,
+    TouchKind,
+)
+
+log = logging.getLogger("cullsboard.controller")
+
+HEARTBEAT_EVERY_S = 2.0
+LED_RETRY_S = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    """Asks a blocking run to return."""
+
+
+QueueItem = HalEvent | RemoteCommand | _Stop
+
+
+class BoardController:
+    """Joins the table and the board: one queue in, frames and views out. A LiveBoard."""
+
+    def __init__(
+        self,
+        board: Board,
+        table: Table,
+        *,
+        heartbeat: Callable[[], object] | None = None,
+        attract: Attract | None = None,
+    ) -> None:
+        self.board = board
+        self.table = table
+        self._heartbeat = heartbeat
+        self._attract = attract
+        self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
+        self._taps = TapReader()
+        self._lock = threading.Lock()
+        self._listeners: list[Listener] = []
+        self._view = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
+        self._last_frame: Frame | None = None
+        self._stopping = False
+        self._leds_failing = False
+        self._next_change: float | None = None
+        self._button_names = set(board.buttons.names) if board.buttons is not None else set()
+        self._button_names |= {"undo", "new", "menu"}
+
+    # -- any thread -----------------------------------------------------------------------
+
+    def post(self, item: QueueItem) -> None:
+        """Enqueue an input (the HAL's callbacks land here, from any thread)."""
+        self._queue.put(item)
+
+    def submit(self, command: RemoteCommand) -> None:
+        """Queue a remote touch or press; raise ValueError if it is malformed."""
+        if command.kind is RemoteKind.TOUCH:
+            cell = command.cell
+            if cell is None or not (
+                0 <= cell[0] < self.table.columns and 0 <= cell[1] < self.table.rows
+            ):
+                raise ValueError(f"touch: no such cell {cell!r}")
+        elif command.button not in self._button_names:
+            raise ValueError(f"press: unknown button {command.button!r}")
+        self.post(command)
+
+    def stop(self) -> None:
+        """Make a blocking ``run`` return soon."""
+        self.post(_Stop())
+
+    def view(self) -> BoardView:
+        with self._lock:
+            return self._view
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    # -- the loop's thread ----------------------------------------------------------------
+
+    def start(
+        self, settings: tuple[str, dict[str, JsonValue]] | None = None, first: str | None = None
+    ) -> None:
+        """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame."""
+        self.table.start(self.board.clock.now(), settings, first)
+        self.board.touch.start(self.post)
+        if self.board.buttons is not None:
+            self.board.buttons.start(self.post)
+        self.render()
+
+    def step(self) -> None:
+        """Handle everything queued, then render (for tests and scripted runs)."""
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(item, _Stop):
+                self._stopping = True
+            else:
+                self._handle(item)
+        self.render()
+
+    def next_deadline(self) -> float | None:
+        """When the lights or the scoreboard next change by themselves, if ever."""
+        return self._next_change
+
+    def run(self) -> None:
+        """Block on the queue until ``stop``: sleeps until the next input or animation step."""
+        clock = self.board.clock
+        last_beat = clock.now()
+        self._beat()
+        self._stopping = False
+        while not self._stopping:
+            now = clock.now()
+            waits = [] if self._heartbeat is None else [HEARTBEAT_EVERY_S - (now - last_beat)]
+            if self._next_change is not None:
+                waits.append(self._next_change - now)
+            timeout = max(min(waits), 0.0) if waits else None
+            try:
+                item = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                item = None
+            if isinstance(item, _Stop):
+                return
+            if item is not None:
+                self._handle(item)
+            self.step()  # the rest of the queue, then the frame
+            if clock.now() - last_beat >= HEARTBEAT_EVERY_S:
+                last_beat = clock.now()
+                self._beat()
+
+    def render(self) -> None:
+        """Compose the frame for now; send it and tell listeners only if something changed."""
+        now = self.board.clock.now()
+        leds = self.board.leds
+        if self._attract is not None:
+            self._attract.update(self.table, now)
+        score = scoreboard(self.table, now)
+        if self._attract is not None and self._attract.showing:
+            frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
+            times = [self._attract.deadline(now)]
+            score.update(phase="attract", message=ATTRACT_MESSAGE)
+        else:
+            stack = table_lights(self.table, leds.status_count, now)
+            frame = stack.compose(now)
+            times = [stack.next_change(now), *self.table.deadlines(now)]
+            if self._attract is not None:
+                times.append(self._attract.deadline(now))
+        known = [t for t in times if t is not None]
+        self._next_change = min(known) if known else None
+        if frame != self._last_frame:
+            try:
+                self.board.leds.show(frame)
+            except OSError as exc:  # the LEDs failed: play on, try again shortly
+                if not self._leds_failing:
+                    log.warning("the LEDs could not be updated (retrying): %s", exc)
+                self._leds_failing = True
+                retry = now + LED_RETRY_S
+                self._next_change = min(retry, self._next_change or retry)
+            else:
+                if self._leds_failing:
+                    log.warning("the LEDs work again")
+                self._leds_failing = False
+                self._last_frame = frame
+        elif score == self._view.score:
+            return
+        view = BoardView(frame, score)
+        with self._lock:
+            self._view = view
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(view)
+            except Exception:  # a viewer's bug must never stop the board
+                log.exception("a board listener failed")
+
+    def _handle(self, item: QueueItem) -> None:
+        now = self.board.clock.now()
+        if self._wakes_only(item):
+            return
+        if isinstance(item, TouchEvent):
+            meaning = self._taps.feed(item)
+            if isinstance(meaning, Tap):
+                self.table.tap(meaning.cell, now)
+            elif isinstance(meaning, Ghost):
+                self.table.ghost(now)
+        elif isinstance(item, ButtonEvent):
+            if item.pressed:
+                self.table.button(item.name, now)
+        elif isinstance(item, FaultEvent):
+            state = "recovered" if item.recovered else "failed"
+            log.warning("%s %s: %s", item.device, state, item.message)
+        elif isinstance(item, RemoteCommand):
+            if item.kind is RemoteKind.TOUCH and item.cell is not None:
+                self.table.tap(item.cell, now)
+            elif item.button is not None:
+                self.table.button(item.button, now)
+
+    def _wakes_only(self, item: QueueItem) -> bool:
+        """Activity for the kiosk policy; True if the input only woke an idle board."""
+        if self._attract is None or isinstance(item, FaultEvent | _Stop):
+            return False
+        if isinstance(item, ButtonEvent) and not item.pressed:
+            return False
+        if isinstance(item, TouchEvent) and item.kind is TouchKind.UP:
+            self._attract.wake()
+            return False
+        return self._attract.wake()
+
+    def _beat(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat()

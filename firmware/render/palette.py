@@ -1,0 +1,89 @@
+"""Every colour and effect the board shows, as data in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hal.interfaces import RGB
+
+# Chips and balls. Black balls are a dim blue-grey so that an LED can show them at all.
+PIECES: dict[str, RGB] = {
+    "blue": (0, 70, 255),
+    "red": (255, 20, 0),
+    "black": (60, 70, 110),
+    "white": (200, 200, 190),
+}
+
+OFF: RGB = (0, 0, 0)
+ERROR: RGB = (255, 0, 0)
+ACCEPT: RGB = (255, 255, 255)
+READY: RGB = (0, 200, 60)
+FACE_TINT: RGB = (10, 10, 14)  # an empty Cubulus face cell, so the unfolded cube is visible
+CENTRE_TINT: RGB = (30, 20, 0)  # the hidden centre cell, when empty
+CANDIDATE_ALT: RGB = (255, 255, 255)  # the other colour of a blinking cull candidate
+MENU_IDLE: RGB = (25, 25, 25)
+MENU_CHOSEN: RGB = (255, 255, 255)
+SCORE_EMPTY: RGB = (20, 20, 20)  # a round not yet won, on the score screen
+
+# Priorities of the light stack, lowest first: a higher layer hides a lower one on the same cell.
+BOARD = 0
+HIGHLIGHT = 10
+ANIMATION = 20
+ERRORS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Blink:
+    """Alternate two colours: ``on`` for the first half of each period, then ``off``."""
+
+    on: RGB
+    off: RGB
+    period: float
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long things last and how fast they blink, in seconds."""
+
+    error_flash: float = 0.6
+    error_blink: float = 0.2
+    candidate_blink: float = 0.5
+    flipped_blink: float = 1.2
+    line_blink: float = 0.4
+    line_show: float = 3.0  # the winning line alone, before the scores are shown
+    confirm_guard: float = 1.0  # the rematch cell waits this long after a match ends
+    celebrate_step: float = 0.15
+    accept_flash: float = 0.15
+    error_beep_hz: float = 220.0
+    error_beep_s: float = 0.15
+    win_beep_hz: float = 880.0  # a bright chirp when a round or the match is won
+    win_beep_s: float = 0.3
+
+
+TIMING = Timing()
+
+
+def dim(colour: RGB, factor: float) -> RGB:
+    """``colour`` scaled by ``factor`` (0..1)."""
+    r, g, b = colour
+    return (round(r * factor), round(g * factor), round(b * factor))
+
+
+def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
+    """A blend of two colours."""
+    keep = 1.0 - share_of_b
+    return (
+        round(a[0] * keep + b[0] * share_of_b),
+        round(a[1] * keep + b[1] * share_of_b),
+        round(a[2] * keep + b[2] * share_of_b),
+    )
+
+
+def piece(colour: str) -> RGB:
+    """The colour of a chip or ball; unknown names show white."""
+    return PIECES.get(colour, PIECES["white"])
+
+
+def hex_colour(colour: RGB) -> str:
+    """``#rrggbb``."""
+    return "#{:02x}{:02x}{:02x}".format(*colour)

@@ -1,0 +1,140 @@
+"""A board on a fake clock that tests drive like a game script: tap("h8"), advance(0.25)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from firmware.controller.journal import Journal
+from firmware.controller.loop import BoardController
+from firmware.controller.session import cube_layout
+from firmware.controller.table import Table
+from firmware.layouts import cubulus_board
+from firmware.render import palette
+from firmware.render.cells import parse_cell
+from firmware.rules.api import JsonValue
+from hal.clock import FakeClock
+from hal.interfaces import RGB, Cell
+from hal.mock import MockBoard, mock_board
+
+BLUE = palette.PIECES["blue"]
+RED = palette.PIECES["red"]
+OFF = palette.OFF
+
+
+class Rig:
+    """One simulated board with its controller; every helper steps the loop like the real one."""
+
+    def __init__(
+        self,
+        state_dir: Path | None,
+        *,
+        status_count: int = 4,
+        seed: int = 7,
+        columns: int = 15,
+        rows: int = 15,
+    ) -> None:
+        self.state_dir = state_dir
+        self.clock = FakeClock(100.0)
+        self.board: MockBoard = mock_board(
+            self.clock, status_count=status_count, columns=columns, rows=rows
+        )
+        self.warnings: list[str] = []
+        self.table = Table(
+            columns=columns,
+            rows=rows,
+            journal=Journal(state_dir, self.warnings.append),
+            rng=random.Random(seed),
+            layout=cube_layout,
+            beep=self.board.buzzer.beep,
+        )
+        self.controller = BoardController(self.board, self.table)
+
+    def start(
+        self,
+        game: str | None = None,
+        rules: dict[str, JsonValue] | None = None,
+        first: str | None = None,
+    ) -> Rig:
+        settings = None if game is None else (game, dict(rules or {}))
+        self.controller.start(settings, first)
+        return self
+
+    # -- inputs ----------------------------------------------------------------------------
+
+    def tap(self, name: str) -> None:
+        self.board.touch.tap(self.cell(name))
+        self.controller.step()
+
+    def tap_cell(self, cell: Cell) -> None:
+        self.board.touch.tap(cell)
+        self.controller.step()
+
+    def press(self, button: str) -> None:
+        self.board.buttons.press(button)
+        self.controller.step()
+
+    def ghost(self) -> None:
+        self.board.touch.ambiguous("rows 3,4")
+        self.controller.step()
+
+    def advance(self, seconds: float) -> None:
+        from firmware.controller.drive import advance
+
+        advance(self.controller, self.clock, seconds)
+
+    def push(self, token: str) -> None:
+        """Tap the face cell that means the Cubulus push ``token`` (e.g. ``F000``)."""
+        self.tap_cell(cubulus_board.face_to_board(token[0], token[1:]))
+
+    def neutral(self, cube_cell: str) -> None:
+        """Tap a board cell showing ``cube_cell`` during the 2-player setup."""
+        self.tap_cell(cubulus_board.board_cells_of(cube_cell)[0])
+
+    # -- what the board shows --------------------------------------------------------------
+
+    @staticmethod
+    def cell(name: str) -> Cell:
+        return parse_cell(name, 15, 15)
+
+    def colour(self, name: str) -> RGB:
+        frame = self.board.leds.last
+        assert frame is not None, "no frame was sent"
+        x, y = self.cell(name)
+        return frame.cells[y][x]
+
+    def assert_cell_colour(self, name: str, colour: RGB) -> None:
+        assert self.colour(name) == colour, f"{name} is {self.colour(name)}, expected {colour}"
+
+    def status(self) -> tuple[RGB, ...]:
+        frame = self.board.leds.last
+        assert frame is not None
+        return frame.status
+
+    @property
+    def score(self) -> dict[str, JsonValue]:
+        return self.controller.view().score
+
+    @property
+    def moves(self) -> list[str]:
+        moves = self.score["moves"]
+        assert isinstance(moves, list)
+        return [str(m) for m in moves]
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    made = Rig(tmp_path / "state")
+    yield made
+    made.board.close()
+
+
+@pytest.fixture
+def make_rig(tmp_path: Path) -> Callable[..., Rig]:
+    def make(*, status_count: int = 4, columns: int = 15, rows: int = 15) -> Rig:
+        return Rig(tmp_path / "state", status_count=status_count, columns=columns, rows=rows)
+
+    return make

@@ -1,0 +1,141 @@
+"""Kill the board after any step of a game and start it again: the match resumes exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from firmware.render import palette
+from tests.controller.conftest import Rig
+from tests.controller.games import culls_round_taps
+
+COMPARED = ("game", "mode", "phase", "round", "scores", "to_move", "seat", "awaiting", "moves")
+MORE = ("status", "winner", "line", "last_result", "match_winner", "message", "record")
+
+
+def _script() -> list[tuple[str, str]]:
+    steps = [("tap", n) for n in ("h8", "i8", "g8", "j8", "h8", "k10")]  # cull, flip, move
+    steps += [("press", "undo"), ("tap", "k11"), ("tap", "h8")]  # undo the move; refused tap
+    steps += [("tap", "m13"), ("press", "undo"), ("press", "undo"), ("tap", "l12")]
+    return steps
+
+
+def _assert_same(live: Rig, resumed: Rig) -> None:
+    for key in (*COMPARED, *MORE):
+        assert resumed.score[key] == live.score[key], key
+
+
+def test_resume_after_a_kill_at_every_step(make_rig: Callable[..., Rig]) -> None:
+    live = make_rig()
+    live.start("culls", {"mode": "duel"}, first="blue")
+    for kind, arg in _script():
+        live.tap(arg) if kind == "tap" else live.press(arg)
+        resumed = make_rig()
+        resumed.start()
+        _assert_same(live, resumed)
+        resumed.board.close()
+
+
+def test_resume_across_rounds_and_the_round_over_screen(make_rig: Callable[..., Rig]) -> None:
+    live = make_rig()
+    live.start("culls", {"mode": "duel"}, first="red")
+    for name in culls_round_taps("red", "blue"):
+        live.tap(name)
+    resumed = make_rig().start()
+    assert resumed.score["phase"] == "round_over"
+    _assert_same(live, resumed)
+    live.advance(palette.TIMING.line_show)
+    live.tap("h8")
+    live.tap("c7")
+    resumed = make_rig().start()
+    assert resumed.score["round"] == 2 and resumed.score["moves"] == ["c7"]
+    _assert_same(live, resumed)
+    live.press("undo")
+    live.press("undo")  # back over the start of round 2
+    resumed = make_rig().start()
+    assert resumed.score["phase"] == "round_over" and resumed.score["round"] == 1
+    _assert_same(live, resumed)
+
+
+def test_resume_cubulus_mid_setup(make_rig: Callable[..., Rig]) -> None:
+    live = make_rig()
+    live.start("cubulus", {"players": 2}, first="black")
+    for cube_cell in ("000", "111", "222"):
+        live.neutral(cube_cell) if cube_cell != "111" else live.tap_cell((12, 1))
+    resumed = make_rig().start()
+    assert resumed.moves == ["N000", "N111", "N222"]
+    _assert_same(live, resumed)
+
+
+def test_a_torn_last_entry_is_dropped_with_a_warning(make_rig: Callable[..., Rig]) -> None:
+    live = make_rig()
+    live.start("culls", {"mode": "duel"}, first="blue")
+    for name in ("h8", "i8", "c3"):
+        live.tap(name)
+    assert live.state_dir is not None
+    journal = Path(live.state_dir) / "journal.jsonl"
+    data = journal.read_bytes()
+    journal.write_bytes(data[:-7])  # the power went mid-write
+    resumed = make_rig().start()
+    assert resumed.moves == ["h8", "i8"]
+    assert any("torn or corrupt" in w for w in resumed.warnings)
+    resumed.tap("d4")
+    again = make_rig().start()
+    assert again.moves == ["h8", "i8", "d4"]
+
+
+def test_a_journal_of_garbage_opens_the_menu_and_never_crashes(
+    make_rig: Callable[..., Rig],
+) -> None:
+    rig = make_rig()
+    assert rig.state_dir is not None
+    Path(rig.state_dir).mkdir(parents=True)
+    (Path(rig.state_dir) / "journal.jsonl").write_bytes(b"\x00\xffnot json\n{]\n")
+    rig.start()
+    assert rig.score["phase"] == "menu"
+    assert rig.warnings
+
+
+def test_a_journal_the_rules_reject_is_archived_and_reported(make_rig: Callable[..., Rig]) -> None:
+    rig = make_rig()
+    assert rig.state_dir is not None
+    Path(rig.state_dir).mkdir(parents=True)
+    (Path(rig.state_dir) / "journal.jsonl").write_text(
+        '{"e":"match","game":"culls","rules":{"size":99}}\n'
+    )
+    rig.start()
+    assert rig.score["phase"] == "menu"
+    assert "could not be resumed" in str(rig.score["error"])
+    assert not (Path(rig.state_dir) / "journal.jsonl").exists()
+
+
+def test_a_journal_out_of_order_is_archived_not_a_crash(make_rig: Callable[..., Rig]) -> None:
+    rig = make_rig()
+    assert rig.state_dir is not None
+    Path(rig.state_dir).mkdir(parents=True)
+    (Path(rig.state_dir) / "journal.jsonl").write_text(
+        '{"e":"match","game":"culls","rules":{}}\n{"e":"do","token":"h8"}\n'
+    )
+    rig.start()
+    assert rig.score["phase"] == "menu"
+    assert "entry 2 cannot be played" in str(rig.score["error"])
+
+
+def test_resume_cubulus_after_a_kill_at_every_step(make_rig: Callable[..., Rig]) -> None:
+    live = make_rig()
+    live.start("cubulus", {"players": 2}, first="red")
+    neutrals = ("002", "012", "022", "102", "112", "122", "202", "212", "222")
+    steps = [("neutral", c) for c in neutrals]
+    steps += [("push", t) for t in ("F000", "B020", "F100", "U002")]
+    steps += [("press", "undo"), ("push", "F001")]
+    for kind, arg in steps:
+        if kind == "neutral":
+            live.neutral(arg)
+        elif kind == "push":
+            live.push(arg)
+        else:
+            live.press(arg)
+        resumed = make_rig().start()
+        _assert_same(live, resumed)
+        resumed.board.close()
+    assert live.moves[-1] == "F001" and len(live.moves) == 13
