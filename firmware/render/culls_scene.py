@@ -29,9 +29,8 @@ def culls_lights(stack: LightStack, state: CullsView, since: float) -> None:
     for cell, mark in state.board_cells().items():
         colour = p.piece(COLOUR_OF_MARK.get(mark, "white"))
         if mark.islower():
-            look: p.Blink | tuple[int, int, int] = p.Blink(
-                colour, p.dim(colour, 0.15), p.TIMING.flipped_blink
-            )
+            pale, faint = p.flipped_looks(colour)
+            look = p.Blink(pale, faint, p.TIMING.flipped_blink)
             stack.add([on_board(cell)], Light(p.HIGHLIGHT, look, since))
         else:
             stack.add([on_board(cell)], Light(p.BOARD, colour))

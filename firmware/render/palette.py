@@ -79,6 +79,11 @@ def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
     )
 
 
+def flipped_looks(colour: RGB) -> tuple[RGB, RGB]:
+    """The two phases of a flipped chip: pale and dim, so no frame shows it as a plain chip."""
+    return mix(colour, ACCEPT, 0.45), dim(colour, 0.15)
+
+
 def piece(colour: str) -> RGB:
     """The colour of a chip or ball; unknown names show white."""
     return PIECES.get(colour, PIECES["white"])
