@@ -1,5 +1,8 @@
 """Touch benchmark on the simulated bus: bus traffic while idle and per touch, and edge latency.
 
+Three setups: the matrix, the direct layout on the shared IRQ wire (GPIO4), and the direct
+layout with an IRQ wire per mux channel, where an edge reads only that channel's chips.
+
 Run: .venv/bin/python bench/bench_touch.py
 """
 
@@ -16,6 +19,7 @@ from hal.touch.settings import DirectLayout, MatrixLayout, TouchSettings
 I2C_HZ = 400_000
 IDLE_PERIODS = 5_000  # sample periods of 1 ms (the driver's setting)
 TAPS = 300
+PINS = (4, 5, 6, 23, 24)  # wiring.md: one IRQ GPIO per mux channel
 
 
 class EdgeStamp:
@@ -47,10 +51,23 @@ def _cells() -> list[tuple[int, int]]:
     return [((7 * i) % 15, (11 * i + 3) % 15) for i in range(TAPS)]
 
 
-def measure(layout: str) -> Figures:
-    rig = TouchRig.matrix(start=False) if layout == "matrix" else TouchRig.direct(start=False)
+PER_CHANNEL = DirectLayout(irq_pins=tuple((channel, pin) for channel, pin in enumerate(PINS)))
+SETUPS: dict[str, MatrixLayout | DirectLayout] = {
+    "matrix, shared IRQ on GPIO4": MatrixLayout(),
+    "direct, shared IRQ on GPIO4": DirectLayout(),
+    "direct, an IRQ per channel": PER_CHANNEL,
+}
+
+
+def measure(name: str) -> Figures:
+    layout = SETUPS[name]
+    per_channel = isinstance(layout, DirectLayout) and bool(layout.irq_pins)
+    settings = TouchSettings(irq_pin=None) if per_channel else TouchSettings()
+    rig = TouchRig.build(layout, settings=settings, start=False)
     stamp = EdgeStamp()
-    rig.panel.line.attach_pin(stamp, first=True)  # stamped before gpiozero hears the edge
+    lines = rig.panel.channel_lines.values() if per_channel else [rig.panel.line]
+    for line in lines:
+        line.attach_pin(stamp, first=True)  # stamped before gpiozero hears the edge
     latencies: list[float] = []
 
     def sink(event: HalEvent) -> None:
@@ -75,7 +92,7 @@ def measure(layout: str) -> Figures:
         rig.tap(cell, hold=3, after=3)
     taps = len(_cells())
     return Figures(
-        layout,
+        name,
         idle_per_s,
         poll_transactions,
         (bus.transactions - start_t) / taps,
@@ -84,6 +101,16 @@ def measure(layout: str) -> Figures:
         (rig.sensor.edges - start_edges) / taps,
         latencies,
     )
+
+
+def _worst_edge(layout: MatrixLayout | DirectLayout) -> tuple[int, int]:
+    """The chip reads and channel selects when every chip on one IRQ wire must be read."""
+    if isinstance(layout, MatrixLayout):
+        return len(layout.chips), 0
+    channels = {chip.channel or 0 for chip in layout.chips}
+    if not layout.irq_pins:
+        return len(layout.chips), len(channels)
+    return max(len(layout.channel_chips(channel)) for channel in channels), 1
 
 
 def _p99(values: list[float]) -> float:
@@ -100,9 +127,8 @@ def main() -> None:
         f"budget (hardware.md): one status read = {one_read_bytes} bytes = "
         f"{one_read_us:.0f} us on the wire at 400 kHz, well under 1 ms"
     )
-    rig_chips = {"matrix": MatrixLayout().chips, "direct": DirectLayout().chips}
-    for layout in ("matrix", "direct"):
-        f = measure(layout)
+    for name in SETUPS:
+        f = measure(name)
         per_edge_wire = f.wire_us_per_touch / f.edges_per_touch
         median, p99 = statistics.median(f.latency_us), _p99(f.latency_us)
         print(f"\n[{f.layout}]")
@@ -123,11 +149,10 @@ def main() -> None:
             f"  IRQ edge -> TouchEvent:     median {median:.0f} us, p99 {p99:.0f} us of software "
             f"time over {len(f.latency_us)} events (simulator work included)"
         )
-        chips = len(rig_chips[layout])
-        channels = len({c.channel for c in rig_chips[layout] if c.channel is not None})
+        chips, channels = _worst_edge(SETUPS[name])
         worst_us = (chips * (one_read_bytes * 9 + 3) + channels * (2 * 9 + 2)) / I2C_HZ * 1e6
         print(
-            f"  worst edge (every chip):    {chips} reads + {channels} channel selects = "
+            f"  worst edge (one wire):      {chips} reads + {channels} channel select(s) = "
             f"{worst_us:.0f} us on the wire"
         )
         total = per_edge_wire + median

@@ -6,35 +6,43 @@ use) is one ``BoardSetupError`` whose message names the part and says what to do
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from functools import partial
+from typing import Any, TypedDict, TypeVar, Unpack
 
-from firmware.config.cells import all_cells
+from firmware.board_layouts import (
+    direct_layout,
+    led_mapping,
+    matrix_layout,
+    simulated,
+    touch_settings,
+)
 from firmware.config.checks import led_count
 from firmware.config.chips import presence
-from firmware.config.layouts import direct_chips, hex_address
+from firmware.config.layouts import hex_address
 from firmware.config.schema import Config
 from hal.buttons import ButtonSettings, GpioButtons
 from hal.buzzer import GpioBuzzer
 from hal.interfaces import Board, ButtonInput, Buzzer, Clock, LedOutput, TouchSensor
-from hal.leds import LedChain, LedMapping, PixelDriver
+from hal.leds import LedChain, PixelDriver
 from hal.mock import MockButtons, MockBuzzer, MockLeds, MockTouch
-from hal.touch import (
-    ChipSpec,
-    Debounce,
-    DirectLayout,
-    DirectTouchSensor,
-    MatrixLayout,
-    MatrixTouchSensor,
-    Pad,
-    PadThresholds,
-    PadTouchSensor,
-    RetryPolicy,
-    TouchSettings,
-    open_board_bus,
-)
+from hal.touch import DirectTouchSensor, MatrixTouchSensor, PadTouchSensor, open_board_bus
+
+__all__ = [
+    "BoardSetupError",
+    "TouchAccess",
+    "build_board",
+    "build_buttons",
+    "build_buzzer",
+    "build_leds",
+    "build_touch",
+    "direct_layout",
+    "led_mapping",
+    "matrix_layout",
+    "simulated",
+    "touch_settings",
+]
 
 T = TypeVar("T")
 BUTTON_NAMES = ("undo", "new", "menu")
@@ -46,89 +54,21 @@ class BoardSetupError(Exception):
     """A device could not be set up; ``str()`` is one line naming the part and the fix."""
 
 
-def simulated(config: Config) -> Config:
-    """The same board with every device simulated: what ``--mock-hal`` runs."""
-    buttons = config.buttons
-    buzzer = config.buzzer
-    return dataclasses.replace(
-        config,
-        touch=dataclasses.replace(config.touch, backend="mock"),
-        leds=dataclasses.replace(config.leds, backend="mock"),
-        buttons=buttons
-        if buttons.backend == "none"
-        else dataclasses.replace(buttons, backend="mock"),
-        buzzer=buzzer if buzzer.backend == "none" else dataclasses.replace(buzzer, backend="mock"),
-    )
+class TouchAccess(TypedDict, total=False):
+    """How the touch chips are reached; tests put a simulated bus and mock pins here."""
+
+    bus: Any  # default: the Pi's I2C-1
+    pin_factory: Any  # default: gpiozero's own choice
+    sleep: Callable[[float], None]  # the pause between retries; default time.sleep
+    require_chips: bool  # fail when no chip answers (default True)
 
 
-def touch_settings(config: Config) -> TouchSettings:
-    """The MPR121 tuning and fault handling of ``touch``."""
-    touch = config.touch
-    retry = touch.retry
-    return TouchSettings(
-        thresholds=PadThresholds(touch.touch_threshold, touch.release_threshold),
-        debounce=Debounce(touch.touch_debounce, touch.release_debounce),
-        retry=RetryPolicy(
-            attempts=retry.attempts,
-            first_delay_s=retry.first_delay_seconds,
-            max_delay_s=retry.max_delay_seconds,
-            dead_retry_s=retry.dead_retry_seconds,
-        ),
-        irq_pin=touch.irq_gpio,
-        safety_poll_s=touch.poll_seconds,
-    )
-
-
-def matrix_layout(config: Config) -> MatrixLayout:
-    """The row and column electrodes of ``touch.matrix`` as the touch driver counts them."""
-    matrix = config.touch.matrix
-    index = {chip: i for i, chip in enumerate(matrix.chips)}
-    rows = tuple(matrix.rows[r] for r in range(config.board.rows))
-    columns = tuple(matrix.columns[c] for c in range(config.board.columns))
-    return MatrixLayout(
-        chips=tuple(ChipSpec(chip) for chip in matrix.chips),
-        rows=tuple(Pad(index[pad.chip], pad.electrode) for pad in rows),
-        columns=tuple(Pad(index[pad.chip], pad.electrode) for pad in columns),
-    )
-
-
-def direct_layout(config: Config) -> DirectLayout:
-    """The cell electrodes of ``touch.direct`` as the touch driver counts them."""
-    direct = config.touch.direct
-    places = direct_chips(direct)
-    index = {place: i for i, place in enumerate(places)}
-    cells = []
-    for cell in all_cells(config.board.columns, config.board.rows):
-        pad = direct.cells[cell]
-        cells.append((cell, Pad(index[(pad.channel, pad.chip)], pad.electrode)))
-    return DirectLayout(
-        chips=tuple(ChipSpec(chip, channel) for channel, chip in places),
-        cells=tuple(cells),
-        mux_address=direct.mux_address,
-    )
-
-
-def led_mapping(config: Config) -> LedMapping:
-    """The resolved LED chain of the config, as cell indices in chain order."""
-    columns = config.board.columns
-    return LedMapping.explicit(
-        columns, config.board.rows, [row * columns + column for column, row in config.leds.chain]
-    )
-
-
-def build_touch(
-    config: Config,
-    clock: Clock,
-    *,
-    bus: Any = None,
-    pin_factory: Any = None,
-    sleep: Callable[[float], None] = time.sleep,
-    require_chips: bool = True,
-) -> TouchSensor:
+def build_touch(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> TouchSensor:
     """The touch pads: simulated, or MPR121 on ``bus`` (by default the Pi's I2C-1)."""
     touch = config.touch
     if touch.backend == "mock":
         return MockTouch(clock, columns=config.board.columns, rows=config.board.rows)
+    bus = access.get("bus")
     if bus is None:
         if touch.i2c_bus != 1:
             raise BoardSetupError(
@@ -136,26 +76,19 @@ def build_touch(
                 f"got {touch.i2c_bus}"
             )
         bus = _setup("touch", open_board_bus)
-    sensor: PadTouchSensor
+    make: Callable[..., PadTouchSensor]
     if touch.layout == "matrix":
-        sensor = MatrixTouchSensor(
-            bus,
-            clock=clock,
-            layout=matrix_layout(config),
-            settings=touch_settings(config),
-            pin_factory=pin_factory,
-            sleep=sleep,
-        )
+        make = partial(MatrixTouchSensor, layout=matrix_layout(config))
     else:
-        sensor = DirectTouchSensor(
-            bus,
-            clock=clock,
-            layout=direct_layout(config),
-            settings=touch_settings(config),
-            pin_factory=pin_factory,
-            sleep=sleep,
-        )
-    if require_chips:
+        make = partial(DirectTouchSensor, layout=direct_layout(config))
+    sensor = make(
+        bus,
+        clock=clock,
+        settings=touch_settings(config),
+        pin_factory=access.get("pin_factory"),
+        sleep=access.get("sleep", time.sleep),
+    )
+    if access.get("require_chips", True):
         _require_chips(config, sensor)
     return sensor
 
@@ -177,50 +110,49 @@ def _require_chips(config: Config, sensor: PadTouchSensor) -> None:
 
 
 def build_leds(config: Config, clock: Clock) -> LedOutput:
-    """The LED chain: simulated, or rpi_ws281x / neopixel_spi on the configured pin."""
+    """The LED chain in the configured order: simulated, or rpi_ws281x / neopixel_spi."""
     leds = config.leds
-    board = config.board
+    mapping = led_mapping(config)
+    options = {
+        "brightness": leds.brightness,
+        "gamma": leds.gamma,
+        "max_current_ma": leds.max_current_ma,
+    }
     if leds.backend == "mock":
+        board = config.board
         return MockLeds(
             clock,
             columns=board.columns,
             rows=board.rows,
             status_count=leds.status_count,
-            brightness=leds.brightness,
-            gamma=leds.gamma,
-            max_current_ma=leds.max_current_ma,
+            mapping=mapping,
+            **options,
         )
-    driver: PixelDriver
+    return LedChain(
+        _setup("leds", lambda: _pixel_driver(config)),
+        mapping,
+        status_count=leds.status_count,
+        **options,
+    )
+
+
+def _pixel_driver(config: Config) -> PixelDriver:
+    leds = config.leds
     count = led_count(config)
     if leds.backend == "ws281x":
         from hal.leds.ws281x import Ws281xDriver
 
-        driver = _setup(
-            "leds",
-            lambda: Ws281xDriver(
-                count,
-                pin=leds.gpio,
-                dma=leds.dma,
-                freq_hz=leds.frequency_hz,
-                invert=leds.invert,
-                strip_type=leds.strip_type,
-            ),
+        return Ws281xDriver(
+            count,
+            pin=leds.gpio,
+            dma=leds.dma,
+            freq_hz=leds.frequency_hz,
+            invert=leds.invert,
+            strip_type=leds.strip_type,
         )
-    else:
-        from hal.leds.spi import SpiNeoPixelDriver
+    from hal.leds.spi import SpiNeoPixelDriver
 
-        driver = _setup(
-            "leds",
-            lambda: SpiNeoPixelDriver(count, freq_hz=leds.frequency_hz, strip_type=leds.strip_type),
-        )
-    return LedChain(
-        driver,
-        led_mapping(config),
-        status_count=leds.status_count,
-        brightness=leds.brightness,
-        gamma=leds.gamma,
-        max_current_ma=leds.max_current_ma,
-    )
+    return SpiNeoPixelDriver(count, freq_hz=leds.frequency_hz, strip_type=leds.strip_type)
 
 
 def build_buttons(config: Config, clock: Clock, *, pin_factory: Any = None) -> ButtonInput | None:
@@ -249,26 +181,12 @@ def build_buzzer(config: Config, clock: Clock, *, pin_factory: Any = None) -> Bu
     return _setup("buzzer", lambda: GpioBuzzer(buzzer.gpio, pin_factory=pin_factory))
 
 
-def build_board(
-    config: Config,
-    clock: Clock,
-    *,
-    bus: Any = None,
-    pin_factory: Any = None,
-    sleep: Callable[[float], None] = time.sleep,
-    require_chips: bool = True,
-) -> Board:
+def build_board(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> Board:
     """Every device of ``config`` on ``clock``; on a failure, the ones already open are closed."""
+    pin_factory = access.get("pin_factory")
     opened: list[Any] = []
     try:
-        touch = build_touch(
-            config,
-            clock,
-            bus=bus,
-            pin_factory=pin_factory,
-            sleep=sleep,
-            require_chips=require_chips,
-        )
+        touch = build_touch(config, clock, **access)
         opened.append(touch)
         leds = build_leds(config, clock)
         opened.append(leds)

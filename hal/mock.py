@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from hal.interfaces import (
     Board,
@@ -20,7 +21,10 @@ from hal.interfaces import (
     TouchEvent,
     TouchKind,
 )
-from hal.leds.recording import MockLeds, SentFrame
+from hal.leds import recording
+from hal.leds.chain import LedChain
+from hal.leds.mapping import LedMapping
+from hal.leds.recording import SentFrame
 
 __all__ = [
     "MockBoard",
@@ -31,6 +35,44 @@ __all__ = [
     "SentFrame",
     "mock_board",
 ]
+
+
+class LedOptions(TypedDict, total=False):
+    """The recording LEDs' own options (see ``hal.leds.recording.MockLeds``)."""
+
+    columns: int
+    rows: int
+    status_count: int
+    brightness: float
+    gamma: float
+    max_current_ma: float
+
+
+class MockLeds(recording.MockLeds):
+    """The recording LEDs, on a chain wired in ``mapping``'s order (default: serpentine from a1).
+
+    With the config's mapping, ``pixels`` shows the colours in the order the real chain has them.
+    """
+
+    def __init__(
+        self, clock: Clock, *, mapping: LedMapping | None = None, **options: Unpack[LedOptions]
+    ) -> None:
+        super().__init__(clock, **options)
+        if mapping is None:
+            return
+        if (mapping.columns, mapping.rows) != (self.columns, self.rows):
+            raise ValueError(
+                f"the LED mapping is for {mapping.columns}x{mapping.rows} cells, "
+                f"the board has {self.columns}x{self.rows}"
+            )
+        self.chain = LedChain(
+            self._driver,
+            mapping,
+            status_count=self.status_count,
+            brightness=self.chain.brightness,
+            gamma=options.get("gamma", 1.0),
+            max_current_ma=self.chain.max_current_ma,
+        )
 
 
 class MockTouch:
@@ -212,8 +254,10 @@ def mock_board(
     rows: int = 15,
     status_count: int = 4,
     max_current_ma: float = 6000.0,
+    mapping: LedMapping | None = None,
 ) -> MockBoard:
-    """A complete simulated board on ``clock``."""
+    """A complete simulated board on ``clock``; ``mapping`` is the LED chain order (the config's
+    ``leds.order``; default serpentine from a1)."""
     return MockBoard(
         touch=MockTouch(clock, columns=columns, rows=rows),
         leds=MockLeds(
@@ -222,6 +266,7 @@ def mock_board(
             rows=rows,
             status_count=status_count,
             max_current_ma=max_current_ma,
+            mapping=mapping,
         ),
         clock=clock,
         buttons=MockButtons(clock),

@@ -10,9 +10,10 @@ import pytest
 
 from firmware.boardsetup import build_board
 from firmware.cli import main
-from firmware.commands.diag import Diagnosis, SimulatedRig, diagnose
+from firmware.commands.diag import SimulatedRig
 from firmware.config import Config, default_config, load_config
 from firmware.config.chips import pad_names
+from firmware.selftest import Diagnosis, diagnose
 from hal.clock import FakeClock
 from hal.interfaces import OFF
 from hal.mock import MockLeds, MockTouch
@@ -167,3 +168,24 @@ def test_the_watch_shows_touches_as_they_come_on_a_fake_clock() -> None:
     assert found.touched == {(7, 7), (0, 14)}
     assert "rows never touched: 1 2 3 4 5 6 7 9 10 11 12 13 14" in report
     assert clock.now() >= 2.0
+
+
+def test_the_direct_board_with_an_irq_wire_per_channel_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (ROOT / "config" / "direct-board.yaml").read_text(encoding="utf-8")
+    text = text.replace("  irq_gpio: 4\n", "  irq_gpio: null\n")
+    text = text.replace(
+        "    mux_address: 0x70\n", "    mux_address: 0x70\n    irq_gpios: [4, 5, 6, 23, 24]\n"
+    )
+    path = tmp_path / "channels.yaml"
+    path.write_text(text, encoding="utf-8")
+    rig = SimulatedRig.for_config(load_config(path))
+    assert sorted(rig.panel.channel_lines) == [0, 1, 2, 3, 4]
+    code = main(["diag", "--mock-hal", "--quick", "--config", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert "an IRQ per channel on GPIO4, 5, 6, 23, 24" in out
+    for cell in ("a1", "h8", "o15"):
+        assert f"touch  {cell} down" in out and f"touch  {cell} up" in out
+    assert out.rstrip().endswith("result: no problems")

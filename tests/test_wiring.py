@@ -7,10 +7,14 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
+import yaml
 
+from firmware.board_layouts import direct_layout, led_mapping
 from firmware.config import Config, load_config
 from firmware.config.cells import all_cells, cell_name, parse_cell
 from firmware.config.checks import IDLE_MA_PER_LED
+from firmware.config.load import config_from_data
+from hal.leds import LedMapping
 
 ROOT = Path(__file__).resolve().parent.parent
 WIRING = (ROOT / "wiring.md").read_text(encoding="utf-8")
@@ -185,3 +189,34 @@ def test_the_drawing_is_svg_and_names_the_reference_parts() -> None:
     assert "74AHCT125" in text
     assert f"max_current_ma: {MATRIX.leds.max_current_ma}" in text
     assert "docs/wiring.svg" in WIRING
+
+
+def test_the_led_sentence_names_the_first_leds_of_the_chain() -> None:
+    for config in BOARDS.values():
+        chain = [cell_name(cell) for cell in config.leds.chain]
+        assert chain[0] == "a1" and "LED 0 is under a1, the bottom-left cell" in WIRING
+        assert f"LED 15 under {chain[15]}, LED 29 under {chain[29]}" in WIRING
+        # the HAL's default chain (the simulated board's) is the same serpentine
+        assert led_mapping(config) == LedMapping.serpentine(15, 15)
+
+
+def test_the_irq_wire_per_channel_table_is_a_valid_direct_config() -> None:
+    heading = "### One IRQ wire per channel (optional, faster)"
+    rows = table_after(heading, "channel")
+    direct = DIRECT.touch.direct
+    assert [int(row["channel"]) for row in rows] == sorted(direct.channels)
+    for row in rows:
+        chips = tuple(address(chip) for chip in row["chips"].split())
+        assert chips == direct.channels[int(row["channel"])], row
+        assert HEADER_PIN[int(row["IRQ GPIO"])] == int(row["header pin"]), row
+    wires = [int(row["IRQ GPIO"]) for row in rows]
+    snippet = f"irq_gpios: [{', '.join(str(pin) for pin in wires)}]"
+    assert snippet in WIRING.split(heading, 1)[1]
+    assert snippet in (ROOT / "config" / "direct-board.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load((ROOT / "config" / "direct-board.yaml").read_text(encoding="utf-8"))
+    data["touch"]["irq_gpio"] = None
+    data["touch"]["direct"]["irq_gpios"] = wires
+    layout = direct_layout(config_from_data(data))  # the pins clash with nothing on the board
+    assert layout.irq_pins == tuple(zip(sorted(direct.channels), wires, strict=True))
+    svg = " ".join(ElementTree.parse(ROOT / "docs" / "wiring.svg").getroot().itertext())
+    assert f"GPIO{'/'.join(str(pin) for pin in wires)}" in svg

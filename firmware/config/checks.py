@@ -30,6 +30,28 @@ def check_touch(config: Config) -> None:
             f"got {retry.max_delay_seconds:g}"
         )
         raise ConfigError("range", "touch.retry.max_delay_seconds", message)
+    if touch.layout == "direct" and touch.direct.irq_gpios:
+        check_channel_irqs(config)
+
+
+def check_channel_irqs(config: Config) -> None:
+    """An IRQ wire per mux channel replaces the shared one: one GPIO for each channel."""
+    touch = config.touch
+    channels = sorted(touch.direct.channels)
+    wires = touch.direct.irq_gpios
+    if len(wires) != len(channels):
+        listed = ", ".join(str(channel) for channel in channels)
+        message = (
+            f"must give one GPIO per mux channel in touch.direct.channels "
+            f"({len(channels)}: channels {listed}), got {len(wires)}"
+        )
+        raise ConfigError("count", "touch.direct.irq_gpios", message)
+    if touch.irq_gpio is not None:
+        message = (
+            f"must be null when touch.direct.irq_gpios gives each channel its own wire, "
+            f"got {touch.irq_gpio}"
+        )
+        raise ConfigError("pin", "touch.irq_gpio", message)
 
 
 def led_count(config: Config) -> int:
@@ -74,6 +96,9 @@ def gpio_users(config: Config) -> list[tuple[str, int]]:
         users += [(f"{name} (LED data on GPIO10)", pin) for pin, name in SPI0_PINS.items()]
     if config.touch.irq_gpio is not None:
         users.append(("touch.irq_gpio", config.touch.irq_gpio))
+    if config.touch.layout == "direct":
+        wires = config.touch.direct.irq_gpios
+        users += [(f"touch.direct.irq_gpios[{i}]", pin) for i, pin in enumerate(wires)]
     users.append(("leds.gpio", config.leds.gpio))
     buttons = config.buttons
     if buttons.backend != "none":

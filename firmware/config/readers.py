@@ -6,7 +6,8 @@ once the board size is known.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from firmware.config.cells import parse_cell
 from firmware.config.convert import build, convert, describe, join, repeated_keys
@@ -16,6 +17,8 @@ from firmware.config.pads import CellPad, Electrode
 from hal.interfaces import Cell
 
 MAX_SIDE = 19  # the largest board the schema allows; the real size is checked later
+K = TypeVar("K")
+V = TypeVar("V")
 CHIP_RULE = Rule(low=MPR121_LOW, high=MPR121_HIGH, hex=True)
 
 
@@ -46,32 +49,38 @@ def _cell(key: object, path: str) -> Cell:
         raise ConfigError("key", path, "not a cell name like h8") from None
 
 
+def _cell_key(key: object, path: str) -> Cell:
+    return _cell(key, join(path, key))
+
+
 def _no_repeats(raw: Mapping[object, object], path: str, verb: str) -> None:
     for key in repeated_keys(raw):
         raise ConfigError("repeated", path, f"{key} is {verb} twice")
 
 
+def _pad_map(
+    raw: object, path: str, what: str, key_of: Callable[[object, str], K], pad: type[V]
+) -> dict[K, V]:
+    """A map of rows, columns or cells to pads; a key named twice (in any spelling) is refused."""
+    entries = _mapping(raw, path, what)
+    _no_repeats(entries, path, "mapped")
+    result: dict[K, V] = {}
+    for key, value in entries.items():
+        index = key_of(key, path)
+        if index in result:
+            raise ConfigError("repeated", path, f"{str(key).lower()} is mapped twice")
+        result[index] = build(pad, value, join(path, key))
+    return result
+
+
 def read_row_map(raw: object, path: str) -> dict[int, Electrode]:
     """``{1: [0x5A, 0], ...}`` -> row index -> electrode."""
-    entries = _mapping(raw, path, "row numbers to [chip, electrode]")
-    _no_repeats(entries, path, "mapped")
-    result: dict[int, Electrode] = {}
-    for key, value in entries.items():
-        result[_row_index(key, path)] = build(Electrode, value, join(path, key))
-    return result
+    return _pad_map(raw, path, "row numbers to [chip, electrode]", _row_index, Electrode)
 
 
 def read_column_map(raw: object, path: str) -> dict[int, Electrode]:
     """``{a: [0x5B, 3], ...}`` -> column index -> electrode."""
-    entries = _mapping(raw, path, "column letters to [chip, electrode]")
-    _no_repeats(entries, path, "mapped")
-    result: dict[int, Electrode] = {}
-    for key, value in entries.items():
-        index = _column_index(key, path)
-        if index in result:
-            raise ConfigError("repeated", path, f"{str(key).lower()} is mapped twice")
-        result[index] = build(Electrode, value, join(path, key))
-    return result
+    return _pad_map(raw, path, "column letters to [chip, electrode]", _column_index, Electrode)
 
 
 def read_channels(raw: object, path: str) -> dict[int, tuple[int, ...]]:
@@ -94,15 +103,7 @@ def read_channels(raw: object, path: str) -> dict[int, tuple[int, ...]]:
 
 def read_cell_map(raw: object, path: str) -> dict[Cell, CellPad]:
     """``{h8: [3, 0x5B, 4], ...}`` -> cell -> pad."""
-    entries = _mapping(raw, path, "cells to [channel, chip, electrode]")
-    _no_repeats(entries, path, "mapped")
-    result: dict[Cell, CellPad] = {}
-    for key, value in entries.items():
-        cell = _cell(key, join(path, key))
-        if cell in result:
-            raise ConfigError("repeated", path, f"{str(key).lower()} is mapped twice")
-        result[cell] = build(CellPad, value, join(path, key))
-    return result
+    return _pad_map(raw, path, "cells to [channel, chip, electrode]", _cell_key, CellPad)
 
 
 def read_chain(raw: object, path: str) -> tuple[Cell, ...]:

@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from firmware.config import readers
-from firmware.config.options import MPR121_HIGH, MPR121_LOW, gpio, option, rule
+from firmware.config.options import (
+    GPIO_HIGH,
+    GPIO_LOW,
+    MPR121_HIGH,
+    MPR121_LOW,
+    gpio,
+    option,
+    rule,
+)
 from firmware.config.pads import CellPad, Electrode
 from hal.interfaces import Cell
 
@@ -60,6 +68,9 @@ class DirectConfig:
         default_factory=dict,
         metadata=rule(reader=readers.read_cell_map, doc="cell -> [channel, chip, electrode]"),
     )
+    irq_gpios: tuple[int, ...] = option(
+        (), low=GPIO_LOW, high=GPIO_HIGH, doc="an IRQ wire per channel, in channel order"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +90,7 @@ class TouchConfig:
     backend: Literal["mock", "mpr121"] = option("mock", doc="mock = the simulated board")
     layout: Literal["matrix", "direct"] = option("matrix", doc="see wiring.md")
     i2c_bus: int = option(1, low=0, high=22, doc="the Linux I2C bus number (/dev/i2c-N)")
-    irq_gpio: int | None = gpio(4, "the wired-OR IRQ line; null = poll only")
+    irq_gpio: int | None = gpio(4, "the wired-OR IRQ line; null = poll only or per channel")
     poll_seconds: float = option(1.0, low=0.005, high=60, doc="safety poll if an IRQ is missed")
     touch_threshold: int = option(12, low=1, high=255, doc="MPR121 touch threshold")
     release_threshold: int = option(6, low=1, high=255, doc="MPR121 release threshold")

@@ -10,6 +10,8 @@ from firmware.config.schema import Config
 def _touch_line(config: Config) -> str:
     touch = config.touch
     irq = f"IRQ on GPIO{touch.irq_gpio}" if touch.irq_gpio is not None else "no IRQ (polling)"
+    if touch.layout == "direct" and touch.direct.irq_gpios:
+        irq = "an IRQ per channel on GPIO" + ", ".join(str(p) for p in touch.direct.irq_gpios)
     chips = expected_chips(config)
     if touch.layout == "matrix":
         where = ", ".join(hex_address(chip) for _, chip in chips)

@@ -32,6 +32,8 @@ class SimI2C:
         self._fail_errno = errno.EREMOTEIO
         self._fail_probability = 0.0
         self._rng = random.Random(0)
+        self._garble_next = 0
+        self._garble_pattern = b"\xff"
         self.transactions = 0
         self.bytes_moved = 0  # address bytes included
         self.wire_bits = 0  # 9 bits a byte (ACK included) plus start/stop conditions
@@ -58,10 +60,16 @@ class SimI2C:
         self._rng = random.Random(seed)
         self._fail_errno = code
 
+    def garble_next(self, count: int, *, pattern: bytes = b"\xff") -> None:
+        """Make the next ``count`` reads arrive as ``pattern`` repeated (noise, not an error)."""
+        self._garble_next = count
+        self._garble_pattern = pattern
+
     def stop_failing(self) -> None:
-        """End any injected errors."""
+        """End any injected errors and garbling."""
         self._fail_next = 0
         self._fail_probability = 0.0
+        self._garble_next = 0
 
     # --- busio.I2C surface --------------------------------------------------------------------
     def try_lock(self) -> bool:
@@ -164,10 +172,12 @@ class SimI2C:
                 found.extend(t for t in mux.visible(address) if t.responding)
         return found
 
-    @staticmethod
-    def _read(targets: list[I2CTarget], length: int) -> bytes:
+    def _read(self, targets: list[I2CTarget], length: int) -> bytes:
         result = bytearray(b"\xff" * length)
         for target in targets:
             for i, byte in enumerate(target.i2c_read(length)):
                 result[i] &= byte
+        if self._garble_next > 0:
+            self._garble_next -= 1
+            return (self._garble_pattern * length)[:length]
         return bytes(result)

@@ -64,3 +64,24 @@ class WiredOrLine:
 
     def __repr__(self) -> str:
         return f"<WiredOrLine {'low' if self._low else 'high'} sources={len(self._sources)}>"
+
+
+class StuckLow:
+    """A fault on an IRQ wire (a solder bridge to GND, a chip stuck asserting): holds it low."""
+
+    def __init__(self) -> None:
+        self._held = True
+        self._listeners: list[Callable[[], None]] = []
+
+    @property
+    def irq_asserted(self) -> bool:
+        return self._held
+
+    def on_irq_change(self, listener: Callable[[], None]) -> None:
+        self._listeners.append(listener)
+
+    def clear(self) -> None:
+        """The fault is repaired: let the wire go."""
+        self._held = False
+        for listener in self._listeners:
+            listener()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from hal.interfaces import Cell
 from hal.sim.i2c_bus import SimI2C
@@ -13,7 +13,11 @@ from hal.touch.settings import DirectLayout, MatrixLayout, Pad
 
 
 class SimTouchPanel:
-    """Fingers on cells become capacitance on the electrodes under them; ``step`` samples."""
+    """Fingers on cells become capacitance on the electrodes under them; ``step`` samples.
+
+    ``line`` joins every chip's IRQ output (the reference wiring); ``channel_lines`` join the
+    chips of one mux channel each, for boards with an IRQ wire per channel.
+    """
 
     def __init__(
         self,
@@ -21,15 +25,19 @@ class SimTouchPanel:
         chips: list[SimMpr121],
         pads_of: Mapping[Cell, tuple[Pad, ...]],
         mux: SimTca9548a | None = None,
+        channels: Sequence[int] = (),
     ) -> None:
         self.bus = bus
         self.chips = chips
         self.mux = mux
         self.line = WiredOrLine()
+        self.channel_lines: dict[int, WiredOrLine] = {}
         self._pads_of = pads_of
         self._fingers: set[Cell] = set()
         for chip in chips:
             self.line.connect(chip)
+        for chip, channel in zip(chips, channels, strict=bool(channels)):
+            self.channel_lines.setdefault(channel, WiredOrLine()).connect(chip)
 
     @classmethod
     def matrix(
@@ -37,10 +45,7 @@ class SimTouchPanel:
     ) -> SimTouchPanel:
         """Chips on the main bus; a cell lies over its row and its column electrode."""
         layout = layout or MatrixLayout()
-        bus = SimI2C()
-        chips = [
-            SimMpr121(noise_counts=noise_counts, seed=seed + i) for i in range(len(layout.chips))
-        ]
+        bus, chips = SimI2C(), _chips(len(layout.chips), noise_counts, seed)
         for spec, chip in zip(layout.chips, chips, strict=True):
             bus.attach(spec.address, chip)
         pads_of = {
@@ -56,19 +61,34 @@ class SimTouchPanel:
     ) -> SimTouchPanel:
         """Chips behind a TCA9548A; a cell lies over its own electrode."""
         layout = layout or DirectLayout()
-        bus = SimI2C()
+        bus, chips = SimI2C(), _chips(len(layout.chips), noise_counts, seed)
         mux = SimTca9548a()
         bus.attach(layout.mux_address, mux)
-        chips = [
-            SimMpr121(noise_counts=noise_counts, seed=seed + i) for i in range(len(layout.chips))
-        ]
-        for spec, chip in zip(layout.chips, chips, strict=True):
-            mux.attach(spec.channel or 0, spec.address, chip)
-        return cls(bus, chips, {cell: (pad,) for cell, pad in layout.cells}, mux)
+        channels = [spec.channel or 0 for spec in layout.chips]
+        for spec, channel, chip in zip(layout.chips, channels, chips, strict=True):
+            mux.attach(channel, spec.address, chip)
+        pads_of = {cell: (pad,) for cell, pad in layout.cells}
+        return cls(bus, chips, pads_of, mux, channels)
 
     def attach_pin(self, pin: DrivenPin) -> None:
         """Wire the shared IRQ line to a GPIO input (e.g. a gpiozero ``MockPin``)."""
         self.line.attach_pin(pin)
+
+    def attach_irq_pins(
+        self,
+        pin: Callable[[int], DrivenPin],
+        *,
+        shared: int | None,
+        per_channel: Sequence[tuple[int, int]] = (),
+    ) -> None:
+        """Wire GPIO inputs as the board does: one per channel if given, else the shared one.
+
+        ``pin`` makes the input for a GPIO number (e.g. a gpiozero ``MockFactory.pin``).
+        """
+        for channel, gpio in per_channel:
+            self.channel_lines[channel].attach_pin(pin(gpio))
+        if shared is not None and not per_channel:
+            self.attach_pin(pin(shared))
 
     def touch(self, *cells: Cell) -> None:
         self._fingers.update(cells)
@@ -107,3 +127,7 @@ class SimTouchPanel:
                     chip.touch(electrode)
                 else:
                     chip.release(electrode)
+
+
+def _chips(count: int, noise_counts: int, seed: int) -> list[SimMpr121]:
+    return [SimMpr121(noise_counts=noise_counts, seed=seed + i) for i in range(count)]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import TypedDict, Unpack
 
 from gpiozero.pins.mock import MockFactory
 
@@ -13,6 +16,16 @@ from hal.touch.direct import DirectTouchSensor
 from hal.touch.matrix import MatrixTouchSensor
 from hal.touch.sensor import PadTouchSensor
 from hal.touch.settings import DirectLayout, MatrixLayout, TouchSettings
+
+
+class RigOptions(TypedDict, total=False):
+    """What both kinds of rig can be given besides the layout."""
+
+    settings: TouchSettings | None
+    noise_counts: int
+    seed: int
+    start: bool
+    pin_factory: MockFactory | None
 
 
 @dataclass
@@ -27,68 +40,42 @@ class TouchRig:
     sleeps: list[float] = field(default_factory=list)
 
     @classmethod
-    def matrix(
+    def matrix(cls, layout: MatrixLayout | None = None, **options: Unpack[RigOptions]) -> TouchRig:
+        """Three chips on the main bus (or ``layout``), one shared IRQ wire."""
+        return cls.build(layout or MatrixLayout(), **options)
+
+    @classmethod
+    def direct(cls, layout: DirectLayout | None = None, **options: Unpack[RigOptions]) -> TouchRig:
+        """Nineteen chips behind the mux (or ``layout``), IRQ wires as the layout says."""
+        return cls.build(layout or DirectLayout(), **options)
+
+    @classmethod
+    def build(
         cls,
+        layout: MatrixLayout | DirectLayout,
         *,
         settings: TouchSettings | None = None,
-        layout: MatrixLayout | None = None,
         noise_counts: int = 0,
         seed: int = 0,
         start: bool = True,
         pin_factory: MockFactory | None = None,
     ) -> TouchRig:
+        """The panel and sensor for ``layout``; started and settled unless ``start`` is False."""
         settings = settings or TouchSettings()
-        panel = SimTouchPanel.matrix(layout, noise_counts=noise_counts, seed=seed)
         clock, factory = FakeClock(), pin_factory or MockFactory()
         sleeps: list[float] = []
-        sensor = MatrixTouchSensor(
-            panel.bus,
-            clock=clock,
-            layout=layout,
-            settings=settings,
-            pin_factory=factory,
-            sleep=sleeps.append,
+        make: Callable[..., PadTouchSensor]
+        per_channel: tuple[tuple[int, int], ...]
+        if isinstance(layout, MatrixLayout):
+            panel = SimTouchPanel.matrix(layout, noise_counts=noise_counts, seed=seed)
+            make, per_channel = partial(MatrixTouchSensor, layout=layout), ()
+        else:
+            panel = SimTouchPanel.direct(layout, noise_counts=noise_counts, seed=seed)
+            make, per_channel = partial(DirectTouchSensor, layout=layout), layout.irq_pins
+        sensor = make(
+            panel.bus, clock=clock, settings=settings, pin_factory=factory, sleep=sleeps.append
         )
-        return cls._wire(panel, sensor, clock, sleeps, factory, settings, start)
-
-    @classmethod
-    def direct(
-        cls,
-        *,
-        settings: TouchSettings | None = None,
-        layout: DirectLayout | None = None,
-        noise_counts: int = 0,
-        seed: int = 0,
-        start: bool = True,
-        pin_factory: MockFactory | None = None,
-    ) -> TouchRig:
-        settings = settings or TouchSettings()
-        panel = SimTouchPanel.direct(layout, noise_counts=noise_counts, seed=seed)
-        clock, factory = FakeClock(), pin_factory or MockFactory()
-        sleeps: list[float] = []
-        sensor = DirectTouchSensor(
-            panel.bus,
-            clock=clock,
-            layout=layout,
-            settings=settings,
-            pin_factory=factory,
-            sleep=sleeps.append,
-        )
-        return cls._wire(panel, sensor, clock, sleeps, factory, settings, start)
-
-    @classmethod
-    def _wire(
-        cls,
-        panel: SimTouchPanel,
-        sensor: PadTouchSensor,
-        clock: FakeClock,
-        sleeps: list[float],
-        factory: MockFactory,
-        settings: TouchSettings,
-        start: bool,
-    ) -> TouchRig:
-        if settings.irq_pin is not None:
-            panel.attach_pin(factory.pin(settings.irq_pin))
+        panel.attach_irq_pins(factory.pin, shared=settings.irq_pin, per_channel=per_channel)
         rig = cls(panel, sensor, clock, factory, sleeps=sleeps)
         if start:
             sensor.start(rig.events.append)

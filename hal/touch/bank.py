@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from hal.interfaces import Clock, FaultEvent
 from hal.touch.chip import ELECTRODES, OVER_CURRENT, ChipHealth, ChipUnavailableError, Mpr121Chip
@@ -50,18 +50,19 @@ class ChipBank:
         thorough: bool,
         revive: bool = False,
         line_low: Callable[[], bool] | None = None,
+        only: Collection[int] | None = None,
     ) -> tuple[bool, list[FaultEvent]]:
         """Read every working chip's status; ``thorough`` also checks configs and dead chips.
 
         ``revive`` tries each dead chip once early, whatever its retry time. With ``line_low``
         the pass stops once the IRQ line is released: every chip that changed has then been
-        read, since a chip asserts on each change until its status is read. Returns whether any
-        touch bit changed, and the faults seen.
+        read, since a chip asserts on each change until its status is read. ``only`` limits
+        the pass to those chips (the ones on one IRQ wire). Returns whether any touch bit
+        changed, and the faults seen.
         """
         changed = False
         faults: list[FaultEvent] = []
-        first = [self._last_changed] if self._last_changed is not None else []
-        for index in first + [i for i in self._order if i != self._last_changed]:
+        for index in self._reading_order(only):
             if line_low is not None and not line_low():
                 break
             chip = self.chips[index]
@@ -94,9 +95,9 @@ class ChipBank:
                     self._last_changed = index
         return changed, faults
 
-    @property
-    def any_dead(self) -> bool:
-        return not all(chip.ok for chip in self.chips)
+    def any_dead(self, among: Collection[int]) -> bool:
+        """Whether any of the chips ``among`` is given up on."""
+        return not all(self.chips[index].ok for index in among)
 
     def active_pads(self) -> frozenset[Pad]:
         """Every electrode whose last good status says touched."""
@@ -118,6 +119,11 @@ class ChipBank:
 
     def health(self) -> list[ChipHealth]:
         return [chip.health() for chip in self.chips]
+
+    def _reading_order(self, only: Collection[int] | None) -> list[int]:
+        first = [] if self._last_changed is None else [self._last_changed]
+        order = first + [i for i in self._order if i != self._last_changed]
+        return order if only is None else [i for i in order if i in only]
 
     def _reinitialise(self, chip: Mpr121Chip, why: str) -> FaultEvent:
         chip.resets_seen += 1

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import adafruit_mpr121
 from adafruit_bus_device.i2c_device import I2CDevice
 
-from hal.touch.settings import ChipSpec, Debounce, PadThresholds, RetryPolicy
+from hal.touch.settings import ChipSpec, Debounce, Pad, PadThresholds, RetryPolicy, TouchSettings
 
 T = TypeVar("T")
 
@@ -26,6 +26,10 @@ RUN_WITH_BASELINE_LOAD = 0x80  # ECR CL=10: load the baseline from the first rea
 
 class ChipUnavailableError(Exception):
     """A chip did not answer after every retry."""
+
+
+class GarbledReadError(OSError):
+    """A read that arrived but cannot be true (bus noise); retried like a bus error."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +90,9 @@ class Mpr121Chip:
         self.suspect = False
 
     def read_status(self) -> int:
-        """The touch status word (bit 15 is the over-current flag); retried."""
-        return self._retrying(lambda: int(self._driver.touched()))
+        """The touch status word (bit 15 is the over-current flag); retried, and so is a word
+        with bits no enabled electrode owns (a garbled read), so garbage never becomes a touch."""
+        return self._retrying(self._checked_status)
 
     def configured(self) -> bool:
         """False if the chip lost its configuration (a reset or brown-out); retried."""
@@ -132,6 +137,13 @@ class Mpr121Chip:
         if list(found[: 2 * ELECTRODES]) != expected or not self._settings_match(found[-4:]):
             raise RuntimeError("configuration did not read back as written")
 
+    def _checked_status(self) -> int:
+        status = int(self._driver.touched())
+        valid = (1 << (self._ecr & 0x0F)) - 1 | OVER_CURRENT
+        if status & ~valid:
+            raise GarbledReadError(f"{self.name}: touch status 0x{status:04X} is not possible")
+        return status
+
     def _settings_match(self, values: bytearray) -> bool:
         """Registers 0x5B..0x5E: debounce, CDC and CDT config, ECR (all reset to defaults)."""
         debounce, _, cdt, ecr = values
@@ -163,3 +175,25 @@ class Mpr121Chip:
                     ) from error
                 self._sleep(delays[attempt])
         raise AssertionError("unreachable")
+
+
+def tuned_chips(
+    specs: Sequence[ChipSpec],
+    bus_for: Callable[[ChipSpec], Any],
+    used: Sequence[Pad],
+    settings: TouchSettings,
+    sleep: Callable[[float], None],
+) -> list[Mpr121Chip]:
+    """One chip per spec on ``bus_for(spec)``, scanning only up to its last ``used`` electrode."""
+    return [
+        Mpr121Chip(
+            spec,
+            bus_for(spec),
+            thresholds=[settings.thresholds_for(Pad(i, e)) for e in range(ELECTRODES)],
+            debounce=settings.debounce,
+            electrodes_used=1 + max((p.electrode for p in used if p.chip == i), default=0),
+            retry=settings.retry,
+            sleep=sleep,
+        )
+        for i, spec in enumerate(specs)
+    ]

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hal.interfaces import Cell, Clock, TouchEvent, TouchKind
-from hal.touch.chip import ELECTRODES, Mpr121Chip
+from hal.touch.chip import tuned_chips
+from hal.touch.irq import IrqWire
 from hal.touch.mux import MuxSelector
 from hal.touch.sensor import PadTouchSensor
 from hal.touch.settings import DirectLayout, Pad, TouchSettings
@@ -37,7 +38,11 @@ class DirectDecoder:
 
 
 class DirectTouchSensor(PadTouchSensor):
-    """225 electrodes on 19 MPR121, four per mux channel on channels 0..4 (by default)."""
+    """225 electrodes on 19 MPR121, four per mux channel on channels 0..4 (by default).
+
+    The chips' IRQ pins share the settings' ``irq_pin``, or with ``layout.irq_pins`` each
+    channel has its own wire, and an edge reads only that channel's chips.
+    """
 
     def __init__(
         self,
@@ -53,18 +58,9 @@ class DirectTouchSensor(PadTouchSensor):
         settings = settings or TouchSettings()
         self.mux = MuxSelector(bus, layout.mux_address)
         pads = [pad for _, pad in layout.cells]
-        chips = [
-            Mpr121Chip(
-                spec,
-                self.mux.channel(spec.channel or 0),
-                thresholds=[settings.thresholds_for(Pad(i, e)) for e in range(ELECTRODES)],
-                debounce=settings.debounce,
-                electrodes_used=1 + max((p.electrode for p in pads if p.chip == i), default=0),
-                retry=settings.retry,
-                sleep=sleep,
-            )
-            for i, spec in enumerate(layout.chips)
-        ]
+        chips = tuned_chips(
+            layout.chips, lambda spec: self.mux.channel(spec.channel or 0), pads, settings, sleep
+        )
         super().__init__(
             chips,
             DirectDecoder(layout),
@@ -73,4 +69,17 @@ class DirectTouchSensor(PadTouchSensor):
             bus=bus,
             mux=self.mux,
             pin_factory=pin_factory,
+            irq_wires=channel_wires(layout, settings),
         )
+
+
+def channel_wires(layout: DirectLayout, settings: TouchSettings) -> list[IrqWire] | None:
+    """One IRQ wire per mux channel when the layout gives them; None: the shared wire."""
+    if not layout.irq_pins:
+        return None
+    if settings.irq_pin is not None:
+        raise ValueError(
+            f"the direct layout has an IRQ pin per mux channel: set irq_pin to None, "
+            f"not {settings.irq_pin}"
+        )
+    return [IrqWire(pin, layout.channel_chips(channel)) for channel, pin in layout.irq_pins]

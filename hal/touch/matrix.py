@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hal.interfaces import Cell, Clock, TouchEvent, TouchKind
-from hal.touch.chip import ELECTRODES, Mpr121Chip
+from hal.touch.chip import tuned_chips
 from hal.touch.sensor import PadTouchSensor
 from hal.touch.settings import MatrixLayout, Pad, TouchSettings
 
@@ -83,18 +83,7 @@ class MatrixTouchSensor(PadTouchSensor):
         layout = layout or MatrixLayout()
         settings = settings or TouchSettings()
         used = [*layout.rows, *layout.columns]
-        chips = [
-            Mpr121Chip(
-                spec,
-                bus,
-                thresholds=[settings.thresholds_for(Pad(i, e)) for e in range(ELECTRODES)],
-                debounce=settings.debounce,
-                electrodes_used=1 + max((p.electrode for p in used if p.chip == i), default=0),
-                retry=settings.retry,
-                sleep=sleep,
-            )
-            for i, spec in enumerate(layout.chips)
-        ]
+        chips = tuned_chips(layout.chips, lambda _: bus, used, settings, sleep)
         super().__init__(
             chips, MatrixDecoder(layout), settings, clock=clock, bus=bus, pin_factory=pin_factory
         )

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol
 
-from gpiozero import DigitalInputDevice, GPIOZeroError
-
-from hal.interfaces import Clock, EventSink, HalEvent, TouchEvent
+from hal.interfaces import Clock, EventSink, FaultEvent, HalEvent, TouchEvent
 from hal.touch.bank import ChipBank
 from hal.touch.chip import ChipHealth, ChipUnavailableError, Mpr121Chip
+from hal.touch.irq import IrqInputs, IrqWire
 from hal.touch.mux import MuxSelector
 from hal.touch.probe import ScanResult, scan
 from hal.touch.settings import Pad, TouchSettings
@@ -44,7 +43,11 @@ class PadReading:
 
 
 class PadTouchSensor:
-    """Reads the chips on each falling edge of the shared IRQ wire and on ``poll()``."""
+    """Reads the chips on each falling edge of an IRQ wire (only the chips on that wire) and on
+    ``poll()`` (all of them).
+
+    ``irq_wires`` defaults to one wire shared by every chip, on the settings' ``irq_pin``.
+    """
 
     def __init__(
         self,
@@ -56,7 +59,11 @@ class PadTouchSensor:
         bus: Any,
         mux: MuxSelector | None = None,
         pin_factory: Any = None,
+        irq_wires: Sequence[IrqWire] | None = None,
     ) -> None:
+        if irq_wires is None:
+            shared = settings.irq_pin
+            irq_wires = [] if shared is None else [IrqWire(shared, tuple(range(len(chips))))]
         self._bus = bus
         self._mux = mux
         self._bank = ChipBank(
@@ -68,24 +75,24 @@ class PadTouchSensor:
         self._decoder = decoder
         self._settings = settings
         self._clock = clock
-        self._pin_factory = pin_factory
-        self._irq: Any = None
+        self._irq = IrqInputs(irq_wires, pin_factory)
         self._sink: EventSink | None = None
         self._lock = threading.Lock()
-        self._pending = False
+        self._pending = [False] * len(irq_wires)  # per wire: an edge not yet served
+        self._stuck = [False] * len(irq_wires)  # per wire: low though every chip was read
         self._closed = False
         self.edges = 0  # falling edges seen, for diagnostics and the benchmark
 
     @property
     def poll_interval(self) -> float | None:
-        """How often the caller should call ``poll()``: 50 Hz without an IRQ wire, else the
-        safety poll (None: never needed)."""
-        if self._settings.irq_pin is None:
+        """How often the caller should call ``poll()``: 50 Hz without an IRQ wire or while one
+        is stuck low, else the safety poll (None: never needed). It can change: ask again."""
+        if not self._irq.wires or any(self._stuck):
             return POLL_ONLY_INTERVAL_S
         return self._settings.safety_poll_s
 
     def start(self, sink: EventSink) -> None:
-        """Configure the chips and listen to the IRQ wire.
+        """Configure the chips and listen to the IRQ wires.
 
         ``sink`` runs on the IRQ thread or the polling one with the sensor's lock held: it
         should only queue the event (calling back into the sensor from it would deadlock).
@@ -98,18 +105,7 @@ class PadTouchSensor:
         with self._lock:
             self._deliver(self._bank.start())
             self._cycle(thorough=False)
-        if self._settings.irq_pin is not None:
-            try:
-                self._irq = DigitalInputDevice(
-                    self._settings.irq_pin, pull_up=True, pin_factory=self._pin_factory
-                )
-            except GPIOZeroError as error:
-                raise RuntimeError(
-                    f"cannot watch the touch IRQ on GPIO{self._settings.irq_pin}: {error}"
-                ) from error
-            self._irq.when_activated = self._on_edge
-            if self._irq.is_active:  # a chip asserted before we listened
-                self._on_edge()
+        self._irq.open(self._on_edge)
 
     def poll(self) -> None:
         """Read every chip, check for resets and retry dead chips that are due; no-op if closed."""
@@ -117,14 +113,13 @@ class PadTouchSensor:
             return
         with self._lock:
             self._cycle(thorough=True)
+            self._deliver(self._check_stuck())
         self._drain()
 
     def close(self) -> None:
-        """Stop listening to the IRQ wire; safe to call twice. The bus belongs to the caller."""
+        """Stop listening to the IRQ wires; safe to call twice. The bus belongs to the caller."""
         self._closed = True
-        if self._irq is not None:
-            self._irq.close()
-            self._irq = None
+        self._irq.close()
 
     def health(self) -> list[ChipHealth]:
         """Per chip: where it is, ok or dead, resets seen, errors."""
@@ -178,34 +173,67 @@ class PadTouchSensor:
         )
 
     # --- internals ----------------------------------------------------------------------------
-    def _on_edge(self) -> None:
+    def _on_edge(self, wire: int) -> None:
         self.edges += 1
-        self._pending = True
+        self._pending[wire] = True
         self._drain()
 
     def _drain(self) -> None:
-        # An edge that arrives while another thread holds the lock only sets the flag; the
-        # holder (or this loop, once the lock is free) reads the chips again for it.
-        while self._pending and not self._closed:
+        # An edge that arrives while another thread holds the lock only sets its flag; the
+        # holder (or this loop, once the lock is free) reads that wire's chips for it.
+        while any(self._pending) and not self._closed:
             if not self._lock.acquire(blocking=False):
                 return
             try:
-                while self._pending:
-                    self._pending = False
-                    self._cycle(thorough=False)
-                    if self._line_low() and self._bank.any_dead:
-                        # the line is still held: a chip we gave up on is alive and asserting
-                        self._cycle(thorough=False, revive=True)
+                while any(self._pending):
+                    for wire, pending in enumerate(self._pending):
+                        if pending:
+                            self._pending[wire] = False
+                            self._serve(wire)
             finally:
                 self._lock.release()
 
-    def _line_low(self) -> bool:
-        return self._irq is not None and bool(self._irq.is_active)
+    def _serve(self, wire: int) -> None:
+        self._cycle(thorough=False, wire=wire)
+        chips = self._irq.wires[wire].chips
+        if self._irq.low(wire) and self._bank.any_dead(chips):
+            # the wire is still held: a chip we gave up on is alive and asserting
+            self._cycle(thorough=False, revive=True, wire=wire)
+        if self._irq.low(wire) and not self._stuck[wire]:
+            # a chip may have changed again during the pass: read once more before judging
+            self._cycle(thorough=False, wire=wire)
+            if self._irq.low(wire) and not self._bank.any_dead(chips):
+                self._stuck[wire] = True
+                pin = self._irq.wires[wire].pin
+                message = (
+                    "stays low after every chip on it was read (a short to GND, or a chip "
+                    f"stuck asserting?): reading its chips every {POLL_ONLY_INTERVAL_S:g} s"
+                )
+                self._deliver([FaultEvent(self._clock.now(), f"touch IRQ GPIO{pin}", message)])
 
-    def _cycle(self, *, thorough: bool, revive: bool = False) -> None:
+    def _check_stuck(self) -> list[FaultEvent]:
+        """Wires that were stuck low and have let go: back to interrupts."""
+        events: list[FaultEvent] = []
+        for wire, stuck in enumerate(self._stuck):
+            if stuck and not self._irq.low(wire):
+                self._stuck[wire] = False
+                device = f"touch IRQ GPIO{self._irq.wires[wire].pin}"
+                message = "released again; back to interrupts"
+                events.append(FaultEvent(self._clock.now(), device, message, recovered=True))
+        return events
+
+    def _cycle(self, *, thorough: bool, revive: bool = False, wire: int | None = None) -> None:
+        """Read the chips of ``wire`` until it is released, or (None) every chip."""
         t = self._clock.now()
-        line_low = self._line_low if self._irq is not None and not thorough else None
-        changed, faults = self._bank.refresh(thorough=thorough, revive=revive, line_low=line_low)
+        if wire is None:
+            changed, faults = self._bank.refresh(thorough=thorough, revive=revive)
+        else:
+            changed, faults = self._bank.refresh(
+                thorough=thorough,
+                revive=revive,
+                line_low=lambda: self._irq.low(wire),
+                only=self._irq.wires[wire].chips,
+            )
         events: list[HalEvent] = list(faults)
         if changed:
             active, stale = self._bank.active_pads(), self._bank.stale_pads()

@@ -14,6 +14,7 @@ MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C, 0x5D)
 ELECTRODES_PER_CHIP = 12
 MUX_ADDRESS = 0x70
 MUX_CHANNELS = 8
+GPIO_HIGH = 27  # the highest BCM number on the 40-pin header
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +117,8 @@ class TouchSettings:
     def __post_init__(self) -> None:
         if self.safety_poll_s is not None and self.safety_poll_s <= 0:
             raise ValueError(f"safety_poll_s {self.safety_poll_s} must be above 0")
-        if self.irq_pin is not None and not 0 <= self.irq_pin <= 27:
-            raise ValueError(f"irq_pin {self.irq_pin} is not a GPIO number 0..27")
+        if self.irq_pin is not None and not 0 <= self.irq_pin <= GPIO_HIGH:
+            raise ValueError(f"irq_pin {self.irq_pin} is not a GPIO number 0..{GPIO_HIGH}")
 
     def thresholds_for(self, pad: Pad) -> PadThresholds:
         for overridden, values in self.pad_thresholds:
@@ -180,11 +181,16 @@ def _direct_cells(columns: int, rows: int) -> tuple[tuple[Cell, Pad], ...]:
 
 @dataclass(frozen=True, slots=True)
 class DirectLayout:
-    """One electrode per cell behind a TCA9548A; any cell-to-pad assignment."""
+    """One electrode per cell behind a TCA9548A; any cell-to-pad assignment.
+
+    ``irq_pins`` gives each mux channel its own IRQ wire as ``(channel, GPIO)``: an edge then
+    names the channel whose chips changed. Empty: every chip shares the settings' ``irq_pin``.
+    """
 
     chips: tuple[ChipSpec, ...] = field(default=_direct_chips(19))
     cells: tuple[tuple[Cell, Pad], ...] = field(default=_direct_cells(15, 15))
     mux_address: int = MUX_ADDRESS
+    irq_pins: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not 0x70 <= self.mux_address <= 0x77:
@@ -197,3 +203,26 @@ class DirectLayout:
                 raise ValueError(f"direct layout: cell {cell} is assigned twice")
             seen.add(cell)
         _check_pads("direct layout", self.chips, [(f"cell {c}", pad) for c, pad in self.cells])
+        if self.irq_pins:
+            _check_channel_pins(self.irq_pins, {chip.channel or 0 for chip in self.chips})
+
+    def channel_chips(self, channel: int) -> tuple[int, ...]:
+        """The indices in ``chips`` of the chips on mux ``channel``."""
+        return tuple(i for i, chip in enumerate(self.chips) if chip.channel == channel)
+
+
+def _check_channel_pins(pins: tuple[tuple[int, int], ...], used: set[int]) -> None:
+    """One IRQ GPIO per channel that has chips, none shared, none for an empty channel."""
+    owner: dict[int, int] = {}
+    for channel, pin in pins:
+        if channel not in used:
+            raise ValueError(f"direct layout: IRQ pin for channel {channel}, which has no chips")
+        if not 0 <= pin <= GPIO_HIGH:
+            raise ValueError(f"direct layout: IRQ pin {pin} is not a GPIO number 0..{GPIO_HIGH}")
+        if pin in owner.values():
+            raise ValueError(f"direct layout: GPIO{pin} is the IRQ pin of two channels")
+        if channel in owner:
+            raise ValueError(f"direct layout: channel {channel} has two IRQ pins")
+        owner[channel] = pin
+    for channel in sorted(used - set(owner)):
+        raise ValueError(f"direct layout: channel {channel} has chips but no IRQ pin")

@@ -13,6 +13,7 @@ from firmware.boardsetup import (
     BoardSetupError,
     build_board,
     build_buttons,
+    build_leds,
     direct_layout,
     led_mapping,
     matrix_layout,
@@ -23,7 +24,7 @@ from firmware.config import default_config, load_config, parse_config
 from firmware.config.chips import chip_name, expected_chips, presence
 from hal.buttons import GpioButtons
 from hal.clock import FakeClock
-from hal.interfaces import ButtonEvent, HalEvent
+from hal.interfaces import OFF, ButtonEvent, Frame, HalEvent
 from hal.leds import LedMapping
 from hal.mock import MockBuzzer, MockLeds, MockTouch
 from hal.sim.i2c_bus import SimI2C
@@ -52,6 +53,18 @@ def test_the_led_chain_reaches_the_driver(corner: str) -> None:
     assert led_mapping(config) == LedMapping.serpentine(15, 15, start=corner)  # type: ignore[arg-type]
     config = parse_config(f"leds: {{order: rows, start_corner: {corner}}}")
     assert led_mapping(config) == LedMapping.rows_layout(15, 15, start=corner)  # type: ignore[arg-type]
+
+
+def test_the_simulated_leds_run_in_the_configured_order_with_its_gamma() -> None:
+    config = parse_config("leds: {order: rows, start_corner: top-left, gamma: 2.0}")
+    leds = build_leds(config, FakeClock())
+    assert isinstance(leds, MockLeds)
+    grey = (128, 128, 128)
+    cells = tuple(tuple(grey if (c, r) == (0, 13) else OFF for c in range(15)) for r in range(15))
+    leds.show(Frame(cells, (OFF,) * 4))
+    lit = [i for i, pixel in enumerate(leds.pixels) if pixel != OFF]
+    assert lit == [15]  # a14: the first cell of the second row from the top
+    assert leds.pixels[15] == (64, 64, 64)  # 128 through gamma 2.0
 
 
 def test_touch_settings_carry_every_option() -> None:

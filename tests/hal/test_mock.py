@@ -5,15 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hal.clock import FakeClock
-from hal.interfaces import (
-    Board,
-    ButtonEvent,
-    FaultEvent,
-    Frame,
-    HalEvent,
-    TouchEvent,
-    TouchKind,
-)
+from hal.interfaces import Board, ButtonEvent, FaultEvent, Frame, HalEvent, TouchEvent, TouchKind
+from hal.leds.mapping import LedMapping
 from hal.mock import MockBoard, SentFrame, mock_board
 
 RED = (255, 0, 0)
@@ -183,3 +176,24 @@ def test_the_board_has_the_asked_for_size() -> None:
     assert (board.leds.columns, board.leds.rows, board.leds.status_count) == (7, 5, 0)
     assert (board.touch.columns, board.touch.rows) == (7, 5)
     assert board.buttons.names == ("undo", "new", "menu")
+
+
+def test_the_chain_follows_a1_then_back_along_row_2_by_default() -> None:
+    board = mock_board(FakeClock())
+    board.leds.show(lit({(0, 0): RED, (14, 1): (0, 255, 0), (0, 1): (0, 0, 255)}))
+    pixels = board.leds.pixels
+    assert (pixels[0], pixels[15], pixels[29]) == (RED, (0, 255, 0), (0, 0, 255))
+
+
+def test_the_board_takes_the_configured_chain_order() -> None:
+    order = LedMapping.rows_layout(15, 15, start="top-left")  # every row from the left, top first
+    board = mock_board(FakeClock(), mapping=order)
+    board.leds.show(lit({(0, 14): RED, (0, 13): (0, 0, 255), (14, 0): (0, 255, 0)}))
+    pixels = board.leds.pixels
+    assert (pixels[0], pixels[15], pixels[224]) == (RED, (0, 0, 255), (0, 255, 0))
+    assert board.leds.last == lit({(0, 14): RED, (0, 13): (0, 0, 255), (14, 0): (0, 255, 0)})
+
+
+def test_a_chain_order_for_another_size_is_refused() -> None:
+    with pytest.raises(ValueError, match="mapping is for 7x7 cells, the board has 15x15"):
+        mock_board(FakeClock(), mapping=LedMapping.serpentine(7, 7))

@@ -8,9 +8,11 @@ import pytest
 
 from hal.interfaces import Cell, FaultEvent, HalEvent, TouchEvent, TouchKind
 from hal.sim.i2c_bus import SimI2C
+from hal.sim.irq_line import StuckLow
 from hal.sim.rig import TouchRig
 from hal.sim.tca9548a import SimTca9548a
 from hal.touch.mux import MuxSelector
+from hal.touch.settings import ChipSpec, DirectLayout, MatrixLayout, Pad, TouchSettings
 
 DOWN, UP = TouchKind.DOWN, TouchKind.UP
 
@@ -195,6 +197,16 @@ def test_direct_error_storms_make_no_phantom_touches(seed: int) -> None:
     assert all(h.ok for h in rig.sensor.health())
 
 
+def test_direct_error_storms_with_an_irq_wire_per_channel_make_no_phantoms() -> None:
+    pins = tuple((channel, 20 + channel) for channel in range(5))
+    rig = TouchRig.direct(
+        DirectLayout(irq_pins=pins), settings=TouchSettings(irq_pin=None), start=False
+    )
+    record = _storm(rig, 7, fingers=3)
+    _check_no_phantoms(record)
+    assert all(h.ok for h in rig.sensor.health())
+
+
 def test_after_a_storm_taps_are_exact_again() -> None:
     rig = TouchRig.matrix(start=False)
     record = _storm(rig, 9, fingers=1)
@@ -244,3 +256,70 @@ def test_a_chip_given_up_on_but_holding_the_irq_line_is_retried_at_once() -> Non
     assert rig.touches() == []  # the finger was there when the chip took its baseline
     rig.tap((3, 5))
     assert _kinds(rig) == [(DOWN, (3, 5)), (UP, (3, 5))]
+
+
+def test_an_irq_wire_stuck_low_is_reported_and_the_pads_are_polled_until_it_lets_go() -> None:
+    rig = TouchRig.matrix()
+    short = StuckLow()
+    rig.panel.line.connect(short)
+    (fault,) = rig.faults()
+    assert (fault.device, fault.recovered) == ("touch IRQ GPIO4", False)
+    assert "stays low after every chip on it was read" in fault.message
+    assert rig.sensor.poll_interval == 0.02  # the caller should now poll quickly
+    rig.tap((3, 4))
+    assert rig.touches() == []  # no edge can come while the wire is held
+    rig.panel.touch((3, 4))
+    rig.panel.step(3)
+    rig.sensor.poll()
+    rig.panel.release((3, 4))
+    rig.panel.step(3)
+    rig.sensor.poll()
+    assert _kinds(rig) == [(DOWN, (3, 4)), (UP, (3, 4))]
+    short.clear()
+    rig.sensor.poll()
+    assert rig.faults()[-1].recovered and rig.faults()[-1].device == "touch IRQ GPIO4"
+    assert rig.sensor.poll_interval == 1.0
+    rig.tap((5, 6))
+    assert _kinds(rig)[-2:] == [(DOWN, (5, 6)), (UP, (5, 6))]
+    assert len(rig.faults()) == 2
+
+
+def test_a_stuck_channel_wire_leaves_the_other_channels_on_interrupts() -> None:
+    pins = tuple((channel, 20 + channel) for channel in range(5))
+    rig = TouchRig.direct(DirectLayout(irq_pins=pins), settings=TouchSettings(irq_pin=None))
+    rig.panel.channel_lines[2].connect(StuckLow())
+    assert [(f.device, f.recovered) for f in rig.faults()] == [("touch IRQ GPIO22", False)]
+    rig.tap((14, 14))  # channel 4
+    assert _kinds(rig) == [(DOWN, (14, 14)), (UP, (14, 14))]
+
+
+def test_a_garbled_status_read_is_retried_and_never_a_touch() -> None:
+    rig = TouchRig.matrix()
+    rig.panel.bus.garble_next(1)  # 0xFFFF: every electrode "touched", bits no chip has
+    rig.tap((3, 4))
+    assert _kinds(rig) == [(DOWN, (3, 4)), (UP, (3, 4))]
+    assert rig.faults() == []
+    health = {h.name: h for h in rig.sensor.health()}
+    assert health["mpr121@0x5A"].errors == 1
+    assert "touch status 0xFFFF is not possible" in health["mpr121@0x5A"].last_error
+
+
+def test_a_status_naming_an_electrode_the_chip_does_not_scan_is_garbage() -> None:
+    layout = MatrixLayout(
+        chips=(ChipSpec(0x5A),),
+        rows=(Pad(0, 0), Pad(0, 2), Pad(0, 4)),
+        columns=(Pad(0, 1), Pad(0, 3)),
+    )
+    rig = TouchRig.matrix(layout)  # the chip scans E0..E4
+    rig.panel.bus.garble_next(1, pattern=b"\x40\x00")  # 0x0040: E6, which it does not scan
+    rig.tap((1, 2))
+    assert _kinds(rig) == [(DOWN, (1, 2)), (UP, (1, 2))]
+    assert rig.sensor.health()[0].errors == 1
+
+
+def test_a_chip_answering_only_garbage_is_given_up_on_without_a_phantom() -> None:
+    rig = TouchRig.matrix()
+    rig.panel.bus.garble_next(4)
+    rig.tap((3, 4))
+    assert [(f.device, f.recovered) for f in rig.faults()][:1] == [("mpr121@0x5A", False)]
+    assert all(e.cell == (3, 4) for e in rig.touches())

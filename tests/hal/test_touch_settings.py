@@ -6,16 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from hal.touch.settings import (
-    ChipSpec,
-    Debounce,
-    DirectLayout,
-    MatrixLayout,
-    Pad,
-    PadThresholds,
-    RetryPolicy,
-    TouchSettings,
-)
+from hal.touch import Debounce, PadThresholds, RetryPolicy
+from hal.touch.settings import ChipSpec, DirectLayout, MatrixLayout, Pad, TouchSettings
 
 
 def test_reference_matrix_uses_30_electrodes_on_three_chips() -> None:
