@@ -9,6 +9,22 @@ from collections.abc import Sequence
 
 from firmware import __version__
 
+# Libraries of the "board" extras: the simulated board runs without them.
+BOARD_LIBRARIES = frozenset(
+    {
+        "adafruit_blinka",
+        "adafruit_bus_device",
+        "adafruit_mpr121",
+        "adafruit_tca9548a",
+        "board",
+        "busio",
+        "digitalio",
+        "micropython",
+        "neopixel_spi",
+        "rpi_ws281x",
+    }
+)
+
 # Each module registers one subcommand; "play" adds the board's own options to the main parser.
 SUBCOMMANDS = ("replay", "layout", "install-service", "check-config", "diag")
 
@@ -38,6 +54,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in BOARD_LIBRARIES:
+            raise
+        print(
+            f"cullsboard: this needs the board libraries ({exc.name} is missing): "
+            "pip install 'cullsboard[board]'",
+            file=sys.stderr,
+        )
+        return 2
     return code
 
 

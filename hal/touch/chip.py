@@ -6,9 +6,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-import adafruit_mpr121
-from adafruit_bus_device.i2c_device import I2CDevice
-
 from hal.touch.settings import ChipSpec, Debounce, Pad, PadThresholds, RetryPolicy, TouchSettings
 
 T = TypeVar("T")
@@ -68,6 +65,8 @@ class Mpr121Chip:
         self._ecr = RUN_WITH_BASELINE_LOAD | max(1, min(ELECTRODES, electrodes_used))
         self._retry = retry
         self._sleep = sleep
+        from adafruit_bus_device.i2c_device import I2CDevice  # the board extras; not at import
+
         self._device = I2CDevice(bus, spec.address, probe=False)
         self._driver: Any = None
         self.ok = False
@@ -123,6 +122,8 @@ class Mpr121Chip:
 
     # --- internals ----------------------------------------------------------------------------
     def _configure(self) -> None:
+        import adafruit_mpr121
+
         self._driver = adafruit_mpr121.MPR121(self._bus, self.spec.address)
         for electrode, values in enumerate(self._thresholds):
             channel = self._driver[electrode]
