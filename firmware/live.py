@@ -31,15 +31,21 @@ class RemoteKind(enum.Enum):
 
     TOUCH = "touch"  # a tap on a cell: down and up
     PRESS = "press"  # a button: undo, new, menu
+    RESET = "reset"  # staff: put the game away and start a fresh one of the same kind
+    GAME = "game"  # staff: start ``game`` with ``rules``
+    BRIGHTNESS = "brightness"  # staff: LED brightness ``level`` until the schedule's next step
 
 
 @dataclass(frozen=True, slots=True)
 class RemoteCommand:
-    """A touch or button press that came from the network instead of the board."""
+    """A touch, a button press or a staff action that came from the network, not the board."""
 
     kind: RemoteKind
     cell: Cell | None = None
     button: str | None = None
+    game: str | None = None
+    rules: dict[str, JsonValue] | None = None
+    level: float | None = None
 
 
 Listener = Callable[[BoardView], None]

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import importlib
+import logging
 import os
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
+from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.controller.drive import run_script
+from firmware.controller.hardware import run_real_board
+from firmware.controller.kiosk_mode import KioskSetupError, kiosk_section
 from firmware.controller.session import (
+    Closable,
     Session,
     SessionError,
     build_session,
@@ -21,9 +25,6 @@ from firmware.controller.session import (
     serve_web,
 )
 from firmware.rules.api import JsonValue
-
-if TYPE_CHECKING:
-    from firmware.config import Config
 
 EXIT_USAGE = 2
 MOCK_WEB = "127.0.0.1:8080"
@@ -42,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--record", metavar="OUT.json", help="at exit, save the current game")
     group.add_argument("--state-dir", metavar="DIR", help="where the journal is kept")
     group.add_argument("--config", metavar="FILE", help="the board's YAML configuration")
+    group.add_argument(
+        "--kiosk", action="store_true", help="turn the config's kiosk section on (cafe mode)"
+    )
     group.add_argument(
         "--web",
         metavar="HOST:PORT",
@@ -65,18 +69,23 @@ def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | 
 
 
 def run(args: argparse.Namespace) -> int:
+    _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
         settings = settings_of(args)
         if not args.mock_hal:
-            return _run_hardware(args, settings)
-        session = _mock_session(args, settings)
+            return run_real_board(args, settings, _complain)
+        config = None if args.config is None else _load_config(args.config)
+        session = _mock_session(args, settings, config)
     except SessionError as exc:
         _complain(str(exc))
         return EXIT_USAGE
+    web_pin = None if config is None else config.web.pin
     try:
         if args.script is not None:
-            return _run_scripted(session, args.script, args.web)
-        return _run_interactive(session, args.web or MOCK_WEB)
+            web = None if args.web is None else _serve(session, args.web, web_pin)
+            return _run_scripted(session, args.script, web)
+        default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
+        return _run_interactive(session, _serve(session, args.web or default, web_pin))
     except SessionError as exc:
         _complain(str(exc))
         return EXIT_USAGE
@@ -85,22 +94,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _mock_session(
-    args: argparse.Namespace, settings: tuple[str, dict[str, JsonValue]] | None
+    args: argparse.Namespace,
+    settings: tuple[str, dict[str, JsonValue]] | None,
+    config: Config | None,
 ) -> Session:
     size: dict[str, int] = {}
     max_current_ma = 6000.0
     kiosk = None
     state_dir = default_state_dir(dict(os.environ))
-    if args.config is not None:
-        config = _load_config(args.config)
+    if config is not None:
         size = {
             "columns": config.board.columns,
             "rows": config.board.rows,
             "status_count": config.leds.status_count,
         }
         max_current_ma = float(config.leds.max_current_ma)
-        kiosk = config.kiosk
         state_dir = Path(config.state_dir).expanduser()
+    try:
+        kiosk = kiosk_section((config or default_config()).kiosk, forced=args.kiosk)
+    except KioskSetupError as exc:
+        raise SessionError(str(exc)) from None
     if args.state_dir is not None:
         state_dir = Path(args.state_dir)
     return build_session(
@@ -117,21 +130,22 @@ def _mock_session(
 
 
 def _load_config(path: str) -> Config:
-    from firmware.config import ConfigError, load_config
-
     try:
         return load_config(path)
     except ConfigError as exc:
         raise SessionError(f"config {path}: {exc}") from None
 
 
-def _run_scripted(session: Session, name: str, web_address: str | None) -> int:
+def _serve(session: Session, where: str, pin: str | None) -> Closable | None:
+    return serve_web(session.controller, where, _complain, pin=pin, staff_pin=session.staff_pin)
+
+
+def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
     try:
-        source: TextIO = sys.stdin if name == "-" else Path(name).open(encoding="utf-8")  # noqa: SIM115
-    except OSError as exc:
-        raise SessionError(f"cannot read the script {name}: {exc.strerror}") from None
-    web = None if web_address is None else serve_web(session.controller, web_address, _complain)
-    try:
+        try:
+            source: TextIO = sys.stdin if name == "-" else Path(name).open(encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise SessionError(f"cannot read the script {name}: {exc.strerror}") from None
         with source:
             clock = session.fake_clock()
             bad = run_script(lines_of(source), session.board, clock, session.controller, _complain)
@@ -141,10 +155,9 @@ def _run_scripted(session: Session, name: str, web_address: str | None) -> int:
     return 1 if bad else 0
 
 
-def _run_interactive(session: Session, web_address: str) -> int:
+def _run_interactive(session: Session, web: Closable | None) -> int:
     from firmware.terminal import TerminalView
 
-    web = serve_web(session.controller, web_address, _complain)
     view = TerminalView(sys.stdout, ansi=sys.stdin.isatty() and sys.stdout.isatty())
     session.controller.subscribe(view.show)
     view.show(session.controller.view())
@@ -157,15 +170,15 @@ def _run_interactive(session: Session, web_address: str) -> int:
     return 0
 
 
-def _run_hardware(
-    args: argparse.Namespace, settings: tuple[str, dict[str, JsonValue]] | None
-) -> int:
-    try:
-        hardware = importlib.import_module("firmware.controller.hardware")
-    except ModuleNotFoundError:
-        raise SessionError("this install cannot drive a real board yet: use --mock-hal") from None
-    code: int = hardware.run_real_board(args, settings, _complain)
-    return code
+def _log_to_stderr(level: int) -> None:
+    """Log lines go to standard error (the system journal under systemd), unless set up already."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("cullsboard: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(level)
 
 
 def _complain(message: str) -> None:

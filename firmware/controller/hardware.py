@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import logging
 import os
 import random
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 from firmware.config import ConfigError, default_config, load_config
-from firmware.controller.attract import kiosk_attract
+from firmware.controller.dimmer import WallClock
+from firmware.controller.kiosk_mode import KioskSetupError, build_kiosk, kiosk_section
 from firmware.controller.loop import BoardController
 from firmware.controller.session import Complain, SessionError, make_table, serve_web
 from firmware.rules.api import JsonValue
@@ -23,6 +27,8 @@ from hal.interfaces import TouchSensor
 EXIT_SETUP = 2
 log = logging.getLogger("cullsboard.hardware")
 
+SignalHandler = Callable[[int, FrameType | None], None]
+
 
 def run_real_board(
     args: argparse.Namespace,
@@ -30,54 +36,79 @@ def run_real_board(
     complain: Complain,
     *,
     started: Callable[[BoardController], None] | None = None,
+    environ: Mapping[str, str] | None = None,
+    wall: WallClock = datetime.datetime.now,
 ) -> int:
     """Play on the hardware the config describes until SIGTERM/SIGINT; one line if it cannot."""
-    from firmware.boardsetup import BoardSetupError, build_board
+    from firmware.boardsetup import BoardSetupError, build_board  # gpiozero: only for real boards
 
     try:
         config = load_config(args.config) if args.config else default_config()
+        kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
     except ConfigError as exc:
         raise SessionError(f"config {args.config}: {exc}") from None
+    except KioskSetupError as exc:
+        raise SessionError(str(exc)) from None
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
     except BoardSetupError as exc:
         complain(str(exc))
         return EXIT_SETUP
-    notifier = Notifier(os.environ)
+    notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
     state_dir = Path(args.state_dir or config.state_dir).expanduser()
     table = make_table(board, state_dir, random.Random(args.seed), complain)
-    kiosk = config.kiosk
-    attract = kiosk_attract(
-        clock,
-        enabled=kiosk.enabled,
-        attract_minutes=kiosk.attract_minutes,
-        abandon_minutes=kiosk.abandon_minutes,
+    parts = None
+    if kiosk is not None:
+        parts = build_kiosk(kiosk, clock=clock, leds=board.leds, state_dir=state_dir, wall=wall)
+    controller = BoardController(
+        board,
+        table,
+        heartbeat=heartbeat.beat,
+        attract=None if parts is None else parts.attract,
+        dimmer=None if parts is None else parts.dimmer,
+        tally=None if parts is None else parts.tally,
     )
-    controller = BoardController(board, table, heartbeat=heartbeat.beat, attract=attract)
     stop_poll = threading.Event()
     web = None
+    previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     try:
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
         where = args.web or f"{config.web.host}:{config.web.port}"
-        web = serve_web(controller, where, complain, pin=config.web.pin)
+        staff_pin = None if parts is None else parts.staff_pin
+        web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=staff_pin)
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
-                signal.signal(signum, lambda *_: controller.stop())
-        notifier.ready("playing")
+                before = signal.signal(signum, stop_handler(controller, notifier))
+                if before is not None:
+                    previous[signum] = before
+        notifier.ready("playing" if parts is None else "playing (kiosk)")
         if started is not None:
             started(controller)
         controller.run()
     finally:
         notifier.stopping()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         stop_poll.set()
         if web is not None:
             web.close()
-        board.close()
+        board.close()  # the LEDs go dark; the journal was flushed with every action
         notifier.close()
+    log.info("stopped cleanly")
     return 0
+
+
+def stop_handler(controller: BoardController, notifier: Notifier) -> SignalHandler:
+    """The SIGTERM/SIGINT handler: tell systemd the board is stopping, then end the loop."""
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        notifier.stopping(f"stopping ({signal.Signals(signum).name})")
+        controller.stop()
+
+    return handle
 
 
 def _start_poller(touch: TouchSensor, stop: threading.Event) -> None:

@@ -9,12 +9,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.controller.attract import ATTRACT_MESSAGE, Attract
+from firmware.controller.dimmer import Dimmer
+from firmware.controller.faults import DeviceHealth
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
 from firmware.controller.table import Table
+from firmware.controller.tally import Tally
 from firmware.controller.taps import Ghost, Tap, TapReader
 from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind
-from firmware.rules.api import JsonValue
+from firmware.rules.api import JsonValue, find_game
 from hal.interfaces import (
     Board,
     ButtonEvent,
@@ -28,7 +31,7 @@ from hal.interfaces import (
 log = logging.getLogger("cullsboard.controller")
 
 HEARTBEAT_EVERY_S = 2.0
-LED_RETRY_S = 0.1
+STAFF_KINDS = (RemoteKind.RESET, RemoteKind.GAME, RemoteKind.BRIGHTNESS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +52,16 @@ class BoardController:
         *,
         heartbeat: Callable[[], object] | None = None,
         attract: Attract | None = None,
+        dimmer: Dimmer | None = None,
+        tally: Tally | None = None,
     ) -> None:
         self.board = board
         self.table = table
+        self.health = DeviceHealth()
         self._heartbeat = heartbeat
         self._attract = attract
+        self._dimmer = dimmer
+        self._tally = tally
         self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
         self._taps = TapReader()
         self._lock = threading.Lock()
@@ -61,7 +69,6 @@ class BoardController:
         self._view = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
         self._last_frame: Frame | None = None
         self._stopping = False
-        self._leds_failing = False
         self._next_change: float | None = None
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
         self._button_names |= {"undo", "new", "menu"}
@@ -73,15 +80,25 @@ class BoardController:
         self._queue.put(item)
 
     def submit(self, command: RemoteCommand) -> None:
-        """Queue a remote touch or press; raise ValueError if it is malformed."""
+        """Queue a remote touch, press or staff action; raise ValueError if it is malformed."""
         if command.kind is RemoteKind.TOUCH:
             cell = command.cell
             if cell is None or not (
                 0 <= cell[0] < self.table.columns and 0 <= cell[1] < self.table.rows
             ):
                 raise ValueError(f"touch: no such cell {cell!r}")
-        elif command.button not in self._button_names:
-            raise ValueError(f"press: unknown button {command.button!r}")
+        elif command.kind is RemoteKind.PRESS:
+            if command.button not in self._button_names:
+                raise ValueError(f"press: unknown button {command.button!r}")
+        elif command.kind is RemoteKind.GAME:
+            if command.game is None:
+                raise ValueError("game: name the game (culls or cubulus)")
+            find_game(command.game).parse_rules(command.rules or {})  # InvalidRecordError says why
+        elif command.kind is RemoteKind.BRIGHTNESS:
+            if self._dimmer is None:
+                raise ValueError("brightness: this board has no brightness control")
+            if command.level is None or not 0.0 <= command.level <= 1.0:
+                raise ValueError(f"level: must be from 0 to 1, not {command.level}")
         self.post(command)
 
     def stop(self) -> None:
@@ -110,6 +127,8 @@ class BoardController:
     ) -> None:
         """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame."""
         self.table.start(self.board.clock.now(), settings, first)
+        if self._tally is not None:
+            self._tally.watch(self.table, self.board.clock.now())
         self.board.touch.start(self.post)
         if self.board.buttons is not None:
             self.board.buttons.start(self.post)
@@ -161,6 +180,8 @@ class BoardController:
         """Compose the frame for now; send it and tell listeners only if something changed."""
         now = self.board.clock.now()
         leds = self.board.leds
+        if self._dimmer is not None and self._dimmer.apply():
+            self._last_frame = None  # the same picture must go out at the new brightness
         if self._attract is not None:
             self._attract.update(self.table, now)
         score = scoreboard(self.table, now)
@@ -174,22 +195,15 @@ class BoardController:
             times = [stack.next_change(now), *self.table.deadlines(now)]
             if self._attract is not None:
                 times.append(self._attract.deadline(now))
+        frame = self.health.overlay(frame, now)
+        times.append(self.health.next_change(now))
+        if self._dimmer is not None:
+            wait = self._dimmer.seconds_to_next_check()
+            times.append(None if wait is None else now + wait)
         known = [t for t in times if t is not None]
         self._next_change = min(known) if known else None
-        if frame != self._last_frame:
-            try:
-                self.board.leds.show(frame)
-            except OSError as exc:  # the LEDs failed: play on, try again shortly
-                if not self._leds_failing:
-                    log.warning("the LEDs could not be updated (retrying): %s", exc)
-                self._leds_failing = True
-                retry = now + LED_RETRY_S
-                self._next_change = min(retry, self._next_change or retry)
-            else:
-                if self._leds_failing:
-                    log.warning("the LEDs work again")
-                self._leds_failing = False
-                self._last_frame = frame
+        if frame != self._last_frame and self.health.led_retry_due(now):
+            self._send(frame, now)
         elif score == self._view.score:
             return
         view = BoardView(frame, score)
@@ -202,8 +216,29 @@ class BoardController:
             except Exception:  # a viewer's bug must never stop the board
                 log.exception("a board listener failed")
 
+    def _send(self, frame: Frame, now: float) -> None:
+        """Show ``frame``; a failing LED chain never stops play: it is retried, backing off."""
+        try:
+            self.board.leds.show(frame)
+        except OSError as exc:
+            self.health.leds_failed(exc, now)
+            retry = self.health.next_change(now)
+            if retry is not None:
+                self._next_change = min(retry, self._next_change or retry)
+        else:
+            self.health.leds_sent()
+            self._last_frame = frame
+
     def _handle(self, item: QueueItem) -> None:
+        self._act(item)
+        if self._tally is not None:
+            self._tally.watch(self.table, self.board.clock.now())
+
+    def _act(self, item: QueueItem) -> None:
         now = self.board.clock.now()
+        if isinstance(item, RemoteCommand) and item.kind in STAFF_KINDS:
+            self._staff(item, now)
+            return
         if self._wakes_only(item):
             return
         if isinstance(item, TouchEvent):
@@ -216,13 +251,28 @@ class BoardController:
             if item.pressed:
                 self.table.button(item.name, now)
         elif isinstance(item, FaultEvent):
-            state = "recovered" if item.recovered else "failed"
-            log.warning("%s %s: %s", item.device, state, item.message)
+            self.health.on_fault(item)
         elif isinstance(item, RemoteCommand):
             if item.kind is RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
             elif item.button is not None:
                 self.table.button(item.button, now)
+
+    def _staff(self, command: RemoteCommand, now: float) -> None:
+        """A staff action from the network (its PIN was checked there)."""
+        if command.kind is RemoteKind.BRIGHTNESS:
+            if self._dimmer is not None and command.level is not None:
+                self._dimmer.set_level(command.level)
+                log.info("staff set the brightness to %.2f", command.level)
+            return
+        if self._attract is not None:
+            self._attract.wake()
+        if command.kind is RemoteKind.RESET:
+            log.info("staff reset the board")
+            self.table.abandon(now)
+        elif command.game is not None:
+            log.info("staff started %s %s", command.game, command.rules or {})
+            self.table.new_match(command.game, dict(command.rules or {}), now)
 
     def _wakes_only(self, item: QueueItem) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""

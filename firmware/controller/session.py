@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
+import datetime
 import json
 import random
 import threading
@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import IO, Protocol
 
 from firmware.config.schema import KioskConfig
-from firmware.controller.attract import kiosk_attract
 from firmware.controller.drive import perform
 from firmware.controller.journal import Journal
+from firmware.controller.kiosk_mode import build_kiosk, wall_on
 from firmware.controller.loop import BoardController
 from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
@@ -44,9 +44,11 @@ def default_state_dir(environ: dict[str, str]) -> Path:
 
 
 def cube_layout() -> CubeLayout:
-    """The Cubulus drawing on the board (imported only when Cubulus is played)."""
-    module: CubeLayout = importlib.import_module("firmware.layouts.cubulus_board")
-    return module
+    """The Cubulus drawing on the board."""
+    from firmware.layouts import cubulus_board
+
+    layout: CubeLayout = cubulus_board
+    return layout
 
 
 @dataclass
@@ -59,6 +61,7 @@ class Session:
     complain: Complain
     frames: IO[str] | None = None
     t0: float = 0.0
+    staff_pin: str | None = None
     closed: bool = field(default=False)
 
     def fake_clock(self) -> FakeClock:
@@ -129,22 +132,27 @@ def build_session(
     max_current_ma: float = 6000.0,
     kiosk: KioskConfig | None = None,
 ) -> Session:
-    """The simulated board, on a clock that only ``wait`` moves when scripted, started."""
+    """The simulated board, on a clock that only ``wait`` moves when scripted, started.
+
+    ``kiosk`` is an enabled kiosk section (None: kiosk mode off). A scripted run's wall clock
+    starts now and then moves with the simulated clock.
+    """
     clock = FakeClock() if scripted else MonotonicClock()
     board = mock_board(
         clock, columns=columns, rows=rows, status_count=status_count, max_current_ma=max_current_ma
     )
     table = make_table(board, state_dir, rng, complain)
-    attract = None
+    controller = BoardController(board, table)
+    staff_pin = None
     if kiosk is not None:
-        attract = kiosk_attract(
-            clock,
-            enabled=kiosk.enabled,
-            attract_minutes=kiosk.attract_minutes,
-            abandon_minutes=kiosk.abandon_minutes,
+        now = datetime.datetime.now
+        wall = wall_on(clock, now()) if scripted else now
+        parts = build_kiosk(kiosk, clock=clock, leds=board.leds, state_dir=state_dir, wall=wall)
+        controller = BoardController(
+            board, table, attract=parts.attract, dimmer=parts.dimmer, tally=parts.tally
         )
-    controller = BoardController(board, table, attract=attract)
-    session = Session(board, controller, table, complain, t0=clock.now())
+        staff_pin = parts.staff_pin
+    session = Session(board, controller, table, complain, t0=clock.now(), staff_pin=staff_pin)
     if frames_path is not None:
         try:
             session.frames = Path(frames_path).open("w", encoding="utf-8")  # noqa: SIM115
@@ -182,18 +190,30 @@ def read_commands(source: IO[str], session: Session) -> threading.Thread:
 
 
 def serve_web(
-    controller: BoardController, where: str, complain: Complain, *, pin: str | None = None
+    controller: BoardController,
+    where: str,
+    complain: Complain,
+    *,
+    pin: str | None = None,
+    staff_pin: str | None = None,
 ) -> Closable | None:
-    """Start the web pages on ``HOST:PORT`` (``off``: none) and print the address."""
+    """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
     if where.lower() == "off":
         return None
     host, _, port_text = where.rpartition(":")
-    if not host or not port_text.isdigit():
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port_text.isdigit() or int(port_text) > 65535:
         raise SessionError(f"--web: write HOST:PORT (e.g. 127.0.0.1:8080) or off, got {where!r}")
     try:
-        server_module = importlib.import_module("firmware.web.server")
-        server = server_module.serve_in_thread(
-            controller, host=host, port=int(port_text), pin=pin, clock=controller.board.clock
+        from firmware.web.server import serve_in_thread  # aiohttp: only for runs that serve pages
+
+        server = serve_in_thread(
+            controller,
+            host=host,
+            port=int(port_text),
+            pin=pin,
+            staff_pin=staff_pin,
+            clock=controller.board.clock,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")

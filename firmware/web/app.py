@@ -12,10 +12,13 @@ from pathlib import Path
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from firmware.kiosk.pin import StaffPin
 from firmware.live import LiveBoard, RemoteCommand, RemoteKind
 from firmware.rules.api import JsonValue
+from firmware.web.bodies import ApiError, json_object, only_keys, required_text, text_or_none
 from firmware.web.guard import PinGuard, Verdict
 from firmware.web.hub import ClientSlot, ViewHub
+from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
     BUTTONS,
     board_size,
@@ -47,22 +50,18 @@ HUB_KEY = web.AppKey("hub", ViewHub)
 SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 
 
-class ApiError(Exception):
-    """A request the client got wrong: the status and one line saying what to fix."""
+def build_app(
+    board: LiveBoard, guard: PinGuard, hub: ViewHub, staff: StaffPin | None = None
+) -> web.Application:
+    """The application: pages at ``/`` and ``/scoreboard``, ``/api/*``, ``/ws``, ``/static/*``.
 
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.headers = headers or {}
-
-
-def build_app(board: LiveBoard, guard: PinGuard, hub: ViewHub) -> web.Application:
-    """The application: pages at ``/`` and ``/scoreboard``, ``/api/*``, ``/ws``, ``/static/*``."""
+    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused.
+    """
     app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[_errors_as_json])
     app[BOARD_KEY] = board
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
+    add_staff_routes(app, board, staff)
     app[SOCKETS_KEY] = set()
     app.router.add_get("/", _page("board.html"))
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
@@ -109,7 +108,7 @@ async def _record(request: web.Request) -> web.Response:
 async def _touch(request: web.Request) -> web.Response:
     """POST /api/touch {"cell": "h8"}: a tap on a cell, as if on the board."""
     body = await _authorised_body(request, allowed=("cell", "pin"))
-    raw = _required_text(body, "cell", "h8")
+    raw = required_text(body, "cell", "h8")
     board = request.app[BOARD_KEY]
     columns, rows = board_size(board.view().frame)
     try:
@@ -123,7 +122,7 @@ async def _touch(request: web.Request) -> web.Response:
 async def _press(request: web.Request) -> web.Response:
     """POST /api/press {"button": "undo"}: a button press, as if on the board."""
     body = await _authorised_body(request, allowed=("button", "pin"))
-    raw = _required_text(body, "button", "undo")
+    raw = required_text(body, "button", "undo")
     button = raw.strip().lower()
     if button not in BUTTONS:
         raise ApiError(400, f"button: unknown button {raw[:20]!r} (known: {', '.join(BUTTONS)})")
@@ -133,16 +132,9 @@ async def _press(request: web.Request) -> web.Response:
 
 async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:
     """The JSON object body, once the PIN (header or ``pin`` field) has been accepted."""
-    if request.content_type != "application/json":
-        raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
-    try:
-        body = json.loads(await request.read())
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ApiError(400, "the body is not valid JSON") from None
-    if not isinstance(body, dict):
-        raise ApiError(400, "the body must be a JSON object")
+    body = await json_object(request)
     offered = request.headers.get(PIN_HEADER, body.get("pin"))
-    decision = request.app[GUARD_KEY].check(request.remote or "unknown", _text_or_none(offered))
+    decision = request.app[GUARD_KEY].check(request.remote or "unknown", text_or_none(offered))
     if decision.verdict is Verdict.LOCKED:
         wait = max(1, round(decision.retry_after_s))
         raise ApiError(
@@ -151,23 +143,8 @@ async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) ->
     if decision.verdict is Verdict.WRONG:
         what = "wrong PIN" if offered is not None else "this board needs a PIN to control it"
         raise ApiError(403, f"{what} (send it in the {PIN_HEADER} header or a pin field)")
-    unknown = sorted(set(body) - set(allowed))
-    if unknown:
-        raise ApiError(400, f"{unknown[0][:20]}: unknown key (allowed: {', '.join(allowed)})")
+    only_keys(body, allowed)
     return body
-
-
-def _required_text(body: dict[str, object], key: str, example: str) -> str:
-    value = body.get(key)
-    if key not in body:
-        raise ApiError(400, f'{key}: missing; send {{"{key}": "{example}"}}')
-    if not isinstance(value, str):
-        raise ApiError(400, f'{key}: must be a string, like "{example}"')
-    return value
-
-
-def _text_or_none(value: object) -> str | None:
-    return value if isinstance(value, str) else None
 
 
 def _submit(board: LiveBoard, command: RemoteCommand) -> None:

@@ -13,6 +13,7 @@ from types import TracebackType
 
 from aiohttp import web
 
+from firmware.kiosk.pin import StaffPin
 from firmware.live import LiveBoard
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
@@ -39,6 +40,7 @@ class WebServer:
         host: str = DEFAULT_HOST,
         port: int = DEFAULT_PORT,
         pin: str | None = None,
+        staff_pin: str | None = None,
         clock: Clock | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
@@ -46,7 +48,9 @@ class WebServer:
         self._board = board
         self._host = host
         self._port = port
-        self._guard = PinGuard(pin, clock or MonotonicClock())
+        clock = clock or MonotonicClock()
+        self._guard = PinGuard(pin, clock)
+        self._staff = None if staff_pin is None else StaffPin(staff_pin, clock)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -128,7 +132,9 @@ class WebServer:
             functools.partial(view_text, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
-            build_app(self._board, self._guard, hub), access_log=None, shutdown_timeout=1.0
+            build_app(self._board, self._guard, hub, self._staff),
+            access_log=None,
+            shutdown_timeout=1.0,
         )
         unsubscribe: Callable[[], None] | None = None
         try:
@@ -157,10 +163,11 @@ def serve_in_thread(
     host: str = DEFAULT_HOST,
     port: int = DEFAULT_PORT,
     pin: str | None = None,
+    staff_pin: str | None = None,
     clock: Clock | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``."""
-    return WebServer(board, host=host, port=port, pin=pin, clock=clock).start()
+    return WebServer(board, host=host, port=port, pin=pin, staff_pin=staff_pin, clock=clock).start()
 
 
 def _bound_port(runner: web.AppRunner, asked: int) -> int:

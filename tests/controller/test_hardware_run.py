@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
+import socket
 from pathlib import Path
 
 import pytest
@@ -12,10 +14,11 @@ from firmware.controller.hardware import run_real_board
 from firmware.controller.loop import BoardController
 from firmware.controller.session import SessionError
 from firmware.live import RemoteCommand, RemoteKind
+from hal.mock import MockLeds
 
 
 def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> None:
-    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off")
+    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -32,6 +35,56 @@ def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> No
 def test_a_bad_config_file_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "board.yaml"
     bad.write_text("leds:\n  gamma: 9\n", encoding="utf-8")
-    args = argparse.Namespace(config=str(bad), state_dir=str(tmp_path), seed=None, web="off")
+    args = argparse.Namespace(
+        config=str(bad), state_dir=str(tmp_path), seed=None, web="off", kiosk=False
+    )
     with pytest.raises(SessionError, match=r"leds\.gamma"):
+        run_real_board(args, None, print)
+
+
+def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(str(tmp_path / "notify"))
+    systemd.setblocking(False)
+    environ = {"NOTIFY_SOCKET": str(tmp_path / "notify"), "WATCHDOG_USEC": "20000000"}
+    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    outer = signal.getsignal(signal.SIGTERM)
+    boards: list[BoardController] = []
+
+    def started(controller: BoardController) -> None:
+        boards.append(controller)
+        controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=(7, 7)))
+        handler = signal.getsignal(signal.SIGTERM)
+        assert callable(handler) and handler is not outer
+        handler(signal.SIGTERM, None)  # what the kernel would call on `systemctl stop`
+
+    try:
+        code = run_real_board(
+            args, ("culls", {"mode": "duel"}), print, started=started, environ=environ
+        )
+        messages = []
+        while True:
+            try:
+                messages.append(systemd.recv(4096).decode())
+            except BlockingIOError:
+                break
+    finally:
+        systemd.close()
+    assert code == 0
+    assert messages[0].startswith("READY=1") and "WATCHDOG=1" in messages
+    assert "STOPPING=1\nSTATUS=stopping (SIGTERM)" in messages and messages[-1] == "STOPPING=1"
+    lines = (tmp_path / "journal.jsonl").read_text().splitlines()
+    assert json.loads(lines[-1]) == {"e": "do", "token": "h8"}, "the queued touch was kept"
+    leds = boards[0].board.leds
+    assert (
+        isinstance(leds, MockLeds) and leds.closed and leds.pixels == [(0, 0, 0)] * len(leds.pixels)
+    )
+    assert signal.getsignal(signal.SIGTERM) is outer, "the handler is put back"
+
+
+def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
+    args = argparse.Namespace(
+        config=None, state_dir=str(tmp_path), seed=None, web="off", kiosk=True
+    )
+    with pytest.raises(SessionError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
         run_real_board(args, None, print)

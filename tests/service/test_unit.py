@@ -88,3 +88,11 @@ def test_unit_runs_the_kiosk_with_readiness_and_a_watchdog() -> None:
     command = unit["ExecStart"][0].split()
     assert command == [str(PATHS.program), "--config", str(PATHS.config), "--kiosk"]
     assert unit["CapabilityBoundingSet"] == [""]
+
+
+def test_the_units_command_line_is_one_the_board_accepts() -> None:
+    from firmware.cli import build_parser
+
+    command = _directives(UNIT.read_text(encoding="utf-8"))["ExecStart"][0].split()
+    args = build_parser().parse_args(command[1:])
+    assert (args.config, args.kiosk, args.mock_hal) == (str(PATHS.config), True, False)

@@ -1,0 +1,86 @@
+"""Devices that fail while the board plays: the log lines, LED retries and the fault pattern."""
+
+from __future__ import annotations
+
+import logging
+import math
+
+from hal.interfaces import RGB, Cell, FaultEvent, Frame
+
+log = logging.getLogger("cullsboard.faults")
+
+FAULT_COLOUR: RGB = (255, 110, 0)  # amber: not a game colour and not the red of a refused tap
+FAULT_BLINK_S = 1.0  # on for this long, off for this long
+LED_RETRY_FIRST_S = 0.1
+LED_RETRY_MAX_S = 5.0
+
+
+class DeviceHealth:
+    """Which devices are failing; an LED chain's retries back off; failing touch chips blink."""
+
+    def __init__(self) -> None:
+        self.touch_faults: dict[str, str] = {}  # device -> what went wrong
+        self.led_failures = 0
+        self._led_retry_at: float | None = None
+
+    # -- touch chips ------------------------------------------------------------------------
+
+    def on_fault(self, event: FaultEvent) -> None:
+        """A device reported failing or recovering: one clear log line for each change."""
+        if event.recovered:
+            if self.touch_faults.pop(event.device, None) is not None:
+                log.warning("%s works again: %s", event.device, event.message)
+            return
+        if event.device not in self.touch_faults:
+            log.error(
+                "%s failed: %s; the rest of the board plays on and it is retried",
+                event.device,
+                event.message,
+            )
+        self.touch_faults[event.device] = event.message
+
+    def overlay(self, frame: Frame, now: float) -> Frame:
+        """``frame`` with the fault pattern while a touch chip is down (status LEDs, or corners)."""
+        if not self.touch_faults or math.floor(now / FAULT_BLINK_S) % 2:
+            return frame
+        if frame.status:
+            return Frame(frame.cells, (FAULT_COLOUR,) * len(frame.status))
+        rows = len(frame.cells)
+        columns = len(frame.cells[0]) if rows else 0
+        corners: set[Cell] = {(0, 0), (columns - 1, 0), (0, rows - 1), (columns - 1, rows - 1)}
+        cells = tuple(
+            tuple(FAULT_COLOUR if (x, y) in corners else colour for x, colour in enumerate(row))
+            for y, row in enumerate(frame.cells)
+        )
+        return Frame(cells, frame.status)
+
+    def next_change(self, now: float) -> float | None:
+        """When the fault pattern next blinks or the LEDs are next retried, if ever."""
+        times = [] if self._led_retry_at is None else [self._led_retry_at]
+        if self.touch_faults:
+            times.append((math.floor(now / FAULT_BLINK_S) + 1) * FAULT_BLINK_S)
+        return min(times) if times else None
+
+    # -- the LED chain ----------------------------------------------------------------------
+
+    def led_retry_due(self, now: float) -> bool:
+        """False while a failed LED chain waits for its next try."""
+        return self._led_retry_at is None or now >= self._led_retry_at
+
+    def leds_failed(self, error: OSError, now: float) -> None:
+        """A send failed: log the first failure, and try again later, backing off."""
+        if self.led_failures == 0:
+            log.error("the LEDs could not be updated (%s); play goes on, retrying", error)
+        self.led_failures += 1
+        wait = min(LED_RETRY_FIRST_S * 2 ** (self.led_failures - 1), LED_RETRY_MAX_S)
+        self._led_retry_at = now + wait
+
+    def leds_sent(self) -> None:
+        """A send worked: if the chain had been failing, say it is back."""
+        if self.led_failures:
+            log.warning("the LEDs work again after %d failed sends", self.led_failures)
+        self.led_failures = 0
+        self._led_retry_at = None
+
+    def __repr__(self) -> str:
+        return f"<DeviceHealth touch_faults={sorted(self.touch_faults)} leds={self.led_failures}>"

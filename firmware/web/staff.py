@@ -1,0 +1,98 @@
+"""Staff routes for a kiosk board: reset, change the game, brightness; each needs the staff PIN."""
+
+from __future__ import annotations
+
+import math
+
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from firmware.kiosk.pin import PinCheck, StaffPin
+from firmware.live import LiveBoard, RemoteCommand, RemoteKind
+from firmware.rules.api import JsonValue
+from firmware.web.bodies import ApiError, json_object, only_keys, required_text
+
+STAFF_PIN_HEADER = "X-Cullsboard-Staff-Pin"
+GAMES = ("culls", "cubulus")
+
+
+def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | None) -> None:
+    """``POST /api/staff/reset``, ``/api/staff/game`` and ``/api/staff/brightness``."""
+
+    def route(action: str, allowed: tuple[str, ...]) -> Handler:
+        async def handler(request: web.Request) -> web.StreamResponse:
+            body = await _staff_body(request, staff, allowed)
+            command = _command(action, body)
+            try:
+                board.submit(command)
+            except ValueError as exc:
+                raise ApiError(400, str(exc)) from None
+            return web.json_response({"accepted": {"staff": action}}, status=202)
+
+        return handler
+
+    app.router.add_post("/api/staff/reset", route("reset", ("pin",)))
+    app.router.add_post(
+        "/api/staff/game", route("game", ("pin", "game", "mode", "players", "rounds"))
+    )
+    app.router.add_post("/api/staff/brightness", route("brightness", ("pin", "level")))
+
+
+async def _staff_body(
+    request: web.Request, staff: StaffPin | None, allowed: tuple[str, ...]
+) -> dict[str, object]:
+    """The JSON body, once the staff PIN (header or ``pin`` field) has been accepted."""
+    if staff is None:
+        raise ApiError(403, "staff actions are off: they need kiosk mode with a staff PIN")
+    body = await json_object(request)
+    offered = request.headers.get(STAFF_PIN_HEADER, body.get("pin"))
+    if not isinstance(offered, str):
+        raise ApiError(
+            403, f"staff actions need the staff PIN (the {STAFF_PIN_HEADER} header or a pin field)"
+        )
+    verdict = staff.check(offered)
+    if verdict is PinCheck.LOCKED:
+        wait = max(1, math.ceil(staff.locked_for()))
+        raise ApiError(
+            429, f"too many wrong staff PINs: try again in {wait} s", {"Retry-After": str(wait)}
+        )
+    if verdict is PinCheck.WRONG:
+        raise ApiError(403, "wrong staff PIN")
+    only_keys(body, allowed)
+    return body
+
+
+def _command(action: str, body: dict[str, object]) -> RemoteCommand:
+    if action == "reset":
+        return RemoteCommand(RemoteKind.RESET)
+    if action == "brightness":
+        level = body.get("level")
+        if isinstance(level, bool) or not isinstance(level, int | float):
+            raise ApiError(400, 'level: send a number from 0 to 1, like {"level": 0.5}')
+        if not 0.0 <= level <= 1.0:
+            raise ApiError(400, f"level: must be from 0 to 1, not {level}")
+        return RemoteCommand(RemoteKind.BRIGHTNESS, level=float(level))
+    game = required_text(body, "game", "culls")
+    if game not in GAMES:
+        raise ApiError(400, f"game: unknown game {game[:20]!r} (games: {', '.join(GAMES)})")
+    return RemoteCommand(RemoteKind.GAME, game=game, rules=_rules(game, body))
+
+
+def _rules(game: str, body: dict[str, object]) -> dict[str, JsonValue]:
+    """The match rules a staff request asks for, checked like the command line's options."""
+    mode, players, rounds = body.get("mode"), body.get("players"), body.get("rounds")
+    if game == "culls":
+        if players is not None:
+            raise ApiError(400, "players: is for cubulus; culls takes mode duel|teams")
+        if mode is not None and mode not in ("duel", "teams"):
+            raise ApiError(400, 'mode: must be "duel" or "teams"')
+        if rounds is not None and (isinstance(rounds, bool) or rounds not in (3, 4)):
+            raise ApiError(400, "rounds: must be 3 or 4 (round wins for the match)")
+        chosen_mode = mode if isinstance(mode, str) else "duel"
+        chosen_rounds = rounds if isinstance(rounds, int) else 3
+        return {"mode": chosen_mode, "rounds_to_win": chosen_rounds}
+    if mode is not None or rounds is not None:
+        raise ApiError(400, "mode and rounds are for culls; cubulus takes players 2|3")
+    if players is not None and (isinstance(players, bool) or players not in (2, 3)):
+        raise ApiError(400, "players: must be 2 or 3")
+    return {"players": players if isinstance(players, int) else 2}

@@ -1,0 +1,58 @@
+"""A simulated board in kiosk mode on a fake clock, with a wall clock that moves with it."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from firmware.config.schema import BrightnessStep, KioskConfig
+from firmware.controller.kiosk_mode import KioskParts, build_kiosk, wall_on
+from firmware.controller.loop import BoardController
+from firmware.render import palette
+from tests.controller.conftest import Rig
+from tests.controller.games import culls_round_taps
+
+STAFF_PIN = "2468"
+MORNING = datetime.datetime(2026, 11, 30, 10, 0, 0)
+
+
+class KioskRig(Rig):
+    """A Rig whose controller runs the kiosk parts built from a kiosk section."""
+
+    def __init__(
+        self,
+        state_dir: Path,
+        *,
+        idle_s: float = 5.0,
+        abandon_s: float = 8.0,
+        schedule: tuple[tuple[str, float], ...] = (),
+        start: datetime.datetime = MORNING,
+    ) -> None:
+        super().__init__(state_dir)
+        section = KioskConfig(
+            enabled=True,
+            attract_minutes=idle_s / 60,
+            abandon_minutes=abandon_s / 60,
+            brightness_schedule=tuple(BrightnessStep(at, level) for at, level in schedule),
+            staff_pin=STAFF_PIN,
+        )
+        self.wall = wall_on(self.clock, start)
+        self.parts: KioskParts = build_kiosk(
+            section, clock=self.clock, leds=self.board.leds, state_dir=state_dir, wall=self.wall
+        )
+        self.controller = BoardController(
+            self.board,
+            self.table,
+            attract=self.parts.attract,
+            dimmer=self.parts.dimmer,
+            tally=self.parts.tally,
+        )
+
+    def play_match(self, winner: str) -> None:
+        """Play a Culls match to three round wins for ``winner``, by touch."""
+        while self.score["phase"] != "match_over":
+            for name in culls_round_taps(str(self.score["to_move"]), winner):
+                self.tap(name)
+            if self.score["phase"] == "round_over":
+                self.advance(palette.TIMING.line_show)
+                self.tap("h8")
