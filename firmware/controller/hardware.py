@@ -111,17 +111,27 @@ def stop_handler(controller: BoardController, notifier: Notifier) -> SignalHandl
     return handle
 
 
-def _start_poller(touch: TouchSensor, stop: threading.Event) -> None:
-    """Call ``poll()`` as often as the touch sensor asks (the safety poll when it has an IRQ)."""
+def poll_interval(touch: TouchSensor) -> float | None:
+    """How often the sensor wants ``poll()`` now, or None (it asks for more while an IRQ sticks)."""
     interval = getattr(touch, "poll_interval", None)
     if not isinstance(interval, int | float) or interval <= 0:
+        return None
+    return float(interval)
+
+
+def _start_poller(touch: TouchSensor, stop: threading.Event) -> None:
+    """Call ``poll()`` as often as the touch sensor asks (the safety poll when it has an IRQ)."""
+    first = poll_interval(touch)
+    if first is None:
         return
 
     def poll() -> None:
+        interval = first
         while not stop.wait(interval):
             try:
                 touch.poll()
             except OSError as exc:  # the sensor reports chip faults itself; never stop polling
                 log.warning("touch poll failed: %s", exc)
+            interval = poll_interval(touch) or first
 
     threading.Thread(target=poll, name="cullsboard-touch-poll", daemon=True).start()

@@ -88,3 +88,17 @@ def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
     )
     with pytest.raises(SessionError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
         run_real_board(args, None, print)
+
+
+def test_the_touch_poll_follows_the_interval_the_sensor_asks_for_now() -> None:
+    from firmware.controller.hardware import poll_interval
+
+    class Sensor:
+        poll_interval = 1.0
+
+    sensor = Sensor()
+    assert poll_interval(sensor) == 1.0  # type: ignore[arg-type]
+    sensor.poll_interval = 0.02  # an IRQ wire stuck low: the sensor asks for fast polling
+    assert poll_interval(sensor) == 0.02  # type: ignore[arg-type]
+    sensor.poll_interval = 0
+    assert poll_interval(sensor) is None  # type: ignore[arg-type]
