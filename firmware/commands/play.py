@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from firmware.board_layouts import led_mapping
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.controller.drive import run_script
 from firmware.controller.hardware import run_real_board
@@ -100,6 +101,7 @@ def _mock_session(
 ) -> Session:
     size: dict[str, int] = {}
     max_current_ma = 6000.0
+    mapping = None
     kiosk = None
     state_dir = default_state_dir(dict(os.environ))
     if config is not None:
@@ -109,6 +111,7 @@ def _mock_session(
             "status_count": config.leds.status_count,
         }
         max_current_ma = float(config.leds.max_current_ma)
+        mapping = led_mapping(config)
         state_dir = Path(config.state_dir).expanduser()
     try:
         kiosk = kiosk_section((config or default_config()).kiosk, forced=args.kiosk)
@@ -124,6 +127,7 @@ def _mock_session(
         frames_path=args.frames,
         complain=_complain,
         max_current_ma=max_current_ma,
+        mapping=mapping,
         kiosk=kiosk,
         **size,
     )

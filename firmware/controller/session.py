@@ -24,6 +24,7 @@ from firmware.render.views import CubeLayout
 from firmware.rules.api import JsonValue
 from hal.clock import FakeClock, MonotonicClock
 from hal.interfaces import Board
+from hal.leds.mapping import LedMapping
 from hal.mock import MockBoard, SentFrame, mock_board
 
 Complain = Callable[[str], None]
@@ -130,6 +131,7 @@ def build_session(
     rows: int = 15,
     status_count: int = 4,
     max_current_ma: float = 6000.0,
+    mapping: LedMapping | None = None,
     kiosk: KioskConfig | None = None,
 ) -> Session:
     """The simulated board, on a clock that only ``wait`` moves when scripted, started.
@@ -139,7 +141,12 @@ def build_session(
     """
     clock = FakeClock() if scripted else MonotonicClock()
     board = mock_board(
-        clock, columns=columns, rows=rows, status_count=status_count, max_current_ma=max_current_ma
+        clock,
+        columns=columns,
+        rows=rows,
+        status_count=status_count,
+        max_current_ma=max_current_ma,
+        mapping=mapping,
     )
     table = make_table(board, state_dir, rng, complain)
     controller = BoardController(board, table)
