@@ -1,20 +1,23 @@
-"""A match as the board plays it: rounds of one game, the scores, and who starts next."""
+"""The board's match: the rules ``Match`` as the table drives it, and rebuilt from the journal."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from firmware.rules.api import Game, GameState, JsonValue, Status, find_game
+from firmware.rules.api import Game, GameState, JsonValue, find_game
+from firmware.rules.match import Match
 
 
 class MatchPlay:
-    """The rounds of a match so far; scores are counted from the rounds, so undo stays exact."""
+    """A ``Match`` whose rounds the table starts one by one; no round yet until the first starts."""
 
     def __init__(self, game_name: str, rules: Mapping[str, JsonValue]) -> None:
         self.game: Game = find_game(game_name)
         self.rules: dict[str, JsonValue] = self.game.parse_rules(rules)
         self.colours: tuple[str, ...] = self.game.colours(self.rules)
-        self.rounds: list[GameState] = []
+        # Stands in (no scores, nothing to undo) until start_round names round 1's starter.
+        self._match = Match(self.game.name, self.rules, first=self.colours[0])
+        self._started = False
 
     @property
     def name(self) -> str:
@@ -23,17 +26,27 @@ class MatchPlay:
     @property
     def rounds_to_win(self) -> int:
         """Round wins needed (Cubulus: one game is the match)."""
-        value = self.rules.get("rounds_to_win", 1)
-        return value if isinstance(value, int) else 1
+        return self._match.rounds_to_win
+
+    @property
+    def rounds(self) -> tuple[GameState, ...]:
+        """Every round started so far, the current one last."""
+        return self._match.rounds if self._started else ()
 
     @property
     def current(self) -> GameState | None:
-        return self.rounds[-1] if self.rounds else None
+        return self._match.current if self._started else None
 
     def start_round(self, first: str) -> GameState:
-        state = self.game.new_state(self.rules, first)
-        self.rounds.append(state)
-        return state
+        """Start round 1 with ``first``, or the next round (``first`` must be its starter)."""
+        if not self._started:
+            self._match = Match(self.game.name, self.rules, first=first)
+            self._started = True
+            return self._match.current
+        if first != self.next_first():
+            number = self._match.round_number + 1
+            raise ValueError(f"round {number} is started by {self.next_first()}, not {first}")
+        return self._match.next_round()
 
     @classmethod
     def from_journal(cls, entries: list[dict[str, JsonValue]]) -> MatchPlay:
@@ -50,7 +63,10 @@ class MatchPlay:
                 first = record.get("first")
                 if not isinstance(first, str):
                     raise ValueError(f"journal entry {number}: a round without its first colour")
-                match.start_round(first)
+                try:
+                    match.start_round(first)
+                except ValueError as exc:
+                    raise ValueError(f"journal entry {number}: {exc}") from None
             elif kind == "do" and isinstance(token, str) and match.current is not None:
                 match.current.apply(token)
             elif kind == "undo" and match.can_undo():
@@ -63,52 +79,32 @@ class MatchPlay:
 
     def can_undo(self) -> bool:
         """Whether there is an action to take back (a token, or the start of a later round)."""
-        return len(self.rounds) > 1 or (self.current is not None and self.current.ply > 0)
+        return self._match.can_undo()
 
     def undo(self) -> None:
         """Take back the last token, or the start of a round that has none yet."""
-        if not self.can_undo() or self.current is None:
-            raise ValueError("nothing to undo")
-        if self.current.ply > 0:
-            self.current.undo()
-        else:
-            self.rounds.pop()
+        self._match.undo()
 
     def next_first(self) -> str:
         """The colour after the current round's first, in colour order (the starter alternates)."""
-        if not self.rounds:
+        if not self._started:
             return self.colours[0]
-        index = self.colours.index(self.rounds[-1].first)
-        return self.colours[(index + 1) % len(self.colours)]
+        return self._match.starter(self._match.round_number + 1)
 
     def scores(self) -> dict[str, int]:
         """Rounds won per colour."""
-        scores = dict.fromkeys(self.colours, 0)
-        for state in self.rounds:
-            outcome = state.outcome()
-            if outcome.status is Status.WON and outcome.winner in scores:
-                scores[outcome.winner] += 1
-        return scores
+        return self._match.scores
 
     @property
     def round_over(self) -> bool:
-        return self.current is not None and self.current.outcome().is_over
+        return self._started and self._match.round_over
 
     @property
     def is_over(self) -> bool:
         """The match is decided (Cubulus: its one game has ended)."""
-        if not self.round_over:
-            return False
-        if self.rounds_to_win <= 1:
-            return True
-        return max(self.scores().values()) >= self.rounds_to_win
+        return self._started and self._match.is_over
 
     @property
     def winner(self) -> str | None:
         """The match winner, or None (undecided, or a drawn Cubulus game)."""
-        if not self.is_over:
-            return None
-        if self.rounds_to_win <= 1:
-            assert self.current is not None
-            return self.current.outcome().winner
-        return max(self.scores().items(), key=lambda item: item[1])[0]
+        return self._match.winner

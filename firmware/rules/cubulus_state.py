@@ -5,55 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from firmware.rules.api import (
-    IN_PROGRESS,
-    IllegalActionError,
-    InvalidRecordError,
-    JsonValue,
-    Outcome,
-    Status,
+from firmware.rules.api import IN_PROGRESS, IllegalActionError, JsonValue, Outcome, Status
+from firmware.rules.cubulus_cube import (
+    bad_token_reason,
+    has_legal_push,
+    seat_order,
+    square_owners,
+    winning_square,
 )
-from firmware.rules.cubulus_geometry import (
-    CELL_INDEX,
-    CELL_NAMES,
-    COLOURS,
-    FACES,
-    LINES,
-    PUSH_INDEX,
-    PUSHES,
-    SQUARES,
-    SQUARES_AT,
-)
+from firmware.rules.cubulus_geometry import CELL_NAMES, COLOURS, PUSH_INDEX, PUSHES
+from firmware.rules.summary import summary_of
 
 BALLS_PER_COLOUR = 9
 NEUTRAL = "N"
 WHITE = 3  # colour codes: 0 empty, 1 red, 2 black, 3 white
 PUSH_TOKENS = tuple(push.token for push in PUSHES)
 NEUTRAL_INDEX = {f"{NEUTRAL}{name}": index for index, name in enumerate(CELL_NAMES)}
-
-
-def seat_order(players: int, first: str) -> tuple[str, ...]:
-    """The playing colours in seat order, starting from ``first``."""
-    playing = COLOURS[:players]
-    if first not in playing:
-        raise InvalidRecordError(f"first: must be one of {', '.join(playing)}, got {first!r}")
-    start = playing.index(first)
-    return playing[start:] + playing[:start]
-
-
-def has_legal_push(board: Sequence[int], supply_left: int) -> bool:
-    """Whether a player with ``supply_left`` balls can push anywhere on ``board``."""
-    if supply_left > 0 and 0 in board:
-        return True
-    # A full line always has a push from at least one end; the reverse rule forbids only one.
-    return any(board[a] and board[b] and board[c] for a, b, c in LINES)
-
-
-def _bad_token_reason(token: str) -> str:
-    face, name = token[:1], token[1:]
-    if face in FACES and name in CELL_INDEX:
-        return f"cell {name} is not on face {face}"
-    return f"{token!r} is not a Cubulus move: write a face (L R F B D U) and a cell, e.g. F012"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,13 +158,13 @@ class CubulusState:
                 return f"cell {token[1:]} is taken" if self._board[neutral] else None
             if push is not None:
                 return f"place the white balls first ({self._neutral_left()} left)"
-            return _bad_token_reason(token)
+            return bad_token_reason(token)
         if neutral is not None:
             if len(self._seats) == 3:
                 return "there are no neutral balls with 3 players: push from a face"
             return "the white balls are all placed: push from a face"
         if push is None:
-            return _bad_token_reason(token)
+            return bad_token_reason(token)
         a, b, c = PUSHES[push].cells
         board = self._board
         if board[a] and board[b] and board[c]:
@@ -262,30 +229,13 @@ class CubulusState:
 
     def _judge(self, changed: tuple[int, ...]) -> Outcome:
         """The result after a push that changed ``changed``: a square decides (rule 6)."""
-        board = self._board
-        owners: set[int] = set()
-        for cell in changed:
-            for number in SQUARES_AT[cell]:
-                p, q, r, s = SQUARES[number]
-                colour = board[p]
-                if colour and colour == board[q] == board[r] == board[s]:
-                    owners.add(colour)
-        owners.intersection_update(self._codes)
+        owners = square_owners(self._board, changed).intersection(self._codes)
         if not owners:
             return IN_PROGRESS
         count = len(self._codes)
         after_mover = [self._codes[(self._turn + step) % count] for step in range(1, count + 1)]
         winner = next(code for code in after_mover if code in owners)
-        return Outcome(Status.WON, COLOURS[winner - 1], self._winning_square(winner))
-
-    def _winning_square(self, colour: int) -> tuple[str, ...]:
-        board = self._board
-        owned = [
-            tuple(sorted(CELL_NAMES[i] for i in square))
-            for square in SQUARES
-            if all(board[i] == colour for i in square)
-        ]
-        return min(owned)
+        return Outcome(Status.WON, COLOURS[winner - 1], winning_square(self._board, winner))
 
     def undo(self) -> str:
         if not self._history:
@@ -316,17 +266,4 @@ class CubulusState:
         return twin
 
     def summary(self) -> dict[str, JsonValue]:
-        outcome = self._outcome
-        cells: dict[str, JsonValue] = dict(self.cells())
-        supply: dict[str, JsonValue] = dict(self.supply())
-        return {
-            "game": "cubulus",
-            "status": outcome.status.value,
-            "winner": outcome.winner,
-            "next": self.to_move(),
-            "awaiting": self.awaiting(),
-            "ply": self.ply,
-            "cells": cells,
-            "supply": supply,
-            "line": list(outcome.line) if outcome.line is not None else None,
-        }
+        return summary_of(self, {"cells": dict(self.cells()), "supply": dict(self.supply())})

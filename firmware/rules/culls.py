@@ -17,15 +17,16 @@ from firmware.rules.culls_board import (
     EMPTY,
     FLIP,
     FLIPPED,
-    LETTERS,
     MOVE,
     PLACE,
     trapped_chips,
     winning_line,
 )
 from firmware.rules.culls_geometry import geometry
+from firmware.rules.culls_readout import CullsReadout
 from firmware.rules.culls_rules import COLOURS, parse_culls_rules
 from firmware.rules.culls_tokens import illegal_reason
+from firmware.rules.summary import summary_of
 
 CHIPS_PER_COLOUR = 30
 DRAW = Outcome(Status.DRAW)
@@ -35,7 +36,7 @@ DRAW = Outcome(Status.DRAW)
 _Undo = tuple[int, str | None, tuple[int, ...], int, int, Outcome, int, int, int, int, int, int]
 
 
-class CullsState:
+class CullsState(CullsReadout):
     """One round of Culls: the board, the supplies, whose turn and what they must do."""
 
     __slots__ = (
@@ -203,36 +204,13 @@ class CullsState:
         return clone
 
     def summary(self) -> dict[str, JsonValue]:
-        outcome = self._outcome
-        result: dict[str, JsonValue] = {
-            "game": "culls",
-            "status": outcome.status.value,
-            "winner": outcome.winner,
-            "next": self.to_move(),
-            "awaiting": self._awaiting,
-            "ply": len(self._moves),
-            "board": list[JsonValue](self.board_rows()),
-            "supply": dict(self.supply()),
-            "line": list(outcome.line) if outcome.line is not None else None,
-        }
+        board: list[JsonValue] = list(self.board_rows())
+        result = summary_of(self, {"board": board, "supply": dict(self.supply())})
         if self._awaiting == FLIP:
             result["cullable"] = list[JsonValue](sorted(self._geo.names[i] for i in self._cullable))
         return result
 
-    # -- what the board controller draws ----------------------------------------------------
-
-    @property
-    def size(self) -> int:
-        return self._geo.size
-
-    @property
-    def mode(self) -> str:
-        return "teams" if self._teams else "duel"
-
-    @property
-    def turn_number(self) -> int:
-        """Turns completed so far (0 at the start); a flip belongs to the turn that culled."""
-        return self._turn
+    # -- the turn order --------------------------------------------------------------------
 
     def seat(self) -> int:
         """The seat to act (0..1 duel, 0..3 teams) counted from the starting seat.
@@ -243,35 +221,6 @@ class CullsState:
         if self._teams:
             return turn % 4
         return turn // 2 if turn < 4 else turn % 2
-
-    def board_rows(self) -> list[str]:
-        """One string per row, top row first: ``.`` empty, ``B``/``R`` chip, ``b``/``r`` flipped."""
-        size, board = self._geo.size, self._board
-        return [
-            "".join(LETTERS[code] for code in board[y * size : (y + 1) * size])
-            for y in range(size - 1, -1, -1)
-        ]
-
-    def board_cells(self) -> dict[tuple[int, int], str]:
-        """Every occupied cell ``(x, y)`` with its letter (``B``, ``R``, ``b``, ``r``)."""
-        coord = self._geo.coord
-        return {coord(i): LETTERS[code] for i, code in enumerate(self._board) if code != EMPTY}
-
-    def cullable_cells(self) -> list[tuple[int, int]]:
-        """The trapped chips the mover may flip now (empty unless awaiting a flip), by (x, y)."""
-        return sorted(self._geo.coord(i) for i in self._cullable)
-
-    def flipped_cell(self) -> tuple[int, int] | None:
-        """The flipped chip waiting to be moved, if any."""
-        return self._geo.coord(self._flipped) if self._flipped >= 0 else None
-
-    def supply(self) -> dict[str, int]:
-        """Chips left to place per colour."""
-        return {"blue": self._supply[1], "red": self._supply[2]}
-
-    def last_arrival(self) -> tuple[int, int] | None:
-        """The cell of the last placed or moved chip."""
-        return self._geo.coord(self._last) if self._last >= 0 else None
 
     def __repr__(self) -> str:
         return (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -139,3 +140,34 @@ def test_resume_cubulus_after_a_kill_at_every_step(make_rig: Callable[..., Rig])
         _assert_same(live, resumed)
         resumed.board.close()
     assert live.moves[-1] == "F001" and len(live.moves) == 13
+
+
+def _journal(entries: list[dict[str, object]]) -> str:
+    return "".join(json.dumps(entry) + "\n" for entry in entries)
+
+
+def _round(first: str) -> dict[str, object]:
+    record = {"format": 1, "game": "culls", "rules": {}, "first": first, "moves": []}
+    return {"e": "round", "record": record}
+
+
+def test_a_journal_round_started_too_early_or_by_the_wrong_colour_is_archived(
+    make_rig: Callable[..., Rig],
+) -> None:
+    won: list[dict[str, object]] = [
+        {"e": "do", "token": name} for name in culls_round_taps("red", "blue")
+    ]
+    cases: list[tuple[list[dict[str, object]], str]] = [
+        ([_round("red"), {"e": "do", "token": "h8"}, _round("blue")], "entry 4: the round is not"),
+        ([_round("red"), *won, _round("red")], "is started by blue, not red"),
+    ]
+    for entries, words in cases:
+        rig = make_rig()
+        assert rig.state_dir is not None
+        Path(rig.state_dir).mkdir(parents=True, exist_ok=True)
+        head: dict[str, object] = {"e": "match", "game": "culls", "rules": {}}
+        (Path(rig.state_dir) / "journal.jsonl").write_text(_journal([head, *entries]))
+        rig.start()
+        assert rig.score["phase"] == "menu"
+        assert words in str(rig.score["error"])
+        rig.board.close()

@@ -8,8 +8,8 @@ import pytest
 
 from firmware.rules.api import IllegalActionError, InvalidRecordError, Status
 from firmware.rules.cubulus import CUBULUS, CubulusState
+from firmware.rules.cubulus_cube import has_legal_push
 from firmware.rules.cubulus_geometry import CELL_INDEX, FACES, is_on_face
-from firmware.rules.cubulus_state import has_legal_push
 
 # Nine white balls filling face R (x = 2): out of the way of the pushes in these tests.
 WHITES_ON_R = "N200 N201 N202 N210 N211 N212 N220 N221 N222"

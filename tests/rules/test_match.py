@@ -22,10 +22,11 @@ def _play(state: GameState, moves: str) -> None:
 
 
 def _round(match: Match, moves: str) -> str | None:
-    """Play a round to its end, finish it, return its winner."""
+    """Play a round to its end, start the next unless the match is over, return its winner."""
     _play(match.current, moves)
     winner = match.current.outcome().winner
-    match.finish_round()
+    if not match.is_over:
+        match.next_round()
     return winner
 
 
@@ -45,7 +46,7 @@ def test_rule_1_later_rounds_alternate_the_starter_draws_included() -> None:
     first = match.current.first
     _play(match.current, " ".join(grid_cells(15)[:60]))
     assert match.current.outcome().status.value == "draw"
-    match.finish_round()
+    match.next_round()
     assert match.scores == {"blue": 0, "red": 0}
     assert match.round_number == 2
     assert match.current.first != first
@@ -68,7 +69,7 @@ def test_rule_9_first_to_three_round_wins_takes_the_match() -> None:
     assert match.round_number == 5
     assert match.current.outcome().is_over
     with pytest.raises(ValueError, match="the match is over"):
-        match.finish_round()
+        match.next_round()
 
 
 def test_rule_9_seven_rounds_switch_needs_four_wins() -> None:
@@ -104,7 +105,7 @@ def test_a_round_must_be_over_to_finish_it() -> None:
     match = _culls_match()
     _play(match.current, "a1")
     with pytest.raises(ValueError, match="the round is not over"):
-        match.finish_round()
+        match.next_round()
     assert match.round_number == 1
 
 
@@ -131,9 +132,8 @@ def test_journal_round_trips_mid_round_and_after_the_end() -> None:
     assert resumed.round_number == 3
     _play(match.current, "a9 b9 c1 c9 d1 d9 e1")
     while not match.is_over:
-        match.finish_round()
-        if not match.is_over:
-            _play(match.current, STARTER_WINS)
+        match.next_round()
+        _play(match.current, STARTER_WINS)
     finished = Match.from_json(json.loads(json.dumps(match.to_json())))
     assert finished.is_over
     assert finished.winner == match.winner
@@ -171,7 +171,55 @@ def test_a_one_game_match_ends_after_one_game_even_drawn() -> None:
         if state.outcome().is_over:
             break
     assert match.rounds_to_win == 1
-    match.finish_round()
     assert match.is_over
+    with pytest.raises(ValueError, match="the match is over"):
+        match.next_round()
     assert match.winner == state.outcome().winner
     assert match.rematch().current.first != state.first
+
+
+def test_round_one_can_be_started_by_a_given_colour() -> None:
+    assert Match("culls", {"size": 9}, first="red").current.first == "red"
+    with pytest.raises(InvalidRecordError, match="first: must be one of blue, red"):
+        Match("culls", {"size": 9}, first="green")
+    with pytest.raises(ValueError, match="first colour or a random source"):
+        Match("culls", {"size": 9})
+
+
+def test_undo_takes_back_tokens_and_round_starts_and_the_scores_follow() -> None:
+    match = Match("culls", {"size": 9}, first="blue")
+    assert not match.can_undo()
+    _round(match, STARTER_WINS)
+    assert match.round_number == 2 and match.scores == {"blue": 1, "red": 0}
+    _play(match.current, "a1")
+    match.undo()
+    assert match.round_number == 2 and match.current.ply == 0
+    match.undo()  # the start of round 2
+    assert match.round_number == 1 and match.current.outcome().is_over
+    match.undo()  # the winning chip of round 1
+    assert match.scores == {"blue": 0, "red": 0}
+    assert not match.current.outcome().is_over
+    assert match.current.ply == len(STARTER_WINS.split()) - 1
+    assert match.history == ()
+    while match.can_undo():
+        match.undo()
+    assert match.current.ply == 0
+    with pytest.raises(ValueError, match="nothing to undo"):
+        match.undo()
+
+
+def test_undoing_the_deciding_chip_reopens_the_match() -> None:
+    match = Match("culls", {"size": 9}, first="blue")
+    while not match.is_over:
+        _round(match, STARTER_WINS)
+    assert _result(match) == (True, "blue", {"blue": 3, "red": 2})
+    match.undo()
+    assert _result(match) == (False, None, {"blue": 2, "red": 2})
+    assert match.to_json()["current"] == STARTER_WINS.split()[:-1]
+    match.current.apply(STARTER_WINS.split()[-1])
+    assert _result(match) == (True, "blue", {"blue": 3, "red": 2})
+    assert match.to_json()["current"] is None
+
+
+def _result(match: Match) -> tuple[bool, str | None, dict[str, int]]:
+    return match.is_over, match.winner, match.scores

@@ -1,0 +1,22 @@
+"""The replay summary of any game: the fields all games share, around each game's position."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from firmware.rules.api import GameState, JsonValue
+
+
+def summary_of(state: GameState, position: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    """``state`` as records.md's replay object: turn and outcome around the ``position`` keys."""
+    outcome = state.outcome()
+    return {
+        "game": state.game,
+        "status": outcome.status.value,
+        "winner": outcome.winner,
+        "next": state.to_move(),
+        "awaiting": state.awaiting(),
+        "ply": state.ply,
+        **position,
+        "line": list(outcome.line) if outcome.line is not None else None,
+    }
