@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypedDict, Unpack
 
 from firmware.service.install import find_sources, install_plan, uninstall_plan
 from firmware.service.steps import (
     EXIT_USAGE,
     InstallError,
+    Plan,
     Probe,
     Runner,
     SystemProbe,
@@ -20,6 +22,7 @@ from firmware.service.steps import (
 )
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
+DRY_RUN_HELP = "print every step, change nothing"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Create the cullsboard user and virtualenv, enable SPI and I2C, install a "
         "config if there is none, and install, enable and start the systemd service.",
     )
-    install.add_argument("--dry-run", action="store_true", help="print every step, change nothing")
+    install.add_argument("--dry-run", action="store_true", help=DRY_RUN_HELP)
     install.add_argument(
         "--source",
         type=Path,
@@ -49,64 +52,54 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Stop and remove the service, its virtualenv and its user. The config and "
         "the saved games stay unless --purge.",
     )
-    uninstall.add_argument(
-        "--dry-run", action="store_true", help="print every step, change nothing"
-    )
+    uninstall.add_argument("--dry-run", action="store_true", help=DRY_RUN_HELP)
     uninstall.add_argument(
         "--purge", action="store_true", help="also delete the config, saved games and stats"
     )
     uninstall.set_defaults(run=run_uninstall)
 
 
-def run_install(
-    args: argparse.Namespace,
-    *,
-    probe: Probe | None = None,
-    runner: Runner = run_command,
-    euid: int | None = None,
-    out: TextIO | None = None,
-    err: TextIO | None = None,
-) -> int:
+class Machine(TypedDict, total=False):
+    """What a test puts in place of the real machine, the terminal and root."""
+
+    probe: Probe
+    runner: Runner
+    euid: int
+    out: TextIO
+    err: TextIO
+
+
+def run_install(args: argparse.Namespace, **machine: Unpack[Machine]) -> int:
     """Plan the install and print or run it."""
-    err = sys.stderr if err is None else err
-    try:
-        plan = install_plan(find_sources(args.source, args.config_source), probe or SystemProbe())
-        return execute(
-            plan,
-            dry_run=args.dry_run,
-            euid=current_euid() if euid is None else euid,
-            runner=runner,
-            out=sys.stdout if out is None else out,
-            err=err,
-            command="install-service",
-        )
-    except InstallError as exc:
-        print(f"cullsboard install-service: {exc}", file=err)
-        return EXIT_USAGE
+
+    def plan(probe: Probe) -> Plan:
+        return install_plan(find_sources(args.source, args.config_source), probe)
+
+    return _run("install-service", plan, args, machine)
 
 
-def run_uninstall(
-    args: argparse.Namespace,
-    *,
-    probe: Probe | None = None,
-    runner: Runner = run_command,
-    euid: int | None = None,
-    out: TextIO | None = None,
-    err: TextIO | None = None,
-) -> int:
+def run_uninstall(args: argparse.Namespace, **machine: Unpack[Machine]) -> int:
     """Plan the removal and print or run it."""
-    err = sys.stderr if err is None else err
+    return _run(
+        "uninstall-service", lambda probe: uninstall_plan(probe, purge=args.purge), args, machine
+    )
+
+
+def _run(
+    command: str, plan: Callable[[Probe], Plan], args: argparse.Namespace, machine: Machine
+) -> int:
+    """Plan ``command`` on the machine and print every step, or run them."""
+    err = machine.get("err", sys.stderr)
     try:
-        plan = uninstall_plan(probe or SystemProbe(), purge=args.purge)
         return execute(
-            plan,
+            plan(machine.get("probe") or SystemProbe()),
             dry_run=args.dry_run,
-            euid=current_euid() if euid is None else euid,
-            runner=runner,
-            out=sys.stdout if out is None else out,
+            euid=machine["euid"] if "euid" in machine else current_euid(),
+            runner=machine.get("runner", run_command),
+            out=machine.get("out", sys.stdout),
             err=err,
-            command="uninstall-service",
+            command=command,
         )
     except InstallError as exc:
-        print(f"cullsboard uninstall-service: {exc}", file=err)
+        print(f"cullsboard {command}: {exc}", file=err)
         return EXIT_USAGE

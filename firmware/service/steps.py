@@ -57,24 +57,25 @@ class SystemProbe:
     """Looks at the real machine."""
 
     def user_exists(self, name: str) -> bool:
-        try:
-            pwd.getpwnam(name)
-        except KeyError:
-            return False
-        return True
+        return _known(pwd.getpwnam, name)
 
     def group_exists(self, name: str) -> bool:
-        try:
-            grp.getgrnam(name)
-        except KeyError:
-            return False
-        return True
+        return _known(grp.getgrnam, name)
 
     def exists(self, path: Path) -> bool:
         return path.exists()
 
     def which(self, program: str) -> str | None:
         return shutil.which(program)
+
+
+def _known(lookup: Callable[[str], object], name: str) -> bool:
+    """Whether the account database ``lookup`` reads has an entry called ``name``."""
+    try:
+        lookup(name)
+    except KeyError:
+        return False
+    return True
 
 
 Runner = Callable[[Sequence[str]], int]

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
-import string
 
 from firmware.live import BoardView
 from firmware.rules.api import JsonValue
+from firmware.rules.grid import cell_name as cell_name
+from firmware.rules.grid import parse_cell
 from hal.interfaces import RGB, Cell, Frame
 
 BUTTONS = ("undo", "new", "menu")
-LETTERS = string.ascii_lowercase
+MAX_NAME_LENGTH = 4  # a letter and at most three digits
+ANY_BOARD = 1000  # a side no name of MAX_NAME_LENGTH can be off, so only the form is checked
 _HEX = tuple(f"{n:02x}" for n in range(256))
 
 
@@ -49,24 +51,21 @@ def board_size(frame: Frame) -> tuple[int, int]:
 def parse_cell_name(text: str, columns: int, rows: int) -> Cell:
     """The ``(column, row)`` of a name like ``h8``; ValueError names the cell and says why not."""
     name = text.strip().lower()
-    letter, digits = name[:1], name[1:]
-    shown = text.strip()[:12] or "an empty name"
-    if (
-        letter not in LETTERS
-        or not letter
-        or not digits.isascii()
-        or not digits.isdigit()
-        or digits.startswith("0")
-        or len(digits) > 3
-    ):
+    cell = _read_cell_name(name)
+    if cell is None:
+        shown = text.strip()[:12] or "an empty name"
         raise ValueError(f"{shown!r} is not a cell name (expected a letter and a number, like h8)")
-    column, row = LETTERS.index(letter), int(digits) - 1
+    column, row = cell
     if column >= columns or row >= rows:
         raise ValueError(f"{name} is off the {columns}x{rows} board")
-    return column, row
+    return cell
 
 
-def cell_name(cell: Cell) -> str:
-    """The name of ``(column, row)``: ``(7, 7)`` is ``h8``."""
-    column, row = cell
-    return f"{LETTERS[column]}{row + 1}"
+def _read_cell_name(name: str) -> Cell | None:
+    """The cell a well-formed name stands for on any board, else None."""
+    if len(name) > MAX_NAME_LENGTH:
+        return None
+    try:
+        return parse_cell(name, ANY_BOARD)
+    except ValueError:
+        return None

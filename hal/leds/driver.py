@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from hal.interfaces import RGB
+
+STRIP_TYPES = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")  # the order the LEDs read the bytes in
 
 
 class LedDriverError(OSError):
@@ -23,3 +26,21 @@ class PixelDriver(Protocol):
 
     def close(self) -> None:
         """Release the hardware; safe to call twice."""
+
+
+def check_chain(count: int, strip_type: str) -> None:
+    """Raise ValueError for a chain without LEDs or with an unknown byte order."""
+    if count < 1:
+        raise ValueError(f"the LED chain needs at least one LED, got {count}")
+    if strip_type not in STRIP_TYPES:
+        raise ValueError(f"unknown strip type {strip_type!r}: use {', '.join(STRIP_TYPES)}")
+
+
+def driver_library(module: str, *, backend: str, package: str) -> Any:
+    """Import the library a backend drives the LEDs with; LedDriverError says how to get it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise LedDriverError(
+            f"the {backend} LED driver needs {package} ({error}): pip install 'cullsboard[board]'"
+        ) from error

@@ -6,11 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from hal.interfaces import RGB
-from hal.leds.driver import LedDriverError
+from hal.leds.driver import LedDriverError, check_chain, driver_library
 
 SPI_BITS_PER_LED_BIT = 8  # neopixel_spi shapes each WS2812 bit as one SPI byte
 RESET_S = 300e-6  # newer WS2812B parts need at least 280 us low between frames
-STRIP_TYPES = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
 _SPI_FIX = (
     "enable SPI (dtparam=spi=on in /boot/firmware/config.txt) and add the user to the spi group"
 )
@@ -27,17 +26,10 @@ class SpiNeoPixelDriver:
         freq_hz: int = 800_000,
         strip_type: str = "GRB",
     ) -> None:
-        if count < 1:
-            raise ValueError(f"the LED chain needs at least one LED, got {count}")
-        if strip_type not in STRIP_TYPES:
-            raise ValueError(f"unknown strip type {strip_type!r}: use {', '.join(STRIP_TYPES)}")
-        try:
-            import neopixel_spi
-        except ImportError as error:
-            raise LedDriverError(
-                f"the spi LED driver needs adafruit-circuitpython-neopixel-spi ({error}):"
-                " pip install 'cullsboard[board]'"
-            ) from error
+        check_chain(count, strip_type)
+        neopixel_spi = driver_library(
+            "neopixel_spi", backend="spi", package="adafruit-circuitpython-neopixel-spi"
+        )
         if spi is None:
             spi = _open_board_spi()
         self.count = count

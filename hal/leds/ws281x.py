@@ -9,12 +9,11 @@ from operator import ne
 from typing import Any
 
 from hal.interfaces import RGB
-from hal.leds.driver import LedDriverError
+from hal.leds.driver import LedDriverError, check_chain, driver_library
 
 SPI_PIN = 10
 FREQUENCY_HZ = 800_000
 DEFAULT_DMA = 10
-STRIP_TYPES = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")  # the order the LEDs read the bytes in
 _PWM1_PINS = frozenset({13, 19})  # the second PWM channel; every other pin uses channel 0
 
 
@@ -31,16 +30,8 @@ class Ws281xDriver:
         invert: bool = False,
         strip_type: str = "GRB",
     ) -> None:
-        if count < 1:
-            raise ValueError(f"the LED chain needs at least one LED, got {count}")
-        if strip_type not in STRIP_TYPES:
-            raise ValueError(f"unknown strip type {strip_type!r}: use {', '.join(STRIP_TYPES)}")
-        try:
-            import rpi_ws281x
-        except ImportError as error:
-            raise LedDriverError(
-                f"the ws281x LED driver needs rpi_ws281x ({error}): pip install 'cullsboard[board]'"
-            ) from error
+        check_chain(count, strip_type)
+        rpi_ws281x = driver_library("rpi_ws281x", backend="ws281x", package="rpi_ws281x")
         self.count = count
         self.pin = pin
         self.dma = dma

@@ -6,23 +6,21 @@ import queue
 import threading
 from collections.abc import Callable
 
+from firmware.controller.touch_meaning import Refusal, culls_token
 from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind
-from firmware.rules.api import GameState, JsonValue, find_game
+from firmware.rules.api import JsonValue
+from firmware.rules.culls import CullsState
+from firmware.rules.grid import parse_cell
 from firmware.rules.records import record_of
-from hal.interfaces import OFF, RGB, Cell, Frame
+from hal.interfaces import OFF, RGB, Frame
 
 CHIPS: dict[str, RGB] = {"B": (0, 70, 255), "R": (255, 20, 0), "b": (0, 20, 80), "r": (80, 8, 0)}
 LINE: RGB = (255, 200, 0)
 STATUS_LEDS = 8
-LETTERS = "abcdefghijklmnopqrs"
-
-
-def name_of(cell: Cell) -> str:
-    return f"{LETTERS[cell[0]]}{cell[1] + 1}"
 
 
 class FakeLiveBoard:
-    """Plays a Culls duel with the real engine; touches become tokens as a player means them."""
+    """Plays a Culls duel with the real engine; touches mean the tokens they mean on the board."""
 
     def __init__(self, *, size: int = 15) -> None:
         self.size = size
@@ -109,56 +107,31 @@ class FakeLiveBoard:
             self._phase = "menu" if command.button == "menu" else "playing"
             return
         assert command.cell is not None
-        token = self._token_for(name_of(command.cell))
-        reason = self._state.why_illegal(token)
+        token = culls_token(self._state, command.cell, self.size, self.size)
+        reason = token if isinstance(token, Refusal) else self._state.why_illegal(token)
         if reason is not None:
             self._error = reason
         else:
             self._state.apply(token)
 
-    def _token_for(self, name: str) -> str:
-        awaiting = self._state.awaiting()
-        if awaiting == "flip":
-            return "x" + name
-        if awaiting == "move":
-            return f"{self._flipped_cell()}-{name}"
-        return name
-
-    def _flipped_cell(self) -> str:
-        for name, code in self._cells().items():
-            if code in "br":
-                return name
-        return "?"
-
-    def _cells(self) -> dict[str, str]:
-        rows = self._state.summary()["board"]
-        assert isinstance(rows, list)
-        cells: dict[str, str] = {}
-        for top_index, row in enumerate(rows):
-            assert isinstance(row, str)
-            for column, code in enumerate(row):
-                if code != ".":
-                    cells[name_of((column, self.size - 1 - top_index))] = code
-        return cells
-
-    def _new_round(self) -> GameState:
-        game = find_game("culls")
-        return game.new_state(game.parse_rules({"size": self.size}), "blue")
+    def _new_round(self) -> CullsState:
+        return CullsState({"size": self.size}, "blue")
 
     def _render(self) -> BoardView:
         state = self._state
         grid = [[OFF] * self.size for _ in range(self.size)]
-        for name, code in self._cells().items():
-            grid[int(name[1:]) - 1][LETTERS.index(name[0])] = CHIPS[code]
+        for (x, y), code in state.board_cells().items():
+            grid[y][x] = CHIPS[code]
         outcome = state.outcome()
         for name in outcome.line or ():
-            grid[int(name[1:]) - 1][LETTERS.index(name[0])] = LINE
+            x, y = parse_cell(name, self.size)
+            grid[y][x] = LINE
         to_move = state.to_move()
         edge = CHIPS["B" if to_move == "blue" else "R"] if to_move else LINE
         frame = Frame(tuple(tuple(row) for row in grid), (edge,) * STATUS_LEDS)
         return BoardView(frame, self._score(state))
 
-    def _score(self, state: GameState) -> dict[str, JsonValue]:
+    def _score(self, state: CullsState) -> dict[str, JsonValue]:
         outcome = state.outcome()
         to_move = state.to_move()
         over = outcome.is_over
