@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from firmware.config import Config
-from firmware.config.cells import cell_name, parse_cell
 from firmware.config.chips import pad_names, presence
+from firmware.rules.grid import cell_name, parse_board_cell
 from hal.interfaces import RGB, Board, ButtonEvent, Cell, Frame, HalEvent, TouchEvent, TouchKind
 from hal.leds import LedChain
 from hal.mock import MockButtons, MockLeds
@@ -196,7 +196,7 @@ def _scripted_touches(
 ) -> None:
     print(f"touch test (scripted): tapping {', '.join(SCRIPTED_CELLS)}", file=out)
     for name in SCRIPTED_CELLS:
-        panel.tap(parse_cell(name, board.leds.columns, board.leds.rows))
+        panel.tap(parse_board_cell(name, board.leds.columns, board.leds.rows))
         _show_events(board, events, out, found)
     if isinstance(board.buttons, MockButtons):
         for button in board.buttons.names:

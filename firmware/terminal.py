@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from firmware.live import BoardView
-from firmware.render.cells import LETTERS
+from firmware.rules.grid import LETTERS
 from hal.interfaces import RGB, Frame
 
 HOME = "\x1b[H"  # redraw in place (no flicker), then clear whatever is left below

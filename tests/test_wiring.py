@@ -11,9 +11,10 @@ import yaml
 
 from firmware.board_layouts import direct_layout, led_mapping
 from firmware.config import Config, load_config
-from firmware.config.cells import all_cells, cell_name, parse_cell
+from firmware.config.cells import all_cells
 from firmware.config.checks import IDLE_MA_PER_LED
 from firmware.config.load import config_from_data
+from firmware.rules.grid import cell_name, parse_board_cell
 from hal.leds import LedMapping
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,8 +125,8 @@ def test_the_direct_tables_are_the_direct_config() -> None:
         channel, chip = int(row["channel"]), address(row["chip"])
         channels.setdefault(channel, []).append(chip)
         assert row["ADDR to"] == STRAPS[chip]
-        first = order.index(parse_cell(row["first cell (E0)"], 15, 15))
-        last = order.index(parse_cell(row["last cell"], 15, 15))
+        first = order.index(parse_board_cell(row["first cell (E0)"], 15, 15))
+        last = order.index(parse_board_cell(row["last cell"], 15, 15))
         expected = order[first : last + 1]
         on_chip = sorted(
             (cell for cell, pad in cells.items() if (pad.channel, pad.chip) == (channel, chip)),

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from firmware.config.cells import cell_name
 from firmware.config.layouts import direct_chips
 from firmware.config.schema import Config
+from firmware.rules.grid import cell_name
 
 
 @dataclass(frozen=True, slots=True)

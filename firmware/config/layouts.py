@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from firmware.config.cells import all_cells, cell_name
+from firmware.config.cells import all_cells
 from firmware.config.errors import ConfigError
 from firmware.config.options import ELECTRODES_PER_CHIP
 from firmware.config.pads import CellPad, Electrode
@@ -18,6 +18,7 @@ from firmware.config.schema import (
     LedsConfig,
     MatrixConfig,
 )
+from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from firmware.config.cells import parse_cell
 from firmware.config.convert import build, convert, describe, join, repeated_keys
 from firmware.config.errors import ConfigError
 from firmware.config.options import MPR121_HIGH, MPR121_LOW, Rule
 from firmware.config.pads import CellPad, Electrode
+from firmware.rules.grid import parse_board_cell
 from hal.interfaces import Cell
 
 MAX_SIDE = 19  # the largest board the schema allows; the real size is checked later
@@ -44,7 +44,7 @@ def _column_index(key: object, path: str) -> int:
 
 def _cell(key: object, path: str) -> Cell:
     try:
-        return parse_cell(str(key), MAX_SIDE, MAX_SIDE)
+        return parse_board_cell(str(key), MAX_SIDE, MAX_SIDE)
     except ValueError:
         raise ConfigError("key", path, "not a cell name like h8") from None
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from firmware.controller.seats import seat_name, seat_to_act
 from firmware.controller.table import MATCH_OVER, MENU, ROUND_OVER, Table
-from firmware.render.cells import cell_name
 from firmware.rules.api import GameState, JsonValue, Status
+from firmware.rules.grid import cell_name
 
 HINTS = {
     "place": "place a chip and tap its cell",

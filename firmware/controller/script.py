@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.render.cells import parse_cell
+from firmware.rules.grid import parse_board_cell
 from hal.interfaces import Cell
 
 BUTTONS = ("undo", "new", "menu")
@@ -61,6 +61,6 @@ def parse_line(line: str, columns: int, rows: int) -> Step | None:
 
 def _cell(word: str, columns: int, rows: int) -> Cell:
     try:
-        return parse_cell(word, columns, rows)
+        return parse_board_cell(word, columns, rows)
     except ValueError as exc:
         raise ScriptError(str(exc)) from None

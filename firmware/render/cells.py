@@ -1,30 +1,9 @@
-"""Board cell names (``h8``) and the ring of edge cells, for a grid of any size up to 26 columns."""
+"""Cells given by name or position, and the ring of edge cells, for a grid of any size."""
 
 from __future__ import annotations
 
+from firmware.rules.grid import LETTERS
 from hal.interfaces import Cell
-
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
-
-
-def cell_name(cell: Cell) -> str:
-    """``(7, 7)`` -> ``"h8"``: column letter, then row number counted from 1 at the bottom."""
-    x, y = cell
-    return f"{LETTERS[x]}{y + 1}"
-
-
-def parse_cell(text: str, columns: int, rows: int) -> Cell:
-    """``"h8"`` -> ``(7, 7)``; raise ValueError with a clear message if it is not on the grid."""
-    name = text.strip().lower()
-    last = f"{LETTERS[columns - 1]}{rows}"
-    if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
-        raise ValueError(
-            f"{text!r} is not a cell (write it like h8: a..{LETTERS[columns - 1]}, 1..{rows})"
-        )
-    x, y = LETTERS.index(name[0]), int(name[1:]) - 1
-    if not (0 <= x < columns and 0 <= y < rows):
-        raise ValueError(f"{text!r} is off the board (a1..{last})")
-    return (x, y)
 
 
 def as_cell(value: object) -> Cell | None:

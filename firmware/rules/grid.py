@@ -32,3 +32,17 @@ def parse_cell(text: str, size: int) -> Coord:
     if x >= size or y >= size:
         raise ValueError(f"{text} is off the {size}x{size} board")
     return x, y
+
+
+def parse_board_cell(text: str, columns: int, rows: int) -> Coord:
+    """A cell a person typed or sent, on a ``columns`` x ``rows`` grid; case and spaces forgiven."""
+    name = text.strip().lower()
+    last = f"{LETTERS[columns - 1]}{rows}"
+    if len(name) < 2 or name[0] not in LETTERS or not name[1:].isascii() or not name[1:].isdigit():
+        raise ValueError(
+            f"{text!r} is not a cell (write it like h8: a..{LETTERS[columns - 1]}, 1..{rows})"
+        )
+    x, y = LETTERS.index(name[0]), int(name[1:]) - 1
+    if not (0 <= x < columns and 0 <= y < rows):
+        raise ValueError(f"{text!r} is off the board (a1..{last})")
+    return (x, y)

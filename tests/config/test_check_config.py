@@ -10,7 +10,7 @@ import pytest
 
 from firmware.cli import main
 from firmware.config import load_config
-from firmware.config.cells import cell_name
+from firmware.rules.grid import cell_name
 from tests.config.shipped import CONFIG_DIR, SHIPPED, leaf_keys, raw, with_value, without, write
 from tests.config.test_shipped import expected_error_path
 

@@ -7,9 +7,10 @@ import itertools
 import pytest
 
 from firmware.config import ConfigError, parse_config
-from firmware.config.cells import all_cells, cell_name, parse_cell
+from firmware.config.cells import all_cells
 from firmware.config.layouts import chain_in_order
 from firmware.config.pads import CellPad, Electrode
+from firmware.rules.grid import cell_name, parse_board_cell
 
 
 def error_of(text: str) -> str:
@@ -33,11 +34,11 @@ COLUMNS = {chr(ord("a") + c): f"[0x5B, {c}]" for c in range(7)}
 
 def test_cell_names_round_trip() -> None:
     for cell in all_cells(15, 15):
-        assert parse_cell(cell_name(cell), 15, 15) == cell
-    assert parse_cell("H8", 15, 15) == (7, 7)
+        assert parse_board_cell(cell_name(cell), 15, 15) == cell
+    assert parse_board_cell("H8", 15, 15) == (7, 7)
     for bad in ("p1", "a16", "a0", "8h", ""):
         with pytest.raises(ValueError):
-            parse_cell(bad, 15, 15)
+            parse_board_cell(bad, 15, 15)
 
 
 def test_the_matrix_is_generated_in_order_over_the_chips() -> None:

@@ -14,8 +14,8 @@ from firmware.controller.session import cube_layout
 from firmware.controller.table import Table
 from firmware.layouts import cubulus_board
 from firmware.render import palette
-from firmware.render.cells import parse_cell
 from firmware.rules.api import JsonValue
+from firmware.rules.grid import parse_board_cell
 from hal.clock import FakeClock
 from hal.interfaces import RGB, Cell
 from hal.mock import MockBoard, mock_board
@@ -98,7 +98,7 @@ class Rig:
 
     @staticmethod
     def cell(name: str) -> Cell:
-        return parse_cell(name, 15, 15)
+        return parse_board_cell(name, 15, 15)
 
     def colour(self, name: str) -> RGB:
         frame = self.board.leds.last

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.layouts import cubulus_board
-from firmware.render.cells import parse_cell
 from firmware.rules.api import JsonValue
+from firmware.rules.grid import parse_board_cell
 from firmware.rules.records import record_of, replay
 from hal.interfaces import Cell
 from tests.controller.conftest import Rig
@@ -44,7 +44,7 @@ def _cell_of(token: str) -> Cell:
             return cubulus_board.centre_cell()
         return cubulus_board.board_cells_of(cube_cell)[0]
     name = token.split("-")[-1].lstrip("x")
-    return parse_cell(name, 15, 15)
+    return parse_board_cell(name, 15, 15)
 
 
 def _play(rig: Rig, action: tuple[str, object, object]) -> None:
