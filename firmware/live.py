@@ -7,6 +7,8 @@ called from the controller's thread; ``submit`` may be called from any thread an
 from __future__ import annotations
 
 import enum
+import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -49,6 +51,48 @@ class RemoteCommand:
 
 
 Listener = Callable[[BoardView], None]
+
+log = logging.getLogger(__name__)
+
+
+class ViewHub:
+    """The latest view and its listeners, safe to use from any thread."""
+
+    def __init__(self, first: BoardView) -> None:
+        self._lock = threading.Lock()
+        self._view = first
+        self._listeners: list[Listener] = []
+
+    def view(self) -> BoardView:
+        with self._lock:
+            return self._view
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    @property
+    def listener_count(self) -> int:
+        with self._lock:
+            return len(self._listeners)
+
+    def publish(self, view: BoardView) -> None:
+        """Make ``view`` the latest and hand it to every listener, in the calling thread."""
+        with self._lock:
+            self._view = view
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(view)
+            except Exception:  # a viewer's bug must never stop the board
+                log.exception("a board listener failed")
 
 
 class LiveBoard(Protocol):

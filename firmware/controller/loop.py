@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,7 +15,7 @@ from firmware.controller.scoreboard import scoreboard
 from firmware.controller.table import Table
 from firmware.controller.tally import Tally
 from firmware.controller.taps import Ghost, Tap, TapReader
-from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind
+from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
 from firmware.rules.api import JsonValue, find_game
 from hal.interfaces import (
     Board,
@@ -64,9 +63,7 @@ class BoardController:
         self._tally = tally
         self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
         self._taps = TapReader()
-        self._lock = threading.Lock()
-        self._listeners: list[Listener] = []
-        self._view = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
+        self._views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
         self._last_frame: Frame | None = None
         self._stopping = False
         self._next_change: float | None = None
@@ -106,19 +103,10 @@ class BoardController:
         self.post(_Stop())
 
     def view(self) -> BoardView:
-        with self._lock:
-            return self._view
+        return self._views.view()
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._views.subscribe(listener)
 
     # -- the loop's thread ----------------------------------------------------------------
 
@@ -204,17 +192,9 @@ class BoardController:
         self._next_change = min(known) if known else None
         if frame != self._last_frame and self.health.led_retry_due(now):
             self._send(frame, now)
-        elif score == self._view.score:
+        elif score == self._views.view().score:
             return
-        view = BoardView(frame, score)
-        with self._lock:
-            self._view = view
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener(view)
-            except Exception:  # a viewer's bug must never stop the board
-                log.exception("a board listener failed")
+        self._views.publish(BoardView(frame, score))
 
     def _send(self, frame: Frame, now: float) -> None:
         """Show ``frame``; a failing LED chain never stops play: it is retried, backing off."""

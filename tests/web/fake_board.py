@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable
 
 from firmware.controller.touch_meaning import Refusal, culls_token
-from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind
+from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
 from firmware.rules.api import JsonValue
 from firmware.rules.culls import CullsState
 from firmware.rules.grid import parse_cell
@@ -25,31 +25,20 @@ class FakeLiveBoard:
     def __init__(self, *, size: int = 15) -> None:
         self.size = size
         self.submitted: list[RemoteCommand] = []
-        self._lock = threading.Lock()
-        self._listeners: list[Listener] = []
         self._commands: queue.Queue[RemoteCommand | None] = queue.Queue()
         self._state = self._new_round()
         self._phase = "playing"
         self._error: str | None = None
-        self._view = self._render()
+        self._views = ViewHub(self._render())
         self._thread = threading.Thread(target=self._run, name="fake-controller", daemon=True)
         self._thread.start()
 
     # The LiveBoard interface.
     def view(self) -> BoardView:
-        with self._lock:
-            return self._view
+        return self._views.view()
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._views.subscribe(listener)
 
     def submit(self, command: RemoteCommand) -> None:
         cell = command.cell
@@ -63,16 +52,11 @@ class FakeLiveBoard:
     # Test helpers.
     def publish(self, view: BoardView) -> None:
         """Show a hand-made view, as the controller would, from the calling thread."""
-        with self._lock:
-            self._view = view
-            listeners = list(self._listeners)
-        for listener in listeners:
-            listener(view)
+        self._views.publish(view)
 
     @property
     def listener_count(self) -> int:
-        with self._lock:
-            return len(self._listeners)
+        return self._views.listener_count
 
     def wait_idle(self) -> None:
         """Block until every submitted command has been handled."""
