@@ -53,7 +53,7 @@ SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 def build_app(
     board: LiveBoard, guard: PinGuard, hub: ViewHub, staff: StaffPin | None = None
 ) -> web.Application:
-    """The application: pages at ``/`` and ``/scoreboard``, ``/api/*``, ``/ws``, ``/static/*``.
+    """The app: the pages ``/``, ``/scoreboard`` and ``/staff``, ``/api/*``, ``/ws``, ``/static/*``.
 
     ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused.
     """
@@ -65,6 +65,7 @@ def build_app(
     app[SOCKETS_KEY] = set()
     app.router.add_get("/", _page("board.html"))
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
+    app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/record", _record)
     app.router.add_post("/api/touch", _touch)

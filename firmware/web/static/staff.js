@@ -1,0 +1,265 @@
+// The staff page: the staff PIN, reset, change the game, brightness, and what the board shows.
+import { AWAITING_WORDS, COLOUR_NAMES, connectLive, title } from "/static/live.js";
+
+const PIN_KEY = "cullsboard-staff-pin";
+const PIN_HEADER = "X-Cullsboard-Staff-Pin";
+
+const pinForm = document.getElementById("pin-form");
+const pinInput = document.getElementById("pin");
+const pinForget = document.getElementById("pin-forget");
+const pinNote = document.getElementById("pin-note");
+const feedback = document.getElementById("feedback");
+const waitLine = document.getElementById("wait");
+const slider = document.getElementById("brightness");
+const sliderValue = document.getElementById("brightness-value");
+const dialog = document.getElementById("confirm");
+
+let latestScore = {};
+let lockedUntil = 0; // ms since the epoch; staff actions wait until then
+let lockTimer = 0;
+let busy = false;
+
+function storedPin() {
+  return window.sessionStorage.getItem(PIN_KEY) || "";
+}
+
+function showPinState() {
+  const kept = Boolean(storedPin());
+  pinForget.hidden = !kept;
+  pinNote.textContent = kept
+    ? "PIN kept in this tab until it is closed."
+    : "Enter the staff PIN; it is kept in this tab only.";
+}
+
+function forgetPin() {
+  window.sessionStorage.removeItem(PIN_KEY);
+  pinInput.value = "";
+  showPinState();
+}
+
+function say(kind, text) {
+  feedback.dataset.kind = kind;
+  feedback.textContent = text;
+  feedback.hidden = !text;
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// -- what the board shows --------------------------------------------------------------------
+
+function gameLine(score) {
+  if (!score.game) return score.phase === "menu" ? "The game menu is open on the board" : "No game yet";
+  const parts = [title(score.game)];
+  if (score.mode) parts.push(score.mode === "teams" ? "Teams 2 vs 2" : "Duel");
+  else if (score.players) parts.push(`${score.players} players`);
+  if (Number.isInteger(score.rounds_to_win) && score.rounds_to_win > 1) {
+    parts.push(`first to ${score.rounds_to_win}`);
+  }
+  return parts.join(" · ");
+}
+
+function seatName(score) {
+  const seats = score.seats || [];
+  const seat = Number.isInteger(score.seat) ? seats[score.seat] : undefined;
+  if (seat && seat.colour === score.to_move) return seat.name;
+  return title(score.to_move);
+}
+
+function turnLine(score) {
+  const moves = Array.isArray(score.moves) ? score.moves.length : 0;
+  const count = moves === 1 ? "1 move" : `${moves} moves`;
+  const round = score.round ? `Round ${score.round} · ${count}` : "";
+  switch (score.phase) {
+    case "menu":
+      return "Players are choosing the game";
+    case "attract":
+      return ["Idle: the attract animation is showing", round].filter(Boolean).join(" · ");
+    case "match_over":
+      return score.match_winner ? `${title(score.match_winner)} won the match` : "The game is over";
+    case "round_over":
+      return `${round} · round over`;
+    default:
+      break;
+  }
+  if (!score.to_move) return round;
+  const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
+  return `${round} · ${seatName(score)} to ${doing}`;
+}
+
+function showScore(score) {
+  latestScore = score;
+  document.getElementById("now-game").textContent = gameLine(score);
+  const line = document.getElementById("now-score");
+  const sides = Object.entries(score.game ? score.scores || {} : {}).map(([colour, points]) => {
+    const side = element("span", "side");
+    side.dataset.colour = colour;
+    const dot = element("span", "swatch");
+    dot.style.setProperty("--colour", COLOUR_NAMES[colour] || "#888");
+    side.append(dot, element("span", "", title(colour)), element("strong", "", String(points)));
+    return side;
+  });
+  line.replaceChildren(...sides);
+  document.getElementById("now-turn").textContent = turnLine(score);
+}
+
+// -- staff actions ---------------------------------------------------------------------------
+
+function setBusy(state) {
+  busy = state;
+  const locked = Date.now() < lockedUntil;
+  for (const control of document.querySelectorAll("[data-staff]")) {
+    control.disabled = state || locked;
+  }
+}
+
+function startLock(seconds) {
+  lockedUntil = Date.now() + seconds * 1000;
+  window.clearInterval(lockTimer);
+  const tick = () => {
+    const left = Math.ceil((lockedUntil - Date.now()) / 1000);
+    if (left <= 0) {
+      window.clearInterval(lockTimer);
+      waitLine.hidden = true;
+      setBusy(busy);
+      return;
+    }
+    waitLine.textContent = `Staff actions open again in ${left} s.`;
+    waitLine.hidden = false;
+  };
+  tick();
+  lockTimer = window.setInterval(tick, 1000);
+  setBusy(busy);
+}
+
+// POSTs one staff action; resolves to true when the board accepted it.
+async function staffAction(path, payload, done) {
+  const pin = storedPin() || pinInput.value.trim();
+  if (!pin) {
+    say("error", "Enter the staff PIN first.");
+    pinInput.focus();
+    return false;
+  }
+  setBusy(true);
+  say("", "");
+  try {
+    const reply = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", [PIN_HEADER]: pin },
+      body: JSON.stringify(payload),
+    });
+    if (reply.ok) {
+      window.sessionStorage.setItem(PIN_KEY, pin);
+      showPinState();
+      say("ok", done);
+      return true;
+    }
+    let error = `The board answered ${reply.status}.`;
+    try {
+      error = title((await reply.json()).error) || error;
+    } catch {
+      // not JSON: keep the status line
+    }
+    if (reply.status === 403 && /PIN/.test(error) && !/are off/.test(error)) forgetPin();
+    if (reply.status === 429) startLock(Number(reply.headers.get("Retry-After")) || 60);
+    say("error", error);
+  } catch {
+    say("error", "Cannot reach the board. Check the network and try again.");
+  } finally {
+    setBusy(false);
+  }
+  return false;
+}
+
+// Opens the confirm dialog; resolves to true for "Yes".
+function confirmFirst(question, yes) {
+  document.getElementById("confirm-text").textContent = question;
+  document.getElementById("confirm-yes").textContent = yes;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+  });
+}
+
+// A match with moves in it would be put away by a change of game.
+function matchUnderway(score) {
+  if (!score.game || score.phase === "match_over" || score.phase === "menu") return false;
+  const moves = Array.isArray(score.moves) ? score.moves.length : 0;
+  return moves > 0 || (score.round || 1) > 1;
+}
+
+function chosen(name) {
+  return document.querySelector(`input[name="${name}"]:checked`).value;
+}
+
+async function startGame(game) {
+  const payload = { game };
+  let label;
+  if (game === "culls") {
+    payload.mode = chosen("mode");
+    payload.rounds = Number(chosen("rounds"));
+    const mode = payload.mode === "teams" ? "teams 2 vs 2" : "duel";
+    label = `Culls, ${mode}, first to ${payload.rounds}`;
+  } else {
+    payload.players = Number(chosen("players"));
+    label = `Cubulus, ${payload.players} players`;
+  }
+  if (matchUnderway(latestScore)) {
+    const question = `Start ${label}? The ${title(latestScore.game)} game in progress is put away.`;
+    if (!(await confirmFirst(question, "Yes, start it"))) return;
+  }
+  await staffAction("/api/staff/game", payload, `Starting ${label}.`);
+}
+
+document.getElementById("confirm-yes").addEventListener("click", () => dialog.close("yes"));
+document.getElementById("confirm-no").addEventListener("click", () => dialog.close("no"));
+
+document.getElementById("reset").addEventListener("click", async () => {
+  const question = "Reset the board? The game in progress is put away and a fresh match starts.";
+  if (!(await confirmFirst(question, "Yes, reset"))) {
+    say("", "");
+    return;
+  }
+  await staffAction("/api/staff/reset", {}, "Reset: a fresh match is set up.");
+});
+document.getElementById("start-culls").addEventListener("click", () => startGame("culls"));
+document.getElementById("start-cubulus").addEventListener("click", () => startGame("cubulus"));
+
+slider.addEventListener("input", () => {
+  sliderValue.textContent = `${slider.value} %`;
+});
+slider.addEventListener("change", async () => {
+  const percent = Number(slider.value);
+  const done = `Brightness ${percent} % until the schedule's next step.`;
+  await staffAction("/api/staff/brightness", { level: percent / 100 }, done);
+});
+
+pinForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const pin = pinInput.value.trim();
+  if (pin) {
+    window.sessionStorage.setItem(PIN_KEY, pin);
+    pinInput.value = "";
+    say("", "");
+  } else {
+    window.sessionStorage.removeItem(PIN_KEY);
+  }
+  showPinState();
+});
+pinForget.addEventListener("click", forgetPin);
+
+showPinState();
+connectLive({
+  onView: (view) => showScore(view.score || {}),
+  onLink: (state) => {
+    document.body.dataset.link = state;
+    document.getElementById("link").dataset.state = state;
+    document.getElementById("link-text").textContent =
+      state === "live" ? "live" : state === "lost" ? "reconnecting" : "connecting";
+  },
+});
