@@ -3,29 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
+from tests.browser_support import OpenWindow, Product, StartProduct
 from tests.web.client import post, request
-from tests.web.conftest import (
-    PAGE_TIMEOUT_MS,
-    ROOT,
-    SCREENSHOTS,
-    STOP_TIMEOUT_S,
-    Product,
-    launch_chromium,
-    require_chromium,
-)
 
 pytestmark = pytest.mark.browser
 
@@ -35,82 +22,17 @@ WRONG_TRIES_BEFORE_LOCK = 5
 PHONE = (390, 844)
 
 StartKiosk = Callable[..., Product]
-OpenWindow = Callable[..., Page]
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    require_chromium()
-
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
-def open_window(chromium: Browser) -> Iterator[OpenWindow]:
-    """Pages in windows of their own (a phone's size unless told), closed after the test."""
-    contexts: list[BrowserContext] = []
-
-    def open_page(width: int = PHONE[0], height: int = PHONE[1]) -> Page:
-        context = chromium.new_context(viewport={"width": width, "height": height})
-        context.set_default_timeout(PAGE_TIMEOUT_MS)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_page
-    for context in contexts:
-        context.close()
-
-
-@pytest.fixture
-def start_board(tmp_path: Path) -> Iterator[StartKiosk]:
+def start_board(start_product: StartProduct) -> StartKiosk:
     """Start the real product (kiosk mode with a staff PIN unless ``kiosk=False``)."""
-    started: list[Product] = []
 
     def start(*game: str, kiosk: bool = True) -> Product:
-        folder = tmp_path / f"run{len(started)}"
-        folder.mkdir()
-        config: dict[str, Any] = yaml.safe_load((ROOT / "config" / "default.yaml").read_text())
-        config["kiosk"]["staff_pin"] = STAFF_PIN
-        config["state_dir"] = str(folder / "state")
-        config_path = folder / "config.yaml"
-        config_path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
-        command = [sys.executable, "-m", "firmware", "--mock-hal", *game]
-        command += ["--kiosk"] if kiosk else []
-        command += ["--config", str(config_path), "--state-dir", str(folder / "state")]
-        command += ["--frames", str(folder / "frames.jsonl"), "--web", "127.0.0.1:0"]
-        stderr_path = folder / "stderr.txt"
-        env = dict(os.environ, XDG_STATE_HOME=str(folder / "xdg"), PYTHONUNBUFFERED="1")
-        with stderr_path.open("w", encoding="utf-8") as stderr:
-            process = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                env=env,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=stderr,
-                text=True,
-            )
-        product = Product(process, stderr_path, STAFF_PIN)
-        started.append(product)
-        threading.Thread(target=product.read_stdout, daemon=True).start()
-        return product
+        arguments = (*game, "--kiosk") if kiosk else game
+        return start_product(*arguments, web_pin=None, staff_pin=STAFF_PIN, frames=True)
 
-    yield start
-    for product in started:
-        if product.process.poll() is None:
-            product.process.kill()
-            product.process.wait(STOP_TIMEOUT_S)
-
-
-@pytest.fixture
-def screenshot_folder(tmp_path: Path) -> Path:
-    """docs/screenshots when CULLSBOARD_SCREENSHOTS=1, else a folder thrown away after the test."""
-    folder = SCREENSHOTS if os.environ.get("CULLSBOARD_SCREENSHOTS") else tmp_path / "shots"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return start
 
 
 def open_staff(page: Page, product: Product) -> None:
@@ -160,7 +82,7 @@ def test_a_wrong_pin_is_refused_and_shown_then_the_page_waits_out_the_lock(
     open_window: OpenWindow, start_board: StartKiosk
 ) -> None:
     product = start_board("--game", "culls", "--seed", "2")
-    page = open_window()
+    page = open_window(*PHONE)
     open_staff(page, product)
     expect(page.locator("#now-game")).to_have_text("Culls · Duel · first to 3")
     feedback = page.locator("#feedback")
@@ -200,7 +122,7 @@ def test_staff_reset_brightness_and_change_of_game_on_a_phone(
     product = start_board("--game", "culls", "--seed", "2")
     frames = product.stderr_path.parent / "frames.jsonl"
     state = product.stderr_path.parent / "state"
-    page = open_window()
+    page = open_window(*PHONE)
     scoreboard = open_window(1920, 1080)  # the café screen
     scoreboard.goto(product.url + "scoreboard", wait_until="commit")
     open_staff(page, product)
@@ -256,7 +178,7 @@ def test_a_board_not_in_kiosk_mode_says_staff_actions_are_off(
     open_window: OpenWindow, start_board: StartKiosk
 ) -> None:
     product = start_board("--game", "cubulus", kiosk=False)
-    page = open_window()
+    page = open_window(*PHONE)
     open_staff(page, product)
     expect(page.locator("#now-game")).to_have_text("Cubulus · 2 players")
     enter_pin(page, STAFF_PIN)

@@ -2,55 +2,27 @@
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Locator, Page, expect
 
 from firmware.live import BoardView
 from firmware.rules.api import JsonValue
 from firmware.web import WebServer, serve_in_thread
+from tests.browser_support import OpenWindow
 from tests.web.conftest import PIN
 from tests.web.fake_board import FakeLiveBoard
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 BLUE, RED, OFF = "#0046ff", "#ff1400", "#000000"
-
-if not CHROMIUM.exists():
-    if os.environ.get("CI"):
-        pytest.fail(f"{CHROMIUM} is missing: CI must install Debian's chromium", pytrace=False)
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
-
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context.new_page()
-    context.close()
+def page(open_window: OpenWindow) -> Page:
+    return open_window(1280, 900)
 
 
 def cell(page: Page, name: str) -> Locator:
@@ -100,9 +72,9 @@ def test_undo_takes_back_the_last_chip(page: Page, server: WebServer) -> None:
     expect(cell(page, "c3")).to_have_attribute("data-led", OFF)
 
 
-def test_the_scoreboard_follows_the_board(browser: Browser, server: WebServer) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    board_page, scoreboard = context.new_page(), context.new_page()
+def test_the_scoreboard_follows_the_board(open_window: OpenWindow, server: WebServer) -> None:
+    board_page = open_window(1280, 800)
+    scoreboard = board_page.context.new_page()  # a second tab of the same window
     open_board(board_page, server)
     scoreboard.goto(server.url + "scoreboard")
     expect(scoreboard.locator("#game")).to_have_text("Culls")
@@ -116,7 +88,6 @@ def test_the_scoreboard_follows_the_board(browser: Browser, server: WebServer) -
     expect(scoreboard.locator('.side[data-colour="red"]')).to_have_class(re.compile(r"\bto-move\b"))
     expect(scoreboard.locator('[data-points="blue"]')).to_have_text("0")
     expect(scoreboard.locator("#mode")).to_have_text("Duel · first to 3")
-    context.close()
 
 
 def test_a_won_round_shows_on_the_scoreboard(page: Page, server: WebServer) -> None:
@@ -156,35 +127,31 @@ def test_without_a_pin_there_is_no_pin_field(page: Page, server: WebServer) -> N
     expect(page.locator("#pin-form")).to_be_hidden()
 
 
-def test_a_phone_can_play_by_tapping(browser: Browser, server: WebServer) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-    )
-    phone = context.new_page()
+def test_a_phone_can_play_by_tapping(open_window: OpenWindow, server: WebServer) -> None:
+    phone = open_window(390, 844, has_touch=True, is_mobile=True)
     open_board(phone, server)
     cell(phone, "h8").tap()
     expect(cell(phone, "h8")).to_have_attribute("data-led", BLUE)
     width = phone.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390
-    context.close()
 
 
-def test_both_pages_render_mid_game(browser: Browser, server: WebServer, tmp_path: Path) -> None:
+def test_both_pages_render_mid_game(
+    open_window: OpenWindow, server: WebServer, tmp_path: Path
+) -> None:
     """Renders both pages mid-game (the docs' screenshots come from the real product's tests)."""
     folder = tmp_path
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    board_page = context.new_page()
+    board_page = open_window(1280, 860)
     open_board(board_page, server)
     for name in ("h8", "i9", "g8", "j8", "h9", "g10", "f9", "h10", "e10", "i7", "i10"):
         cell(board_page, name).click()
         expect(cell(board_page, name)).not_to_have_attribute("data-led", OFF)
     cell(board_page, "k11").hover()
     board_page.screenshot(path=str(folder / "board.png"))
-    scoreboard = context.new_page()
+    scoreboard = board_page.context.new_page()
     scoreboard.goto(server.url + "scoreboard")
     expect(scoreboard.locator(".move")).to_have_count(11)
     scoreboard.screenshot(path=str(folder / "scoreboard.png"))
-    context.close()
     assert (folder / "board.png").stat().st_size > 10_000
     assert (folder / "scoreboard.png").stat().st_size > 10_000
 

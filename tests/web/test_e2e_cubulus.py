@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from firmware.commands.layout import layout_of
+from tests.browser_support import OpenWindow, Product, StartProduct
 from tests.web.client import post, request
-from tests.web.conftest import OpenWindow, Product, StartProduct
 
 pytestmark = pytest.mark.browser
 

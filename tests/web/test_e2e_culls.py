@@ -10,8 +10,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.browser_support import OpenWindow, Product, StartProduct
 from tests.web.client import post, request
-from tests.web.conftest import RGB, OpenWindow, Product, StartProduct, png_pixels
+from tests.web.conftest import RGB, png_pixels
 
 pytestmark = pytest.mark.browser
 

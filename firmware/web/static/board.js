@@ -1,7 +1,14 @@
 // The board page: the live LEDs, cell names on hover, a click is a touch, the three buttons.
-import { cellName, connectLive, sendCommand, title } from "/static/live.js";
+import {
+  cellName,
+  connectLive,
+  element,
+  keepPinOnSubmit,
+  sendCommand,
+  tabPin,
+  title,
+} from "/static/live.js";
 
-const PIN_KEY = "cullsboard-pin";
 const OFF = "#000000";
 
 const grid = document.getElementById("grid");
@@ -10,15 +17,12 @@ const hover = document.getElementById("hover");
 const pinForm = document.getElementById("pin-form");
 const pinInput = document.getElementById("pin");
 const note = document.getElementById("note");
+const keptPin = tabPin("cullsboard-pin");
 
 let shape = { columns: 0, rows: 0, status: -1 };
 let cells = []; // cells[topRow][column], top row first as in the frame
 let leds = [];
 let pinRequired = false;
-
-function storedPin() {
-  return window.sessionStorage.getItem(PIN_KEY) || "";
-}
 
 function buildGrid(columns, rows) {
   grid.replaceChildren();
@@ -46,14 +50,9 @@ function buildGrid(columns, rows) {
   }
   const letters = document.getElementById("columns");
   const numbers = document.getElementById("rows");
+  const label = (text) => element("span", "", text);
   letters.replaceChildren(...Array.from({ length: columns }, (_, c) => label(cellName(c, 0)[0])));
   numbers.replaceChildren(...Array.from({ length: rows }, (_, t) => label(String(rows - t))));
-}
-
-function label(text) {
-  const span = document.createElement("span");
-  span.textContent = text;
-  return span;
 }
 
 // Status LEDs sit around the rim, evenly spaced clockwise from the bottom-left corner.
@@ -83,11 +82,11 @@ function perimeterPoint(fraction) {
   }
 }
 
-function paint(element, colour) {
-  if (element.dataset.led === colour) return;
-  element.dataset.led = colour;
-  element.style.setProperty("--led", colour);
-  element.classList.toggle("lit", colour !== OFF);
+function paint(light, colour) {
+  if (light.dataset.led === colour) return;
+  light.dataset.led = colour;
+  light.style.setProperty("--led", colour);
+  light.classList.toggle("lit", colour !== OFF);
 }
 
 function showView(view) {
@@ -102,7 +101,7 @@ function showView(view) {
   showScore(view.score || {});
   pinRequired = Boolean(view.control && view.control.pin_required);
   pinForm.hidden = !pinRequired;
-  if (pinRequired && !storedPin() && !note.textContent) {
+  if (pinRequired && !keptPin.get() && !note.textContent) {
     note.textContent = "Watching. Enter the PIN to play from here.";
   }
 }
@@ -119,18 +118,18 @@ function showScore(score) {
 }
 
 async function send(path, payload) {
-  if (pinRequired && !storedPin()) {
+  if (pinRequired && !keptPin.get()) {
     note.textContent = "Enter the PIN first.";
     pinInput.focus();
     return;
   }
-  const result = await sendCommand(path, payload, storedPin());
+  const result = await sendCommand(path, payload, keptPin.get());
   if (result.ok) {
     note.textContent = "";
     return;
   }
   if (result.status === 403) {
-    window.sessionStorage.removeItem(PIN_KEY);
+    keptPin.forget();
     pinInput.value = "";
     pinInput.focus();
   }
@@ -159,25 +158,9 @@ for (const button of document.querySelectorAll("[data-button]")) {
   button.addEventListener("click", () => send("/api/press", { button: button.dataset.button }));
 }
 
-pinInput.value = storedPin();
-pinForm.addEventListener("submit", (event) => {
-  event.preventDefault();
-  const pin = pinInput.value.trim();
-  if (pin) {
-    window.sessionStorage.setItem(PIN_KEY, pin);
-    note.textContent = "PIN kept for this tab.";
-  } else {
-    window.sessionStorage.removeItem(PIN_KEY);
-  }
+pinInput.value = keptPin.get();
+keepPinOnSubmit(pinForm, pinInput, keptPin, (typed) => {
+  if (typed) note.textContent = "PIN kept for this tab.";
 });
 
-connectLive({
-  onView: showView,
-  onLink: (state) => {
-    document.body.dataset.link = state;
-    const link = document.getElementById("link");
-    link.dataset.state = state;
-    document.getElementById("link-text").textContent =
-      state === "live" ? "live" : state === "lost" ? "reconnecting" : "connecting";
-  },
-});
+connectLive({ onView: showView });

@@ -1,4 +1,5 @@
-// The live link to the board: one WebSocket that delivers every new view, reconnecting on loss.
+// What the pages share: the live link to the board (one WebSocket that delivers every new view,
+// reconnecting on loss), the link light, sending commands, the kept PIN, names and a DOM helper.
 
 export const COLOUR_NAMES = {
   blue: "#2f7bff",
@@ -24,8 +25,43 @@ export function cellName(column, row) {
   return String.fromCharCode(97 + column) + String(row + 1);
 }
 
+export function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Shows the link state on the page: the #link light, its #link-text and body[data-link].
+export function showLink(state) {
+  document.body.dataset.link = state;
+  document.getElementById("link").dataset.state = state;
+  document.getElementById("link-text").textContent =
+    state === "live" ? "live" : state === "lost" ? "reconnecting" : "connecting";
+}
+
+// A PIN kept in this tab only (sessionStorage under `key`), until the tab is closed.
+export function tabPin(key) {
+  return {
+    get: () => window.sessionStorage.getItem(key) || "",
+    keep: (pin) => window.sessionStorage.setItem(key, pin),
+    forget: () => window.sessionStorage.removeItem(key),
+  };
+}
+
+// On submit, keeps the PIN typed in `input` (a blank one forgets it), then calls after(typed).
+export function keepPinOnSubmit(form, input, keptPin, after) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const typed = input.value.trim();
+    if (typed) keptPin.keep(typed);
+    else keptPin.forget();
+    after(typed);
+  });
+}
+
 // Calls onView(view) with every view and onLink(state) with "live" / "connecting" / "lost".
-export function connectLive({ onView, onLink }) {
+export function connectLive({ onView, onLink = showLink }) {
   let delay = 500;
   const url = new URL("/ws", window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";

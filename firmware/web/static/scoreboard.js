@@ -1,14 +1,7 @@
 // The scoreboard: who plays, the scores, whose turn and what to do, the moves, the last result.
-import { AWAITING_WORDS, COLOUR_NAMES, connectLive, title } from "/static/live.js";
+import { AWAITING_WORDS, COLOUR_NAMES, connectLive, element, title } from "/static/live.js";
 
 const MOVES_SHOWN = 80;
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function swatch(colour) {
   const dot = element("span", "swatch");
@@ -147,12 +140,4 @@ function showScore(score) {
   document.getElementById("download").hidden = !score.record;
 }
 
-connectLive({
-  onView: (view) => showScore(view.score || {}),
-  onLink: (state) => {
-    document.body.dataset.link = state;
-    document.getElementById("link").dataset.state = state;
-    document.getElementById("link-text").textContent =
-      state === "live" ? "live" : state === "lost" ? "reconnecting" : "connecting";
-  },
-});
+connectLive({ onView: (view) => showScore(view.score || {}) });

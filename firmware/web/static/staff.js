@@ -1,7 +1,14 @@
 // The staff page: the staff PIN, reset, change the game, brightness, and what the board shows.
-import { AWAITING_WORDS, COLOUR_NAMES, connectLive, title } from "/static/live.js";
+import {
+  AWAITING_WORDS,
+  COLOUR_NAMES,
+  connectLive,
+  element,
+  keepPinOnSubmit,
+  tabPin,
+  title,
+} from "/static/live.js";
 
-const PIN_KEY = "cullsboard-staff-pin";
 const PIN_HEADER = "X-Cullsboard-Staff-Pin";
 
 const pinForm = document.getElementById("pin-form");
@@ -13,18 +20,15 @@ const waitLine = document.getElementById("wait");
 const slider = document.getElementById("brightness");
 const sliderValue = document.getElementById("brightness-value");
 const dialog = document.getElementById("confirm");
+const keptPin = tabPin("cullsboard-staff-pin");
 
 let latestScore = {};
 let lockedUntil = 0; // ms since the epoch; staff actions wait until then
 let lockTimer = 0;
 let busy = false;
 
-function storedPin() {
-  return window.sessionStorage.getItem(PIN_KEY) || "";
-}
-
 function showPinState() {
-  const kept = Boolean(storedPin());
+  const kept = Boolean(keptPin.get());
   pinForget.hidden = !kept;
   pinNote.textContent = kept
     ? "PIN kept in this tab until it is closed."
@@ -32,7 +36,7 @@ function showPinState() {
 }
 
 function forgetPin() {
-  window.sessionStorage.removeItem(PIN_KEY);
+  keptPin.forget();
   pinInput.value = "";
   showPinState();
 }
@@ -41,13 +45,6 @@ function say(kind, text) {
   feedback.dataset.kind = kind;
   feedback.textContent = text;
   feedback.hidden = !text;
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 // -- what the board shows --------------------------------------------------------------------
@@ -138,7 +135,7 @@ function startLock(seconds) {
 
 // POSTs one staff action; resolves to true when the board accepted it.
 async function staffAction(path, payload, done) {
-  const pin = storedPin() || pinInput.value.trim();
+  const pin = keptPin.get() || pinInput.value.trim();
   if (!pin) {
     say("error", "Enter the staff PIN first.");
     pinInput.focus();
@@ -153,7 +150,7 @@ async function staffAction(path, payload, done) {
       body: JSON.stringify(payload),
     });
     if (reply.ok) {
-      window.sessionStorage.setItem(PIN_KEY, pin);
+      keptPin.keep(pin);
       showPinState();
       say("ok", done);
       return true;
@@ -239,27 +236,14 @@ slider.addEventListener("change", async () => {
   await staffAction("/api/staff/brightness", { level: percent / 100 }, done);
 });
 
-pinForm.addEventListener("submit", (event) => {
-  event.preventDefault();
-  const pin = pinInput.value.trim();
-  if (pin) {
-    window.sessionStorage.setItem(PIN_KEY, pin);
+keepPinOnSubmit(pinForm, pinInput, keptPin, (typed) => {
+  if (typed) {
     pinInput.value = "";
     say("", "");
-  } else {
-    window.sessionStorage.removeItem(PIN_KEY);
   }
   showPinState();
 });
 pinForget.addEventListener("click", forgetPin);
 
 showPinState();
-connectLive({
-  onView: (view) => showScore(view.score || {}),
-  onLink: (state) => {
-    document.body.dataset.link = state;
-    document.getElementById("link").dataset.state = state;
-    document.getElementById("link-text").textContent =
-      state === "live" ? "live" : state === "lost" ? "reconnecting" : "connecting";
-  },
-});
+connectLive({ onView: (view) => showScore(view.score || {}) });
