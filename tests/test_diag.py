@@ -139,7 +139,8 @@ def test_a_bad_config_is_one_line_and_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "board.yaml"
-    path.write_text("leds: {count: 228}\n", encoding="utf-8")
+    shipped = (ROOT / "config" / "default.yaml").read_text(encoding="utf-8")
+    path.write_text(shipped.replace("  count: null ", "  count: 228  "), encoding="utf-8")
     code = main(["diag", "--mock-hal", "--quick", "--config", str(path)])
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")

@@ -12,6 +12,7 @@ from firmware.config.checks import check_access, check_gpio, check_leds, check_t
 from firmware.config.convert import YamlMapping, build, describe
 from firmware.config.errors import ConfigError
 from firmware.config.layouts import resolve_chain, resolve_direct, resolve_matrix
+from firmware.config.required import check_required
 from firmware.config.schema import Config
 
 try:  # libyaml's parser when PyYAML was built with it: several times faster
@@ -85,14 +86,17 @@ def parse_config(text: str) -> Config:
 
 
 def load_config(path: str | Path) -> Config:
-    """Read and check a config file."""
+    """Read and check a board file: it must also state its hardware (``required``)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ConfigError("file", "", f"{path} is not UTF-8 text") from None
     except OSError as exc:
         raise ConfigError("file", "", f"cannot read {path}: {exc.strerror}") from None
-    return parse_config(text)
+    data = read_yaml(text)
+    if isinstance(data, dict):
+        check_required(data)
+    return config_from_data(data)
 
 
 def default_config() -> Config:
