@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from firmware.render import palette as p
-from firmware.render.cells import as_cell
 from firmware.render.stack import Light, LightStack
 from firmware.render.views import CullsView
+from firmware.rules.grid import parse_cell
 from hal.interfaces import Cell
 
 COLOUR_OF_MARK = {"B": "blue", "R": "red", "b": "blue", "r": "red"}
@@ -36,16 +36,13 @@ def culls_lights(stack: LightStack, state: CullsView, since: float) -> None:
             stack.add([on_board(cell)], Light(p.BOARD, colour))
     if state.awaiting() == "flip":
         marks = state.board_cells()
-        for raw in state.cullable_cells():
-            candidate = as_cell(raw)
-            if candidate is None:
-                continue
+        for candidate in state.cullable_cells():
             colour = p.piece(COLOUR_OF_MARK.get(marks.get(candidate, ""), "white"))
             blink = p.Blink(colour, p.CANDIDATE_ALT, p.TIMING.candidate_blink)
             stack.add([on_board(candidate)], Light(p.HIGHLIGHT, blink, since))
     outcome = state.outcome()
     if outcome.line and outcome.winner:
         colour = p.piece(outcome.winner)
-        cells = [c for c in (as_cell(name) for name in outcome.line) if c is not None]
+        cells = [parse_cell(name, state.size) for name in outcome.line]
         blink = p.Blink(p.ACCEPT, colour, p.TIMING.line_blink)
         stack.add([on_board(c) for c in cells], Light(p.ANIMATION, blink, since))

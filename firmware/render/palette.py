@@ -53,7 +53,6 @@ class Timing:
     line_show: float = 3.0  # the winning line alone, before the scores are shown
     confirm_guard: float = 1.0  # the rematch cell waits this long after a match ends
     celebrate_step: float = 0.15
-    accept_flash: float = 0.15
     error_beep_hz: float = 220.0
     error_beep_s: float = 0.15
     win_beep_hz: float = 880.0  # a bright chirp when a round or the match is won

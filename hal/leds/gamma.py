@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from hal.interfaces import RGB
-
 GammaTable = tuple[int, ...]
 
 
@@ -14,8 +12,3 @@ def gamma_table(gamma: float) -> GammaTable:
     if gamma == 1.0:
         return tuple(range(256))
     return tuple(round(255 * (level / 255) ** gamma) for level in range(256))
-
-
-def apply_gamma(table: GammaTable, colour: RGB) -> RGB:
-    """One colour through the table."""
-    return table[colour[0]], table[colour[1]], table[colour[2]]
