@@ -5,6 +5,8 @@ from __future__ import annotations
 from firmware.controller.seats import seat_name, seat_to_act
 from firmware.controller.table import MATCH_OVER, MENU, ROUND_OVER, Table
 from firmware.rules.api import GameState, JsonValue, Status
+from firmware.rules.cubulus_state import CubulusState
+from firmware.rules.culls import CullsState
 from firmware.rules.grid import cell_name
 
 HINTS = {
@@ -81,22 +83,18 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
     who = seat_name(seats, state.to_move(), seat)
     awaiting = state.awaiting()
     if awaiting == "move":
-        flipped = getattr(state, "flipped_cell", lambda: None)()
-        where = f" from {_game_cell(flipped)}" if isinstance(flipped, tuple) else ""
+        flipped = state.flipped_cell() if isinstance(state, CullsState) else None
+        where = "" if flipped is None else f" from {cell_name(flipped)}"
         return f"{who}: move your flipped chip{where} to an empty cell and tap it"
     return f"{who}: {HINTS.get(awaiting or '', 'your turn')}{_setup_count(state, awaiting)}"
 
 
 def _setup_count(state: GameState, awaiting: str | None) -> str:
     """`` (chip 1 of 2)`` during a Culls duel's setup, `` (3 of 9)`` for Cubulus neutrals."""
-    if awaiting == "neutral":
-        left = getattr(state, "neutral_left", lambda: 0)()
-        return f" ({10 - left} of 9)" if isinstance(left, int) and 1 <= left <= 9 else ""
-    turn = getattr(state, "turn_number", None)
-    if awaiting == "place" and state.rules.get("mode") == "duel" and isinstance(turn, int):
+    if awaiting == "neutral" and isinstance(state, CubulusState):
+        left = state.neutral_left()
+        return f" ({10 - left} of 9)" if 1 <= left <= 9 else ""
+    if awaiting == "place" and isinstance(state, CullsState) and state.mode == "duel":
+        turn = state.turn_number
         return f" (chip {turn % 2 + 1} of 2)" if turn < 4 else ""
     return ""
-
-
-def _game_cell(cell: tuple[int, int]) -> str:
-    return cell_name(cell)

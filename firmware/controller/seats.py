@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from firmware.rules.api import GameState
+from firmware.rules.culls import CullsState
 
 TEAM_SEATS = (("blue", "Blue A"), ("red", "Red A"), ("blue", "Blue B"), ("red", "Red B"))
 
@@ -26,9 +27,8 @@ def seat_to_act(state: GameState, seats: list[tuple[str, str]]) -> int | None:
         return None
     if len(seats) == 4:
         start = next(i for i, (c, _) in enumerate(seats) if c == state.first)
-        relative = getattr(state, "seat", None)
-        offset = relative() if callable(relative) else 0
-        return (start + int(offset)) % len(seats)
+        offset = state.seat() if isinstance(state, CullsState) else 0
+        return (start + offset) % len(seats)
     for index, (seat_colour, _) in enumerate(seats):
         if seat_colour == colour:
             return index

@@ -29,9 +29,9 @@ def culls_token(state: CullsView, cell: Cell, columns: int, rows: int) -> str | 
         return f"x{name}"
     if awaiting == "move":
         flipped = state.flipped_cell()
-        if isinstance(flipped, tuple) and flipped == (x, y):
+        if flipped == (x, y):
             return Refusal(f"put the flipped chip from {name} on a different empty cell")
-        if isinstance(flipped, tuple):
+        if flipped is not None:
             return f"{cell_name(flipped)}-{name}"
     return name
 

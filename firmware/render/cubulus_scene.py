@@ -32,7 +32,7 @@ def cubulus_lights(stack: LightStack, state: CubulusView, layout: CubeLayout, si
             left = state.neutral_left()
         stack.add(slots[:left], Light(p.BOARD, p.dim(p.piece(colour), 0.5)))
     last = state.last_push()
-    if isinstance(last, str) and len(last) == 4:
+    if last is not None:
         entry = [c for c in layout.board_cells_of(last[1:]) if layout.push_token(c) == last]
         colour = balls.get(last[1:], "white")
         stack.add(entry, Light(p.HIGHLIGHT, p.mix(p.piece(colour), p.ACCEPT, 0.4)))
