@@ -14,8 +14,7 @@ from pathlib import Path
 
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
-from firmware.controller.table import Table
-from firmware.games.cubulus import layout as cubulus_board
+from firmware.controller.table import Phase, Table
 from hal.clock import MonotonicClock
 from hal.mock import MockBoard, SentFrame, mock_board
 
@@ -32,7 +31,6 @@ def _controller(state_dir: Path | None) -> tuple[BoardController, MockBoard]:
         rows=15,
         journal=Journal(state_dir, print),
         rng=random.Random(1),
-        layout=lambda: cubulus_board,
     )
     return BoardController(board, table), board
 
@@ -53,7 +51,7 @@ def latency(state_dir: Path | None, label: str) -> None:
     while len(samples) < TAPS:
         table = controller.table
         state = None if table.match is None else table.match.current
-        if state is None or table.phase != "playing":
+        if state is None or table.phase is not Phase.PLAYING:
             board.buttons.press("new")
             controller.step()
             continue

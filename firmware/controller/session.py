@@ -20,7 +20,6 @@ from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
 from firmware.kiosk.setup import build_kiosk, wall_on
 from firmware.render.frame_json import frame_line
-from firmware.render.views import CubeLayout
 from firmware.rules.api import JsonValue
 from hal.clock import FakeClock, MonotonicClock
 from hal.interfaces import Board
@@ -42,14 +41,6 @@ def default_state_dir(environ: dict[str, str]) -> Path:
     """The per-user state directory: $XDG_STATE_HOME/cullsboard or ~/.local/state/cullsboard."""
     base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "cullsboard"
-
-
-def cube_layout() -> CubeLayout:
-    """The Cubulus drawing on the board."""
-    from firmware.games.cubulus import layout as cubulus_board
-
-    layout: CubeLayout = cubulus_board
-    return layout
 
 
 @dataclass
@@ -114,7 +105,6 @@ def make_table(
         rows=board.leds.rows,
         journal=Journal(state_dir, lambda text: complain(f"warning: {text}")),
         rng=rng,
-        layout=cube_layout,
         beep=None if board.buzzer is None else board.buzzer.beep,
     )
 

@@ -10,7 +10,6 @@ import pytest
 
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
-from firmware.controller.session import cube_layout
 from firmware.controller.table import Table
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.render import palette
@@ -48,7 +47,6 @@ class Rig:
             rows=rows,
             journal=Journal(state_dir, self.warnings.append),
             rng=random.Random(seed),
-            layout=cube_layout,
             beep=self.board.buzzer.beep,
         )
         self.controller = BoardController(self.board, self.table)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from firmware.config.schema import BrightnessStep, KioskConfig
 from firmware.controller.loop import BoardController
+from firmware.controller.timing import TABLE_TIMING
 from firmware.kiosk.setup import KioskParts, build_kiosk, wall_on
-from firmware.render import palette
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
 
@@ -54,5 +54,5 @@ class KioskRig(Rig):
             for name in culls_round_taps(str(self.score["to_move"]), winner):
                 self.tap(name)
             if self.score["phase"] == "round_over":
-                self.advance(palette.TIMING.line_show)
+                self.advance(TABLE_TIMING.line_show)
                 self.tap("h8")
