@@ -12,11 +12,12 @@ import threading
 import time
 from pathlib import Path
 
-from firmware.controller.journal import Journal
+from firmware.config import default_config
 from firmware.controller.loop import BoardController
-from firmware.controller.table import Phase, Table
+from firmware.controller.table import Phase
+from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from hal.clock import MonotonicClock
-from hal.mock import MockBoard, SentFrame, mock_board
+from hal.mock import MockBoard, SentFrame
 
 WIRE_MS = 225 * 0.030  # 30 us per WS2812 LED at 800 kHz
 TAPS = 2000
@@ -24,15 +25,9 @@ IDLE_S = 3.0
 
 
 def _controller(state_dir: Path | None) -> tuple[BoardController, MockBoard]:
-    clock = MonotonicClock()
-    board = mock_board(clock)
-    table = Table(
-        columns=15,
-        rows=15,
-        journal=Journal(state_dir, print),
-        rng=random.Random(1),
-    )
-    return BoardController(board, table), board
+    board = simulated_board(bare_simulation(default_config()), MonotonicClock())
+    parts = assemble(board, state_dir=state_dir, rng=random.Random(1), warn=print)
+    return parts.controller, board
 
 
 def latency(state_dir: Path | None, label: str) -> None:
@@ -52,7 +47,7 @@ def latency(state_dir: Path | None, label: str) -> None:
         table = controller.table
         state = None if table.match is None else table.match.current
         if state is None or table.phase is not Phase.PLAYING:
-            board.buttons.press("new")
+            controller.table.button("new", board.clock.now())
             controller.step()
             continue
         token = rng.choice(state.legal_actions())

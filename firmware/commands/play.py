@@ -12,9 +12,13 @@ from typing import TextIO
 
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.controller.drive import run_script
-from firmware.controller.hardware import run_real_board
 from firmware.controller.options import OptionError, all_options, rules_from_options
-from firmware.controller.session import (
+from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.rules.api import JsonValue
+from firmware.rules.registry import game_names
+from firmware.wiring.assemble import bare_simulation
+from firmware.wiring.hardware import run_real_board
+from firmware.wiring.session import (
     Closable,
     Session,
     SessionError,
@@ -24,10 +28,7 @@ from firmware.controller.session import (
     read_commands,
     serve_web,
 )
-from firmware.kiosk.setup import KioskSetupError, kiosk_section
-from firmware.rules.api import JsonValue
-from firmware.rules.registry import game_names
-from firmware.wiring.settings import led_mapping
+from firmware.wiring.settings import simulated
 
 EXIT_USAGE = 2
 MOCK_WEB = "127.0.0.1:8080"
@@ -107,37 +108,26 @@ def _mock_session(
     settings: tuple[str, dict[str, JsonValue]] | None,
     config: Config | None,
 ) -> Session:
-    size: dict[str, int] = {}
-    max_current_ma = 6000.0
-    mapping = None
-    kiosk = None
+    """The simulated board of ``config`` (every key honoured), or the bare simulation."""
     state_dir = default_state_dir(dict(os.environ))
     if config is not None:
-        size = {
-            "columns": config.board.columns,
-            "rows": config.board.rows,
-            "status_count": config.leds.status_count,
-        }
-        max_current_ma = float(config.leds.max_current_ma)
-        mapping = led_mapping(config)
         state_dir = Path(config.state_dir).expanduser()
-    try:
-        kiosk = kiosk_section((config or default_config()).kiosk, forced=args.kiosk)
-    except KioskSetupError as exc:
-        raise SessionError(str(exc)) from None
     if args.state_dir is not None:
         state_dir = Path(args.state_dir)
+    base = config or default_config()
+    try:
+        kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
+    except KioskSetupError as exc:
+        raise SessionError(str(exc)) from None
     return build_session(
+        config=simulated(config) if config is not None else bare_simulation(base),
         settings=settings,
         rng=random.Random(args.seed),
         scripted=args.script is not None,
         state_dir=state_dir,
         frames_path=args.frames,
         complain=_complain,
-        max_current_ma=max_current_ma,
-        mapping=mapping,
         kiosk=kiosk,
-        **size,
     )
 
 

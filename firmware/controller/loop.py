@@ -7,6 +7,7 @@ import queue
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from firmware.controller.extras import BrightnessControl, IdleScreen, MatchWatcher
 from firmware.controller.faults import DeviceHealth
 from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
 from firmware.controller.players import SeatMove
@@ -14,9 +15,6 @@ from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
 from firmware.controller.table import Phase, Table
 from firmware.controller.taps import Ghost, Tap, TapReader
-from firmware.kiosk.dimmer import Dimmer
-from firmware.kiosk.idle import ATTRACT_MESSAGE, Attract
-from firmware.kiosk.tally import Tally
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import find_game, game_names
 from hal.interfaces import (
@@ -52,9 +50,9 @@ class BoardController:
         table: Table,
         *,
         heartbeat: Callable[[], object] | None = None,
-        attract: Attract | None = None,
-        dimmer: Dimmer | None = None,
-        tally: Tally | None = None,
+        attract: IdleScreen | None = None,
+        dimmer: BrightnessControl | None = None,
+        tally: MatchWatcher | None = None,
     ) -> None:
         self.board = board
         self.table = table
@@ -178,7 +176,7 @@ class BoardController:
         if self._attract is not None and self._attract.showing:
             frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
             times = [self._attract.deadline(now)]
-            score.update(phase=Phase.ATTRACT.value, message=ATTRACT_MESSAGE)
+            score.update(phase=Phase.ATTRACT.value, message=self._attract.message)
         else:
             stack = table_lights(self.table, leds.status_count, now)
             frame = stack.compose(now)

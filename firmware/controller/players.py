@@ -14,6 +14,7 @@ the cell(s) and waits (``Phase.WAITING_FOR_CHIP``) for a tap there before the mo
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -71,6 +72,9 @@ class PassivePlayer:
 
     def cancel(self) -> None:
         return None
+
+
+PlayerFactory = Callable[[PlayerKind, int], Player]  # makes the player of a seat of a kind
 
 
 def passive_player(kind: PlayerKind, seat: int) -> Player:

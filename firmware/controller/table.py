@@ -22,13 +22,17 @@ from firmware.controller.adapter import (
 from firmware.controller.journal import Entry, Journal
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.menu import Menu
-from firmware.controller.players import Player, PlayerKind, Turn, passive_player
+from firmware.controller.players import (
+    Player,
+    PlayerFactory,
+    PlayerKind,
+    Turn,
+    passive_player,
+)
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.api import InvalidRecordError, JsonValue
 from firmware.rules.records import FORMAT, record_of
 from hal.interfaces import Cell
-
-PlayerFactory = Callable[[PlayerKind, int], Player]
 
 
 class Phase(enum.Enum):

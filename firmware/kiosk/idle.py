@@ -32,6 +32,7 @@ class Attract:
         self._policy = policy
         self._painter = painter
         self.showing = False
+        self.message = ATTRACT_MESSAGE
 
     def wake(self) -> bool:
         """Someone is here; True if the board was idle (that touch only wakes it)."""

@@ -79,7 +79,7 @@ def test_a_completed_line_animates_and_the_round_result_is_shown(rig: Rig) -> No
         rig.tap(name)
     score = rig.score
     assert score["phase"] == "round_over" and score["winner"] == "blue"
-    assert [hz for _, hz, _ in rig.board.buzzer.beeps] == [TABLE_TIMING.win_beep_hz]
+    assert [hz for _, hz, _ in rig.buzzer.beeps] == [TABLE_TIMING.win_beep_hz]
     assert score["line"] == ["h8", "h9", "h10", "h11", "h12"]
     assert score["scores"] == {"blue": 1, "red": 0}
     seen = set()
