@@ -14,6 +14,7 @@ from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.controller.drive import run_script
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
@@ -56,6 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--kiosk", action="store_true", help="turn the config's kiosk section on (cafe mode)"
     )
+    group.add_argument("--broker", metavar="URL", help="the MQTT broker: mqtt[s]://HOST:PORT")
+    group.add_argument("--board-id", metavar="NAME", help="this board's name on the broker")
     group.add_argument(
         "--web",
         metavar="HOST:PORT",
@@ -119,6 +122,10 @@ def _mock_session(
         kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
     except KioskSetupError as exc:
         raise SessionError(str(exc)) from None
+    try:
+        link = link_settings(base.link, broker=args.broker, board_id=args.board_id)
+    except LinkSettingsError as exc:
+        raise SessionError(str(exc)) from None
     return build_session(
         config=simulated(config) if config is not None else bare_simulation(base),
         settings=settings,
@@ -128,6 +135,7 @@ def _mock_session(
         frames_path=args.frames,
         complain=_complain,
         kiosk=kiosk,
+        link=link,
     )
 
 

@@ -50,6 +50,13 @@ class RemoteCommand:
     level: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LoopCall:
+    """Work another thread hands to the loop: ``run(now)`` is called on the loop's thread."""
+
+    run: Callable[[float], None]
+
+
 Listener = Callable[[BoardView], None]
 
 log = logging.getLogger(__name__)

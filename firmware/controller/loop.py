@@ -7,9 +7,16 @@ import queue
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from firmware.controller.extras import BrightnessControl, IdleScreen, MatchWatcher
-from firmware.controller.faults import DeviceHealth
-from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
+from firmware.controller.extras import BrightnessControl, IdleScreen, LinkStatus, MatchWatcher
+from firmware.controller.faults import DeviceHealth, link_down_overlay
+from firmware.controller.live import (
+    BoardView,
+    Listener,
+    LoopCall,
+    RemoteCommand,
+    RemoteKind,
+    ViewHub,
+)
 from firmware.controller.players import SeatMove
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
@@ -38,7 +45,7 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | SeatMove | _Stop
+QueueItem = HalEvent | RemoteCommand | SeatMove | LoopCall | _Stop
 
 
 class BoardController:
@@ -53,6 +60,7 @@ class BoardController:
         attract: IdleScreen | None = None,
         dimmer: BrightnessControl | None = None,
         tally: MatchWatcher | None = None,
+        link: LinkStatus | None = None,
     ) -> None:
         self.board = board
         self.table = table
@@ -61,6 +69,7 @@ class BoardController:
         self._attract = attract
         self._dimmer = dimmer
         self._tally = tally
+        self.link = link
         self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
         self._taps = TapReader()
         self._views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
@@ -184,6 +193,10 @@ class BoardController:
             if self._attract is not None:
                 times.append(self._attract.deadline(now))
         frame = self.health.overlay(frame, now)
+        if self.link is not None:
+            score["online"] = self.link.online()
+            if self.link.down:
+                frame = link_down_overlay(frame)
         times.append(self.health.next_change(now))
         if self._dimmer is not None:
             wait = self._dimmer.seconds_to_next_check()
@@ -234,6 +247,8 @@ class BoardController:
             self.health.on_fault(item)
         elif isinstance(item, SeatMove):
             self._seat_move(item, now)
+        elif isinstance(item, LoopCall):
+            item.run(now)
         elif isinstance(item, RemoteCommand):
             if item.kind is RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
@@ -266,7 +281,7 @@ class BoardController:
 
     def _wakes_only(self, item: QueueItem) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""
-        if self._attract is None or isinstance(item, FaultEvent | SeatMove | _Stop):
+        if self._attract is None or isinstance(item, FaultEvent | SeatMove | LoopCall | _Stop):
             return False
         if isinstance(item, ButtonEvent) and not item.pressed:
             return False

@@ -46,6 +46,7 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "message": message(table, state, seat),
         "error": table.current_error(now),
         "record": table.record_json(),
+        "online": None,  # the broker link fills it in (docs/mqtt.md)
     }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,8 +21,11 @@ from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.setup import KioskParts, build_kiosk
+from firmware.link.board import BoardLink
+from firmware.link.settings import LinkSettings
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.settings import simulated
+from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock
 from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockTouch
 
@@ -97,3 +101,22 @@ def assemble(
         tally=parts.tally,
     )
     return Assembly(board, table, controller, parts)
+
+
+@dataclass
+class RunningLink:
+    """A started broker link; ``close`` says goodbye (``offline``) and disconnects."""
+
+    link: BoardLink
+
+    def close(self) -> None:
+        self.link.stop()
+
+
+def start_link(
+    settings: LinkSettings, controller: BoardController, state_dir: Path | None
+) -> RunningLink:
+    """Put the board on the broker of ``settings`` (after ``controller.start``)."""
+    link = BoardLink(settings, controller, clock=MonotonicClock(), wall=time.time)
+    link.start()
+    return RunningLink(link)

@@ -18,9 +18,10 @@ from firmware.config import ConfigError, default_config, load_config
 from firmware.controller.loop import BoardController
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
-from firmware.wiring.assemble import assemble
+from firmware.wiring.assemble import assemble, start_link
 from firmware.wiring.session import Complain, SessionError, serve_web
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
@@ -46,9 +47,10 @@ def run_real_board(
     try:
         config = load_config(args.config) if args.config else default_config()
         kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
+        link = link_settings(config.link, broker=args.broker, board_id=args.board_id)
     except ConfigError as exc:
         raise SessionError(f"config {args.config}: {exc}") from None
-    except KioskSetupError as exc:
+    except (KioskSetupError, LinkSettingsError) as exc:
         raise SessionError(str(exc)) from None
     clock = MonotonicClock()
     try:
@@ -70,10 +72,13 @@ def run_real_board(
     controller = parts.controller
     stop_poll = threading.Event()
     web = None
+    running_link = None
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     try:
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
+        if link is not None:
+            running_link = start_link(link, controller, state_dir)
         where = args.web or f"{config.web.host}:{config.web.port}"
         web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=parts.staff_pin)
         if threading.current_thread() is threading.main_thread():
@@ -92,6 +97,8 @@ def run_real_board(
         stop_poll.set()
         if web is not None:
             web.close()
+        if running_link is not None:
+            running_link.close()
         board.close()  # the LEDs go dark; the journal was flushed with every action
         notifier.close()
     log.info("stopped cleanly")

@@ -18,9 +18,10 @@ from firmware.controller.loop import BoardController
 from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
+from firmware.link.settings import LinkSettings
 from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
-from firmware.wiring.assemble import assemble, simulated_board
+from firmware.wiring.assemble import assemble, simulated_board, start_link
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
@@ -52,6 +53,7 @@ class Session:
     frames: IO[str] | None = None
     t0: float = 0.0
     staff_pin: str | None = None
+    link: Closable | None = None
     closed: bool = field(default=False)
 
     def fake_clock(self) -> FakeClock:
@@ -74,6 +76,8 @@ class Session:
         if self.closed:
             return
         self.closed = True
+        if self.link is not None:
+            self.link.close()
         if record_path is not None:
             save_record(self.table, record_path, self.complain)
         self.board.leds.on_sent = None
@@ -104,6 +108,7 @@ def build_session(
     frames_path: str | None,
     complain: Complain,
     kiosk: KioskConfig | None = None,
+    link: LinkSettings | None = None,
 ) -> Session:
     """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
     ``wait`` moves when scripted.
@@ -134,6 +139,8 @@ def build_session(
             ) from None
         board.leds.on_sent = session.write_frame
     session.controller.start(settings)
+    if link is not None:
+        session.link = start_link(link, session.controller, state_dir)
     return session
 
 

@@ -1,0 +1,130 @@
+"""A board on the broker: ``online``/``offline`` status with a last will, state and events."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+
+from firmware.controller.live import BoardView, LoopCall
+from firmware.controller.loop import BoardController
+from firmware.link import topics
+from firmware.link.client import BrokerClient, Endpoint, Will
+from firmware.link.report import STATE_EVERY_S, EventTracker, state_payload
+from firmware.link.settings import LinkSettings
+from firmware.rules.api import JsonValue
+from hal.interfaces import Clock
+
+WallTime = Callable[[], float]
+
+
+class BoardLink:
+    """The board's broker connection; everything but paho's own thread runs in the loop."""
+
+    def __init__(
+        self, settings: LinkSettings, controller: BoardController, *, clock: Clock, wall: WallTime
+    ) -> None:
+        self.settings = settings
+        self.board_id = settings.board_id
+        self._controller = controller
+        self._clock = clock
+        self._wall = wall
+        self._events = EventTracker()
+        self._view: BoardView | None = None
+        self._state_sent_at: float | None = None
+        self._flush_timer: threading.Timer | None = None
+        self._listeners: list[Callable[[BoardView], None]] = []
+        self.extra_state: Callable[[], dict[str, JsonValue]] = dict
+        self.online_status: Callable[[], JsonValue] = lambda: None
+        self.on_connect: list[Callable[[], None]] = []
+        endpoint = Endpoint(
+            settings.host,
+            settings.port,
+            settings.tls,
+            settings.ca_file,
+            settings.username,
+            settings.password,
+        )
+        self.client = BrokerClient(
+            endpoint,
+            f"cullsboard-{settings.board_id}",
+            self.post,
+            will=Will(topics.board_status(self.board_id), topics.OFFLINE),
+            on_connect=self._connected,
+            on_disconnect=self._refresh,
+        )
+
+    # -- LinkStatus, for the controller ---------------------------------------------------
+
+    def online(self) -> JsonValue:
+        return self.online_status()
+
+    @property
+    def down(self) -> bool:
+        return not self.client.connected
+
+    # -- life -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Join the controller (its scoreboard, its views) and connect in the background."""
+        self._controller.link = self
+        self._view = self._controller.view()
+        self._controller.subscribe(self._viewed)
+        self.post(self._refresh)  # the amber edge until the broker answers
+        self.client.start()
+
+    def stop(self) -> None:
+        if self._flush_timer is not None:
+            self._flush_timer.cancel()
+        self.client.stop(last=Will(topics.board_status(self.board_id), topics.OFFLINE))
+
+    def post(self, work: Callable[[], None]) -> None:
+        """Run ``work`` on the controller's loop (the only thread that touches the game)."""
+        self._controller.post(LoopCall(lambda now: work()))
+
+    def watch(self, listener: Callable[[BoardView], None]) -> None:
+        """Also call ``listener`` with every view (on the loop's thread)."""
+        self._listeners.append(listener)
+
+    # -- the loop's thread ----------------------------------------------------------------
+
+    def _connected(self) -> None:
+        self.client.publish(topics.board_status(self.board_id), topics.ONLINE, retain=True)
+        self._state_sent_at = None
+        for hook in self.on_connect:
+            hook()
+        self._refresh()
+        self._send_state()
+
+    def _refresh(self) -> None:
+        """The link changed: the scoreboard's ``online`` and the edge must be redrawn."""
+        self._controller.render()
+
+    def _viewed(self, view: BoardView) -> None:
+        self._view = view
+        for listener in self._listeners:
+            listener(view)
+        for event in self._events.events(view.score, self._wall()):
+            self.client.publish(topics.board_events(self.board_id), json.dumps(event))
+        self._send_state()
+
+    def _send_state(self) -> None:
+        if self._view is None or not self.client.connected:
+            return
+        now = self._clock.now()
+        if self._state_sent_at is not None and now - self._state_sent_at < STATE_EVERY_S:
+            if self._flush_timer is None:
+                wait = STATE_EVERY_S - (now - self._state_sent_at)
+                self._flush_timer = threading.Timer(wait, lambda: self.post(self._flush))
+                self._flush_timer.daemon = True
+                self._flush_timer.start()
+            return
+        self._state_sent_at = now
+        payload = state_payload(
+            self.board_id, self.settings.cafe, self._view, self._wall(), self.extra_state()
+        )
+        self.client.publish(topics.board_state(self.board_id), payload, retain=True)
+
+    def _flush(self) -> None:
+        self._flush_timer = None
+        self._send_state()
