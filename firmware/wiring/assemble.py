@@ -8,21 +8,27 @@ built (``build_board`` over ``simulated(config)``), so every key ``diag`` honour
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import random
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
+from firmware.controller.extras import MatchWatcher
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
+from firmware.history.recorder import HistoryRecorder
+from firmware.history.store import History
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.link.board import BoardLink
 from firmware.link.settings import LinkSettings
+from firmware.rules.api import JsonValue
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.settings import simulated
 from hal.clock import MonotonicClock
@@ -60,6 +66,7 @@ class Assembly:
     table: Table
     controller: BoardController
     kiosk: KioskParts | None = None
+    history: History | None = None
 
     @property
     def staff_pin(self) -> str | None:
@@ -76,6 +83,7 @@ def assemble(
     wall: WallClock | None = None,
     heartbeat: Callable[[], object] | None = None,
     players: PlayerFactory = passive_player,
+    board_name: str = "",
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller."""
@@ -87,20 +95,33 @@ def assemble(
         beep=None if board.buzzer is None else board.buzzer.beep,
         players=players,
     )
+    history = None if state_dir is None else History(state_dir)
+    recorder = (
+        None if history is None else HistoryRecorder(history, board_name, _wall_seconds(wall), warn)
+    )
     if kiosk is None:
-        return Assembly(board, table, BoardController(board, table, heartbeat=heartbeat))
+        controller = BoardController(board, table, heartbeat=heartbeat, tally=recorder)
+        return Assembly(board, table, controller, history=history)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
+    # The day statistics come from the history; the JSON day files only without one.
+    watcher: MatchWatcher = parts.tally if recorder is None else recorder
     controller = BoardController(
         board,
         table,
         heartbeat=heartbeat,
         attract=parts.attract,
         dimmer=parts.dimmer,
-        tally=parts.tally,
+        tally=watcher,
     )
-    return Assembly(board, table, controller, parts)
+    return Assembly(board, table, controller, parts, history)
+
+
+def _wall_seconds(wall: WallClock | None) -> Callable[[], float]:
+    if wall is None:
+        return time.time
+    return lambda: wall().timestamp()
 
 
 @dataclass
@@ -114,9 +135,19 @@ class RunningLink:
 
 
 def start_link(
-    settings: LinkSettings, controller: BoardController, state_dir: Path | None
+    settings: LinkSettings, controller: BoardController, history: History | None = None
 ) -> RunningLink:
     """Put the board on the broker of ``settings`` (after ``controller.start``)."""
     link = BoardLink(settings, controller, clock=MonotonicClock(), wall=time.time)
+    if history is not None:
+        known = history
+
+        def games_today() -> dict[str, JsonValue]:
+            try:
+                return {"games_today": known.day_totals(datetime.date.today()).games}
+            except (OSError, sqlite3.Error):
+                return {"games_today": None}
+
+        link.extra_state = games_today
     link.start()
     return RunningLink(link)

@@ -47,7 +47,11 @@ def run_real_board(
     try:
         config = load_config(args.config) if args.config else default_config()
         kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
-        link = link_settings(config.link, broker=args.broker, board_id=args.board_id)
+        link = link_settings(
+            config.link,
+            broker=getattr(args, "broker", None),
+            board_id=getattr(args, "board_id", None),
+        )
     except ConfigError as exc:
         raise SessionError(f"config {args.config}: {exc}") from None
     except (KioskSetupError, LinkSettingsError) as exc:
@@ -68,6 +72,7 @@ def run_real_board(
         kiosk=kiosk,
         wall=wall,
         heartbeat=heartbeat.beat,
+        board_name="" if link is None else link.board_id,
     )
     controller = parts.controller
     stop_poll = threading.Event()
@@ -78,7 +83,7 @@ def run_real_board(
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
         if link is not None:
-            running_link = start_link(link, controller, state_dir)
+            running_link = start_link(link, controller, parts.history)
         where = args.web or f"{config.web.host}:{config.web.port}"
         web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=parts.staff_pin)
         if threading.current_thread() is threading.main_thread():

@@ -126,6 +126,7 @@ def build_session(
         warn=lambda text: complain(f"warning: {text}"),
         kiosk=kiosk,
         wall=wall_on(clock, now()) if scripted else now,
+        board_name="" if link is None else link.board_id,
     )
     session = Session(
         board, parts.controller, parts.table, complain, t0=clock.now(), staff_pin=parts.staff_pin
@@ -140,7 +141,7 @@ def build_session(
         board.leds.on_sent = session.write_frame
     session.controller.start(settings)
     if link is not None:
-        session.link = start_link(link, session.controller, state_dir)
+        session.link = start_link(link, session.controller, parts.history)
     return session
 
 

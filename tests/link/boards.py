@@ -44,7 +44,7 @@ class LinkedBoard:
         self.controller.start(settings)
         link = link_settings(LinkConfig(), broker=url, board_id=board_id)
         assert link is not None
-        self.link: RunningLink = start_link(link, self.controller, state_dir)
+        self.link: RunningLink = start_link(link, self.controller, parts.history)
         self._thread = threading.Thread(target=self.controller.run, daemon=True)
         self._thread.start()
 
