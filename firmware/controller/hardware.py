@@ -18,6 +18,7 @@ from firmware.config import ConfigError, default_config, load_config
 from firmware.controller.loop import BoardController
 from firmware.controller.session import Complain, SessionError, make_table, serve_web
 from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskSetupError, build_kiosk, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
@@ -38,6 +39,7 @@ def run_real_board(
     started: Callable[[BoardController], None] | None = None,
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
+    power_off: PowerOff | None = None,
 ) -> int:
     """Play on the hardware the config describes until SIGTERM/SIGINT; one line if it cannot."""
     from firmware.wiring.devices import (  # gpiozero: only for real boards
@@ -64,7 +66,14 @@ def run_real_board(
     table = make_table(board, state_dir, random.Random(args.seed), complain)
     parts = None
     if kiosk is not None:
-        parts = build_kiosk(kiosk, clock=clock, leds=board.leds, state_dir=state_dir, wall=wall)
+        parts = build_kiosk(
+            kiosk,
+            clock=clock,
+            leds=board.leds,
+            state_dir=state_dir,
+            wall=wall,
+            power_off=PowerOff() if power_off is None else power_off,
+        )
     controller = BoardController(
         board,
         table,
@@ -72,6 +81,7 @@ def run_real_board(
         attract=None if parts is None else parts.attract,
         dimmer=None if parts is None else parts.dimmer,
         tally=None if parts is None else parts.tally,
+        power_off=None if parts is None else parts.power_off,
     )
     stop_poll = threading.Event()
     web = None

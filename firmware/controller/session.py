@@ -18,6 +18,7 @@ from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import build_kiosk, wall_on
 from firmware.render.frame_json import frame_line
 from firmware.render.views import CubeLayout
@@ -154,9 +155,21 @@ def build_session(
     if kiosk is not None:
         now = datetime.datetime.now
         wall = wall_on(clock, now()) if scripted else now
-        parts = build_kiosk(kiosk, clock=clock, leds=board.leds, state_dir=state_dir, wall=wall)
+        parts = build_kiosk(
+            kiosk,
+            clock=clock,
+            leds=board.leds,
+            state_dir=state_dir,
+            wall=wall,
+            power_off=PowerOff(command=None),  # a simulated board powers nothing off
+        )
         controller = BoardController(
-            board, table, attract=parts.attract, dimmer=parts.dimmer, tally=parts.tally
+            board,
+            table,
+            attract=parts.attract,
+            dimmer=parts.dimmer,
+            tally=parts.tally,
+            power_off=parts.power_off,
         )
         staff_pin = parts.staff_pin
     session = Session(board, controller, table, complain, t0=clock.now(), staff_pin=staff_pin)

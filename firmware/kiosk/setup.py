@@ -11,6 +11,7 @@ from firmware.config.schema import KioskConfig
 from firmware.kiosk.brightness import BrightnessSchedule
 from firmware.kiosk.dimmer import Dimmer, WallClock, dimmable_of
 from firmware.kiosk.idle import Attract, kiosk_attract
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.stats import DayStats
 from firmware.kiosk.tally import Tally
 from hal.interfaces import Clock, LedOutput
@@ -28,6 +29,7 @@ class KioskParts:
     dimmer: Dimmer
     tally: Tally
     staff_pin: str
+    power_off: PowerOff
 
 
 def kiosk_section(kiosk: KioskConfig, *, forced: bool) -> KioskConfig | None:
@@ -44,7 +46,13 @@ def kiosk_section(kiosk: KioskConfig, *, forced: bool) -> KioskConfig | None:
 
 
 def build_kiosk(
-    kiosk: KioskConfig, *, clock: Clock, leds: LedOutput, state_dir: Path, wall: WallClock
+    kiosk: KioskConfig,
+    *,
+    clock: Clock,
+    leds: LedOutput,
+    state_dir: Path,
+    wall: WallClock,
+    power_off: PowerOff,
 ) -> KioskParts:
     """The kiosk's parts for an enabled section (see ``kiosk_section``)."""
     attract = kiosk_attract(
@@ -60,6 +68,7 @@ def build_kiosk(
         dimmer=Dimmer(schedule, wall, dimmable_of(leds)),
         tally=Tally(DayStats(state_dir, lambda: wall().date())),
         staff_pin=kiosk.staff_pin,
+        power_off=power_off,
     )
 
 

@@ -24,8 +24,12 @@ from firmware.service.steps import InstallError, Plan, Probe, Step
 REFERENCE_CONFIG = "matrix-board.yaml"  # the reference board of wiring.md
 # System packages: venv support; a compiler and Python's headers, because rpi-ws281x has no
 # wheel for the Pi and is built from source; lgpio for gpiozero; libgpiod's bindings, which
-# Blinka (10 and later) imports for the Pi's pins on `import board`.
-APT_PACKAGES = ("python3-venv", "python3-dev", "gcc", "python3-lgpio", "python3-libgpiod")
+# Blinka (10 and later) imports for the Pi's pins on `import board`; polkit, which lets the
+# service's user power the Pi off (the staff "shut down").
+APT_PACKAGES = (
+    *("python3-venv", "python3-dev", "gcc", "python3-lgpio", "python3-libgpiod", "polkitd"),
+)
+POWER_OFF_RULES = "cullsboard-poweroff.rules"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,7 @@ class ServicePaths:
     python: str = "/usr/bin/python3"
     boot_dirs: tuple[Path, ...] = (Path("/boot/firmware"), Path("/boot"))  # Bookworm, older
     modules: Path = Path("/etc/modules-load.d/cullsboard.conf")
+    power_off_rule: Path = Path("/etc/polkit-1/rules.d/50-cullsboard-poweroff.rules")
 
     @property
     def program(self) -> Path:
@@ -62,22 +67,25 @@ class Sources:
     project: str
     unit: Path
     config: Path | None
+    power_off_rule: Path
 
 
 def find_sources(root: Path, config: Path | None = None) -> Sources:
     """The project checkout at ``root``, its unit file and the config to start from."""
     unit = root / "systemd" / PATHS.unit_name
-    if not (root / "pyproject.toml").is_file() or not unit.is_file():
+    rule = root / "systemd" / POWER_OFF_RULES
+    if not all(path.is_file() for path in (root / "pyproject.toml", unit, rule)):
         raise InstallError(
-            f"{root} is not a cullsboard source tree (no pyproject.toml and systemd/"
-            f"{PATHS.unit_name}): run install-service from the project checkout"
+            f"{root} is not a cullsboard source tree (no pyproject.toml, systemd/"
+            f"{PATHS.unit_name} and systemd/{POWER_OFF_RULES}): run install-service from the "
+            "project checkout"
         )
     if config is None:
         reference = root / "config" / REFERENCE_CONFIG
         config = reference if reference.is_file() else None
     elif not config.is_file():
         raise InstallError(f"--config-source {config}: no such file")
-    return Sources(project=str(root), unit=unit, config=config)
+    return Sources(project=str(root), unit=unit, config=config, power_off_rule=rule)
 
 
 def install_plan(sources: Sources, probe: Probe, paths: ServicePaths = PATHS) -> Plan:
@@ -93,6 +101,11 @@ def install_plan(sources: Sources, probe: Probe, paths: ServicePaths = PATHS) ->
         *boot_steps,
         *_config_steps(sources, probe, paths, notes),
         _step("the service unit", "install", "-m", "0644", str(sources.unit), str(paths.unit)),
+        _step(
+            "let the service power the Pi off (staff: shut down)",
+            *("install", "-D", "-m", "0644"),
+            *(str(sources.power_off_rule), str(paths.power_off_rule)),
+        ),
         _step("make systemd read it", "systemctl", "daemon-reload"),
         _step("start at every boot", "systemctl", "enable", paths.unit_name),
     ]
@@ -275,6 +288,7 @@ def uninstall_plan(probe: Probe, *, purge: bool, paths: ServicePaths = PATHS) ->
                 "stop it and drop it from boot", "systemctl", "disable", "--now", paths.unit_name
             ),
             _step("the service unit", "rm", "-f", str(paths.unit)),
+            _step("its power-off rule", "rm", "-f", str(paths.power_off_rule)),
             _step("make systemd forget it", "systemctl", "daemon-reload"),
         ]
     if probe.exists(paths.prefix):

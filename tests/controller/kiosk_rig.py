@@ -7,6 +7,7 @@ from pathlib import Path
 
 from firmware.config.schema import BrightnessStep, KioskConfig
 from firmware.controller.loop import BoardController
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk, wall_on
 from firmware.render import palette
 from tests.controller.conftest import Rig
@@ -37,8 +38,15 @@ class KioskRig(Rig):
             staff_pin=STAFF_PIN,
         )
         self.wall = wall_on(self.clock, start)
+        self.power_commands: list[tuple[str, ...]] = []  # what would have powered the Pi off
+        self.power_exit = 0
         self.parts: KioskParts = build_kiosk(
-            section, clock=self.clock, leds=self.board.leds, state_dir=state_dir, wall=self.wall
+            section,
+            clock=self.clock,
+            leds=self.board.leds,
+            state_dir=state_dir,
+            wall=self.wall,
+            power_off=PowerOff(runner=self._record_power_off),
         )
         self.controller = BoardController(
             self.board,
@@ -46,7 +54,13 @@ class KioskRig(Rig):
             attract=self.parts.attract,
             dimmer=self.parts.dimmer,
             tally=self.parts.tally,
+            power_off=self.parts.power_off,
         )
+
+    def _record_power_off(self, command: object) -> int:
+        assert isinstance(command, tuple)
+        self.power_commands.append(command)
+        return self.power_exit
 
     def play_match(self, winner: str) -> None:
         """Play a Culls match to three round wins for ``winner``, by touch."""

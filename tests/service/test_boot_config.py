@@ -62,7 +62,8 @@ def checkout(tmp_path: Path) -> Path:
     root = tmp_path / "checkout"
     (root / "systemd").mkdir(parents=True)
     (root / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
-    shutil.copy(CONFIG_DIR.parent / "systemd" / "cullsboard.service", root / "systemd")
+    for name in ("cullsboard.service", "cullsboard-poweroff.rules"):
+        shutil.copy(CONFIG_DIR.parent / "systemd" / name, root / "systemd")
     shutil.copytree(CONFIG_DIR, root / "config")
     return root
 

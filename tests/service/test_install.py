@@ -90,6 +90,7 @@ def checkout(tmp_path: Path) -> Path:
     (tmp_path / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
     (tmp_path / "systemd").mkdir()
     (tmp_path / "systemd" / "cullsboard.service").write_text("[Unit]\n", encoding="utf-8")
+    (tmp_path / "systemd" / "cullsboard-poweroff.rules").write_text("//\n", encoding="utf-8")
     (tmp_path / "config").mkdir()
     for name in ("matrix-board.yaml", "direct-board.yaml"):
         shutil.copy(CONFIG_DIR / name, tmp_path / "config" / name)
@@ -118,7 +119,7 @@ def _commands(text: str) -> list[str]:
 def test_fresh_install_plan(checkout: Path) -> None:
     plan = install_plan(_sources(checkout), FakeMachine())
     assert [step.shell() for step in plan.steps] == [
-        "apt-get install --yes python3-venv python3-dev gcc python3-lgpio python3-libgpiod",
+        "apt-get install --yes python3-venv python3-dev gcc python3-lgpio python3-libgpiod polkitd",
         "useradd --system --user-group --home-dir /var/lib/cullsboard --no-create-home "
         "--shell /usr/sbin/nologin --groups gpio,i2c,spi cullsboard",
         "/usr/bin/python3 -m venv --system-site-packages /opt/cullsboard",
@@ -134,6 +135,8 @@ def test_fresh_install_plan(checkout: Path) -> None:
         "/etc/cullsboard/board.yaml",
         f"install -m 0644 {checkout}/systemd/cullsboard.service "
         "/etc/systemd/system/cullsboard.service",
+        f"install -D -m 0644 {checkout}/systemd/cullsboard-poweroff.rules "
+        "/etc/polkit-1/rules.d/50-cullsboard-poweroff.rules",
         "systemctl daemon-reload",
         "systemctl enable cullsboard.service",
     ]
@@ -201,6 +204,7 @@ def test_uninstall_keeps_config_and_state(checkout: Path) -> None:
     assert [step.shell() for step in plan.steps] == [
         "systemctl disable --now cullsboard.service",
         "rm -f /etc/systemd/system/cullsboard.service",
+        "rm -f /etc/polkit-1/rules.d/50-cullsboard-poweroff.rules",
         "systemctl daemon-reload",
         "rm -rf /opt/cullsboard",
         "userdel cullsboard",
