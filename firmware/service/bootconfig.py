@@ -29,11 +29,10 @@ ALL = "all"
 
 @dataclass(frozen=True, slots=True)
 class BootLine:
-    """One ``config.txt`` setting, the model section it belongs in, and why."""
+    """One ``config.txt`` setting and the model section it belongs in."""
 
     section: str
     text: str
-    why: str
 
     @property
     def key(self) -> str:
@@ -64,23 +63,21 @@ def wanted_config_lines(config: Config) -> tuple[BootLine, ...]:
     """The config.txt settings the real backends of ``config`` need."""
     lines: list[BootLine] = []
     if leds_use_spi(config):
-        lines.append(BootLine(ALL, "dtparam=spi=on", "the LED data on SPI0 (GPIO10)"))
+        lines.append(BootLine(ALL, "dtparam=spi=on"))
     if config.touch.backend == "mpr121":
+        # Only the kernel sets the I2C speed (Blinka ignores a program's), 100 kHz by default.
         lines += [
-            BootLine(ALL, "dtparam=i2c_arm=on", "I2C-1 for the touch controllers"),
-            BootLine(
-                ALL,
-                f"dtparam=i2c_arm_baudrate={I2C_FAST_MODE_HZ}",
-                "the MPR121's fast mode: the kernel sets the bus speed, 100 kHz by default",
-            ),
+            BootLine(ALL, "dtparam=i2c_arm=on"),
+            BootLine(ALL, f"dtparam=i2c_arm_baudrate={I2C_FAST_MODE_HZ}"),
         ]
     if leds_use_spi(config):
-        clock = "the SPI clock is divided from the core clock, which scales with load"
+        # On a Pi 3, 4 and Zero 2 the SPI clock is divided from the core clock, which scales with
+        # load (rpi_ws281x README); a Pi 5's SPI has a clock of its own.
         lines += [
-            BootLine("pi4", "core_freq=500", clock),
-            BootLine("pi4", "core_freq_min=500", clock),
-            BootLine("pi3", "core_freq=250", clock),
-            BootLine("pi02", "core_freq=250", clock),
+            BootLine("pi4", "core_freq=500"),
+            BootLine("pi4", "core_freq_min=500"),
+            BootLine("pi3", "core_freq=250"),
+            BootLine("pi02", "core_freq=250"),
         ]
     return tuple(lines)
 

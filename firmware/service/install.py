@@ -224,10 +224,10 @@ def _boot_steps(
     config_txt, cmdline_txt = boot / "config.txt", boot / "cmdline.txt"
     missing = missing_config_lines(probe.read_text(config_txt) or "", wanted)
     if missing:
-        reasons = "; ".join(dict.fromkeys(line.why for line in missing))
         steps.append(
             Step(
-                f"{config_txt}: {len(missing)} settings ({reasons})",
+                f"{config_txt}: the {len(missing)} settings the config needs (SPI, I2C and its "
+                "speed, the core clock for the LEDs' SPI)",
                 ("tee", "--append", str(config_txt)),
                 stdin=config_block(missing),
             )
