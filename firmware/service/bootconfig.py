@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from firmware.config.checks import led_count
+from firmware.config.checks import SPI_MOSI, led_count
 from firmware.config.schema import Config
-from firmware.service.devices import SPI_MOSI_GPIO
 from hal.leds.spi import RESET_S, SPI_BITS_PER_LED_BIT
 from hal.leds.wire import (
     KERNEL_SPI_BUFSIZ,
@@ -46,7 +45,7 @@ class BootLine:
 def leds_use_spi(config: Config) -> bool:
     """Whether the LED data goes out on SPI0 (either driver on GPIO10)."""
     leds = config.leds
-    return leds.backend == "spi" or (leds.backend == "ws281x" and leds.gpio == SPI_MOSI_GPIO)
+    return leds.backend == "spi" or (leds.backend == "ws281x" and leds.gpio == SPI_MOSI)
 
 
 def led_frame_bytes(config: Config) -> int:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from firmware.config.checks import SPI_MOSI
 from firmware.config.schema import Config
 
-SPI_MOSI_GPIO = 10
 GPIO_CHIPS = "char-gpiochip"  # every /dev/gpiochipN: lgpio opens the one the pins are on
 SPIDEV = "/dev/spidev0.0"
 
@@ -65,7 +65,7 @@ def device_needs(config: Config) -> tuple[DeviceNeed, ...]:
     if config.touch.backend == "mpr121":
         needs.append(MPR121)
     if config.leds.backend == "ws281x":
-        needs.append(WS281X_SPI if config.leds.gpio == SPI_MOSI_GPIO else WS281X_DMA)
+        needs.append(WS281X_SPI if config.leds.gpio == SPI_MOSI else WS281X_DMA)
     elif config.leds.backend == "spi":
         needs.append(NEOPIXEL_SPI)
     if "gpio" in (config.buttons.backend, config.buzzer.backend):
