@@ -9,9 +9,8 @@ from pathlib import Path
 
 from firmware.config.schema import KioskConfig
 from firmware.kiosk.brightness import BrightnessSchedule
-from firmware.kiosk.dimmer import Dimmer, WallClock, dimmable_of
+from firmware.kiosk.dimmer import Dimmer, WallClock
 from firmware.kiosk.idle import Attract, kiosk_attract
-from firmware.kiosk.power import PowerOff
 from firmware.kiosk.stats import DayStats
 from firmware.kiosk.tally import Tally
 from hal.interfaces import Clock, LedOutput
@@ -29,7 +28,6 @@ class KioskParts:
     dimmer: Dimmer
     tally: Tally
     staff_pin: str
-    power_off: PowerOff
 
 
 def kiosk_section(kiosk: KioskConfig, *, forced: bool) -> KioskConfig | None:
@@ -46,13 +44,7 @@ def kiosk_section(kiosk: KioskConfig, *, forced: bool) -> KioskConfig | None:
 
 
 def build_kiosk(
-    kiosk: KioskConfig,
-    *,
-    clock: Clock,
-    leds: LedOutput,
-    state_dir: Path,
-    wall: WallClock,
-    power_off: PowerOff,
+    kiosk: KioskConfig, *, clock: Clock, leds: LedOutput, state_dir: Path, wall: WallClock
 ) -> KioskParts:
     """The kiosk's parts for an enabled section (see ``kiosk_section``)."""
     attract = kiosk_attract(
@@ -65,10 +57,9 @@ def build_kiosk(
     schedule = BrightnessSchedule((step.at, step.brightness) for step in kiosk.brightness_schedule)
     return KioskParts(
         attract=attract,
-        dimmer=Dimmer(schedule, wall, dimmable_of(leds)),
+        dimmer=Dimmer(schedule, wall, leds),
         tally=Tally(DayStats(state_dir, lambda: wall().date())),
         staff_pin=kiosk.staff_pin,
-        power_off=power_off,
     )
 
 

@@ -6,10 +6,9 @@ import datetime
 from pathlib import Path
 
 from firmware.config.schema import BrightnessStep, KioskConfig
-from firmware.controller.loop import BoardController
+from firmware.controller.timing import TABLE_TIMING
 from firmware.kiosk.power import PowerOff
-from firmware.kiosk.setup import KioskParts, build_kiosk, wall_on
-from firmware.render import palette
+from firmware.kiosk.setup import KioskParts
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
 
@@ -29,7 +28,6 @@ class KioskRig(Rig):
         schedule: tuple[tuple[str, float], ...] = (),
         start: datetime.datetime = MORNING,
     ) -> None:
-        super().__init__(state_dir)
         section = KioskConfig(
             enabled=True,
             attract_minutes=idle_s / 60,
@@ -37,25 +35,12 @@ class KioskRig(Rig):
             brightness_schedule=tuple(BrightnessStep(at, level) for at, level in schedule),
             staff_pin=STAFF_PIN,
         )
-        self.wall = wall_on(self.clock, start)
         self.power_commands: list[tuple[str, ...]] = []  # what would have powered the Pi off
         self.power_exit = 0
-        self.parts: KioskParts = build_kiosk(
-            section,
-            clock=self.clock,
-            leds=self.board.leds,
-            state_dir=state_dir,
-            wall=self.wall,
-            power_off=PowerOff(runner=self._record_power_off),
-        )
-        self.controller = BoardController(
-            self.board,
-            self.table,
-            attract=self.parts.attract,
-            dimmer=self.parts.dimmer,
-            tally=self.parts.tally,
-            power_off=self.parts.power_off,
-        )
+        power_off = PowerOff(runner=self._record_power_off)
+        super().__init__(state_dir, kiosk=section, wall_start=start, power_off=power_off)
+        assert self.kiosk is not None
+        self.parts: KioskParts = self.kiosk
 
     def _record_power_off(self, command: object) -> int:
         assert isinstance(command, tuple)
@@ -68,5 +53,5 @@ class KioskRig(Rig):
             for name in culls_round_taps(str(self.score["to_move"]), winner):
                 self.tap(name)
             if self.score["phase"] == "round_over":
-                self.advance(palette.TIMING.line_show)
+                self.advance(TABLE_TIMING.line_show)
                 self.tap("h8")

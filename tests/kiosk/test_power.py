@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from firmware.controller.hold import HOLD_SECONDS, ButtonHold
 from firmware.controller.live import RemoteCommand, RemoteKind
-from firmware.kiosk.power import HOLD_SECONDS, POWER_OFF_COMMAND, HoldToPowerOff, PowerOff
+from firmware.kiosk.power import POWER_OFF_COMMAND, PowerOff
 from firmware.web.server import serve_in_thread
 from hal.interfaces import ButtonEvent
+from hal.mock import MockButtons
 from tests.controller.conftest import Rig
 from tests.controller.kiosk_rig import STAFF_PIN, KioskRig
 from tests.web.client import post
@@ -53,7 +55,7 @@ def test_a_refused_power_off_is_false_and_a_simulated_one_runs_nothing() -> None
 
 
 def test_a_hold_is_due_once_after_five_seconds_of_the_menu_button() -> None:
-    hold = HoldToPowerOff()
+    hold = ButtonHold()
     hold.feed(ButtonEvent(10.0, "menu", True))
     hold.feed(ButtonEvent(11.0, "undo", False))  # another button changes nothing
     assert hold.deadline() == 10.0 + HOLD_SECONDS
@@ -66,8 +68,13 @@ def test_a_hold_is_due_once_after_five_seconds_of_the_menu_button() -> None:
     assert hold.deadline() is None and not hold.due(30.0)
 
 
+def _buttons(kiosk: KioskRig) -> MockButtons:
+    assert kiosk.board.buttons is not None
+    return kiosk.board.buttons
+
+
 def test_holding_menu_for_five_seconds_powers_off(kiosk: KioskRig) -> None:
-    kiosk.board.buttons.down("menu")
+    _buttons(kiosk).down("menu")
     kiosk.controller.step()
     kiosk.advance(HOLD_SECONDS - 0.5)
     assert kiosk.power_commands == []
@@ -78,10 +85,10 @@ def test_holding_menu_for_five_seconds_powers_off(kiosk: KioskRig) -> None:
 
 
 def test_a_short_press_of_menu_does_not_power_off(kiosk: KioskRig) -> None:
-    kiosk.board.buttons.down("menu")
+    _buttons(kiosk).down("menu")
     kiosk.controller.step()
     kiosk.advance(2.0)
-    kiosk.board.buttons.up("menu")
+    _buttons(kiosk).up("menu")
     kiosk.advance(10.0)
     assert kiosk.power_commands == []
 
