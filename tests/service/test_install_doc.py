@@ -35,7 +35,7 @@ def test_the_by_hand_steps_are_the_plan_for_the_reference_board(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(ROOT)  # the docs run the installer from the checkout: relative paths
-    plan = install_plan(find_sources(Path(".")), FakeMachine())
+    plan = install_plan(find_sources(Path()), FakeMachine())
     planned = [step.shell() for step in plan.steps]
     documented = _documented_commands()
     assert documented[-1] == "reboot"  # the plan's last note, as a command
