@@ -1,4 +1,5 @@
-"""The Pi 5 driver: WS2812 bits shaped as SPI bytes by neopixel_spi on GPIO10 (MOSI).
+"""The spi driver (a Pi 5, or a Pi 3/4 with its core clock pinned): WS2812 bits shaped as SPI
+bytes by neopixel_spi on GPIO10 (MOSI).
 
 A frame must reach the wire in one write. Adafruit_PureIO (under Blinka's SPI) cuts writes into
 4096-byte pieces unless ``SPI_BUFSIZE`` is set when the bus is opened, and the kernel refuses a
