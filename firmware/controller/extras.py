@@ -60,3 +60,10 @@ class LinkStatus(Protocol):
     @property
     def down(self) -> bool:
         """True while a broker is configured but cannot be reached."""
+
+
+class PowerSwitch(Protocol):
+    """Powers the computer off for staff (the system then stops the board as usual)."""
+
+    def __call__(self, why: str) -> bool:
+        """Ask for the power-off; False if it was refused (play goes on)."""

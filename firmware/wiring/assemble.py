@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
-from firmware.controller.extras import MatchWatcher
+from firmware.controller.extras import MatchWatcher, PowerSwitch
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
@@ -25,6 +25,7 @@ from firmware.controller.table import Table
 from firmware.history.recorder import HistoryRecorder
 from firmware.history.store import History
 from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.link.board import BoardLink
 from firmware.link.settings import LinkSettings
@@ -84,9 +85,13 @@ def assemble(
     heartbeat: Callable[[], object] | None = None,
     players: PlayerFactory = passive_player,
     board_name: str = "",
+    power_off: PowerSwitch | None = None,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
-    (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller."""
+    (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
+
+    In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
+    board) the shut-down only says so."""
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
@@ -114,6 +119,7 @@ def assemble(
         attract=parts.attract,
         dimmer=parts.dimmer,
         tally=watcher,
+        power_off=PowerOff(command=None) if power_off is None else power_off,
     )
     return Assembly(board, table, controller, parts, history)
 
