@@ -14,6 +14,7 @@ from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.controller.drive import run_script
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.link.online import HOST, OnlineError, OnlineRequest, parse_online, sides
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
@@ -60,6 +61,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--broker", metavar="URL", help="the MQTT broker: mqtt[s]://HOST:PORT")
     group.add_argument("--board-id", metavar="NAME", help="this board's name on the broker")
     group.add_argument(
+        "--online",
+        metavar="host|join:CODE",
+        help="offer the --game to another board, or join the one offered under CODE",
+    )
+    group.add_argument(
         "--web",
         metavar="HOST:PORT",
         help=f"serve the web pages, or off (default with --mock-hal, unscripted: {MOCK_WEB})",
@@ -85,10 +91,13 @@ def run(args: argparse.Namespace) -> int:
     _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
         settings = settings_of(args)
+        online = online_of(args, settings)
+        if online is not None:
+            settings = None  # the online game starts once the broker is reached
         if not args.mock_hal:
-            return run_real_board(args, settings, _complain)
+            return run_real_board(args, settings, _complain, online=online)
         config = None if args.config is None else _load_config(args.config)
-        session = _mock_session(args, settings, config)
+        session = _mock_session(args, settings, config, online)
     except SessionError as exc:
         _complain(str(exc))
         return EXIT_USAGE
@@ -110,6 +119,7 @@ def _mock_session(
     args: argparse.Namespace,
     settings: tuple[str, dict[str, JsonValue]] | None,
     config: Config | None,
+    online: OnlineRequest | None = None,
 ) -> Session:
     """The simulated board of ``config`` (every key honoured), or the bare simulation."""
     state_dir = default_state_dir(dict(os.environ))
@@ -126,6 +136,8 @@ def _mock_session(
         link = link_settings(base.link, broker=args.broker, board_id=args.board_id)
     except LinkSettingsError as exc:
         raise SessionError(str(exc)) from None
+    if online is not None and link is None:
+        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
     return build_session(
         config=simulated(config) if config is not None else bare_simulation(base),
         settings=settings,
@@ -136,7 +148,26 @@ def _mock_session(
         complain=_complain,
         kiosk=kiosk,
         link=link,
+        online=online,
     )
+
+
+def online_of(
+    args: argparse.Namespace, settings: tuple[str, dict[str, JsonValue]] | None
+) -> OnlineRequest | None:
+    """The ``--online`` request (host: with the ``--game`` to offer), or None."""
+    if args.online is None:
+        return None
+    try:
+        request = parse_online(args.online)
+        if request.role == HOST:
+            if settings is None:
+                raise SessionError("--online host needs --game (the game to offer)")
+            sides(*settings)
+            return OnlineRequest(HOST, game=settings[0], rules=settings[1])
+    except OnlineError as exc:
+        raise SessionError(str(exc)) from None
+    return request
 
 
 def _load_config(path: str) -> Config:

@@ -54,6 +54,10 @@ class BoardLink:
             on_disconnect=self._refresh,
         )
 
+    def clock_now(self) -> float:
+        """The controller's time (for the table)."""
+        return self._controller.board.clock.now()
+
     # -- LinkStatus, for the controller ---------------------------------------------------
 
     def online(self) -> JsonValue:

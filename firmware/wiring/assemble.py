@@ -28,6 +28,7 @@ from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.link.board import BoardLink
+from firmware.link.online import OnlineGame, OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
@@ -135,16 +136,25 @@ class RunningLink:
     """A started broker link; ``close`` says goodbye (``offline``) and disconnects."""
 
     link: BoardLink
+    game: OnlineGame
 
     def close(self) -> None:
         self.link.stop()
 
 
 def start_link(
-    settings: LinkSettings, controller: BoardController, history: History | None = None
+    settings: LinkSettings,
+    controller: BoardController,
+    history: History | None = None,
+    *,
+    state_dir: Path | None = None,
+    online: OnlineRequest | None = None,
 ) -> RunningLink:
-    """Put the board on the broker of ``settings`` (after ``controller.start``)."""
+    """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
+    ``online``, or carry on with the online game saved in ``state_dir``."""
     link = BoardLink(settings, controller, clock=MonotonicClock(), wall=time.time)
+    game = OnlineGame(link, controller.table, state_dir)
+    link.post(lambda: game.begin(online, link.clock_now()))
     if history is not None:
         known = history
 
@@ -156,4 +166,4 @@ def start_link(
 
         link.extra_state = games_today
     link.start()
-    return RunningLink(link)
+    return RunningLink(link, game)

@@ -19,6 +19,7 @@ from firmware.controller.loop import BoardController
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
@@ -38,6 +39,7 @@ def run_real_board(
     settings: tuple[str, dict[str, JsonValue]] | None,
     complain: Complain,
     *,
+    online: OnlineRequest | None = None,
     started: Callable[[BoardController], None] | None = None,
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
@@ -58,6 +60,8 @@ def run_real_board(
         raise SessionError(f"config {args.config}: {exc}") from None
     except (KioskSetupError, LinkSettingsError) as exc:
         raise SessionError(str(exc)) from None
+    if online is not None and link is None:
+        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
@@ -86,7 +90,9 @@ def run_real_board(
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
         if link is not None:
-            running_link = start_link(link, controller, parts.history)
+            running_link = start_link(
+                link, controller, parts.history, state_dir=state_dir, online=online
+            )
         where = args.web or f"{config.web.host}:{config.web.port}"
         web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=parts.staff_pin)
         if threading.current_thread() is threading.main_thread():

@@ -18,6 +18,7 @@ from firmware.controller.loop import BoardController
 from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
+from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
@@ -109,6 +110,7 @@ def build_session(
     complain: Complain,
     kiosk: KioskConfig | None = None,
     link: LinkSettings | None = None,
+    online: OnlineRequest | None = None,
 ) -> Session:
     """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
     ``wait`` moves when scripted.
@@ -141,7 +143,9 @@ def build_session(
         board.leds.on_sent = session.write_frame
     session.controller.start(settings)
     if link is not None:
-        session.link = start_link(link, session.controller, parts.history)
+        session.link = start_link(
+            link, session.controller, parts.history, state_dir=state_dir, online=online
+        )
     return session
 
 

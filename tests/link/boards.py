@@ -9,6 +9,7 @@ from pathlib import Path
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
 from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.link.online import OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
@@ -33,6 +34,7 @@ class LinkedBoard:
         *,
         settings: tuple[str, dict[str, JsonValue]] | None = None,
         seed: int = 7,
+        online: OnlineRequest | None = None,
     ) -> None:
         self.warnings: list[str] = []
         board = simulated_board(bare_simulation(default_config()), MonotonicClock())
@@ -44,7 +46,9 @@ class LinkedBoard:
         self.controller.start(settings)
         link = link_settings(LinkConfig(), broker=url, board_id=board_id)
         assert link is not None
-        self.link: RunningLink = start_link(link, self.controller, parts.history)
+        self.link: RunningLink = start_link(
+            link, self.controller, parts.history, state_dir=state_dir, online=online
+        )
         self._thread = threading.Thread(target=self.controller.run, daemon=True)
         self._thread.start()
 
@@ -54,6 +58,9 @@ class LinkedBoard:
 
     def tap(self, name: str) -> None:
         cell = parse_board_cell(name, self.table.columns, self.table.rows)
+        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+
+    def tap_cell(self, cell: tuple[int, int]) -> None:
         self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
 
     def press(self, button: str) -> None:
