@@ -42,9 +42,11 @@ class ProcessBoard:
             *(sys.executable, "-m", "firmware.cli", "--mock-hal", "--web", "off"),
             *("--broker", url, "--board-id", board_id, "--state-dir", str(state_dir), *extra),
         ]
-        self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        self.log = state_dir.with_name(f"{board_id}.log")
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=log
+            )
 
     def tap_cell(self, cell: tuple[int, int]) -> None:
         assert self.process.stdin is not None
