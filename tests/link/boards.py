@@ -35,6 +35,7 @@ class LinkedBoard:
         settings: tuple[str, dict[str, JsonValue]] | None = None,
         seed: int = 7,
         online: OnlineRequest | None = None,
+        section: LinkConfig | None = None,
     ) -> None:
         self.warnings: list[str] = []
         board = simulated_board(bare_simulation(default_config()), MonotonicClock())
@@ -44,7 +45,7 @@ class LinkedBoard:
         self.table = parts.table
         self.controller = parts.controller
         self.controller.start(settings)
-        link = link_settings(LinkConfig(), broker=url, board_id=board_id)
+        link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
         assert link is not None
         self.link: RunningLink = start_link(
             link, self.controller, parts.history, state_dir=state_dir, online=online

@@ -46,6 +46,7 @@ class Mosquitto:
             f"listener {self.port} 127.0.0.1\n"
             + ("allow_anonymous true\n" if "allow_anonymous" not in extra else "")
             + "persistence false\n"
+            + "user root\n"  # run as root (CI), keep root: the test's files are private to it
             + extra,
             encoding="utf-8",
         )
