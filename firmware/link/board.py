@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable
 
 from firmware.controller.live import BoardView, LoopCall
@@ -32,7 +33,10 @@ class BoardLink:
         self._events = EventTracker()
         self._view: BoardView | None = None
         self._state_sent_at: float | None = None
-        self._flush_timer: threading.Timer | None = None
+        self._flush_pending = False
+        self._flush_wait = 0.0
+        self._flush_wake = threading.Event()
+        self._stopped = False
         self._listeners: list[Callable[[BoardView], None]] = []
         self.extra_state: Callable[[], dict[str, JsonValue]] = dict
         self.online_status: Callable[[], JsonValue] = lambda: None
@@ -75,11 +79,12 @@ class BoardLink:
         self._view = self._controller.view()
         self._controller.subscribe(self._viewed)
         self.post(self._refresh)  # the amber edge until the broker answers
+        threading.Thread(target=self._flusher, name="cullsboard-state", daemon=True).start()
         self.client.start()
 
     def stop(self) -> None:
-        if self._flush_timer is not None:
-            self._flush_timer.cancel()
+        self._stopped = True
+        self._flush_wake.set()
         self.client.stop(last=Will(topics.board_status(self.board_id), topics.OFFLINE))
 
     def post(self, work: Callable[[], None]) -> None:
@@ -117,11 +122,10 @@ class BoardLink:
             return
         now = self._clock.now()
         if self._state_sent_at is not None and now - self._state_sent_at < STATE_EVERY_S:
-            if self._flush_timer is None:
-                wait = STATE_EVERY_S - (now - self._state_sent_at)
-                self._flush_timer = threading.Timer(wait, lambda: self.post(self._flush))
-                self._flush_timer.daemon = True
-                self._flush_timer.start()
+            if not self._flush_pending:
+                self._flush_pending = True
+                self._flush_wait = STATE_EVERY_S - (now - self._state_sent_at)
+                self._flush_wake.set()
             return
         self._state_sent_at = now
         payload = state_payload(
@@ -130,5 +134,15 @@ class BoardLink:
         self.client.publish(topics.board_state(self.board_id), payload, retain=True)
 
     def _flush(self) -> None:
-        self._flush_timer = None
+        self._flush_pending = False
         self._send_state()
+
+    def _flusher(self) -> None:
+        """Its own thread: after the pause a throttled state waits for, hands the send back."""
+        while True:
+            self._flush_wake.wait()
+            self._flush_wake.clear()
+            if self._stopped:
+                return
+            time.sleep(self._flush_wait)
+            self.post(self._flush)

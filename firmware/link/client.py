@@ -68,6 +68,7 @@ class BrokerClient:
         self._handlers: dict[str, Handler] = {}
         self.connected = False
         self._complained = False
+        self._stopping = False
         self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
         if will is not None:
             self._client.will_set(will.topic, will.payload, qos=1, retain=True)
@@ -93,6 +94,7 @@ class BrokerClient:
 
     def stop(self, last: Will | None = None) -> None:
         """Publish ``last`` (if connected) and disconnect cleanly."""
+        self._stopping = True
         if last is not None and self.connected:
             info = self._client.publish(last.topic, last.payload, qos=1, retain=True)
             with contextlib.suppress(RuntimeError, ValueError):  # gone already: the will says it
@@ -166,7 +168,7 @@ class BrokerClient:
     def _unreachable(self, reason: str) -> None:
         was = self.connected
         self.connected = False
-        if not self._complained:
+        if not self._complained and not self._stopping:
             log.warning(
                 "the broker %s cannot be reached (%s): playing on here, retrying",
                 self.where,

@@ -156,14 +156,26 @@ def start_link(
     game = OnlineGame(link, controller.table, state_dir)
     link.post(lambda: game.begin(online, link.clock_now()))
     if history is not None:
-        known = history
-
-        def games_today() -> dict[str, JsonValue]:
-            try:
-                return {"games_today": known.day_totals(datetime.date.today()).games}
-            except (OSError, sqlite3.Error):
-                return {"games_today": None}
-
-        link.extra_state = games_today
+        link.extra_state = _games_today(history, controller)
     link.start()
     return RunningLink(link, game)
+
+
+def _games_today(
+    history: History, controller: BoardController
+) -> Callable[[], dict[str, JsonValue]]:
+    """The state's ``games_today``, read again only when a match may have ended or a day."""
+    cache: dict[tuple[object, ...], JsonValue] = {}
+
+    def games_today() -> dict[str, JsonValue]:
+        score = controller.view().score
+        key = (datetime.date.today(), score.get("phase"), score.get("round"), score.get("game"))
+        if key not in cache:
+            try:
+                cache.clear()
+                cache[key] = history.day_totals(key[0]).games
+            except (OSError, sqlite3.Error):
+                cache[key] = None
+        return {"games_today": cache[key]}
+
+    return games_today
