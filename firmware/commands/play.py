@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import TextIO
 
 from firmware.config import Config, ConfigError, default_config, load_config
-from firmware.controller.drive import run_script
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
+from firmware.wiring.drive import run_script
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.session import (
     Closable,
