@@ -17,6 +17,7 @@ from firmware.rules import registry
 from firmware.rules.records import parse_record, replay
 from firmware.web import serve_in_thread
 from tests.controller.conftest import Rig
+from tests.rules import test_all_games as every_game
 from tests.web.client import post, request
 
 
@@ -89,3 +90,8 @@ def test_without_its_package_listed_the_game_is_unknown(
     assert "tictactoe" in registry.game_names()
     monkeypatch.setattr(registry, "GAME_PACKAGES", registry.GAME_PACKAGES[:-1])
     assert "tictactoe" not in registry.game_names()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_its_rules_pass_the_checks_every_game_passes(rig: Rig, seed: int) -> None:
+    every_game.test_random_games_hold_together("tictactoe", {}, seed)
