@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gpiozero.pins.mock import MockFactory
 
+from firmware.commands.errors import CommandError
 from firmware.commands.selftest import diagnose, no_sleep
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.summary import summary_lines
@@ -49,8 +50,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config) if args.config else default_config()
     except ConfigError as exc:
-        print(f"cullsboard diag: {args.config}: {exc}", file=sys.stderr)
-        return EXIT_SETUP
+        raise CommandError(f"{args.config}: {exc}", EXIT_SETUP) from None
     simulate = args.mock_hal or config.touch.backend == "mock"
     if simulate:
         config = simulated(config)
@@ -69,8 +69,7 @@ def run(args: argparse.Namespace) -> int:
             watch = 0.0 if args.quick else args.seconds
             found = diagnose(config, board, out, pause_s=pause, watch_s=watch, sleep=time.sleep)
     except BoardSetupError as exc:
-        print(f"cullsboard diag: {exc}", file=sys.stderr)
-        return EXIT_SETUP
+        raise CommandError(str(exc), EXIT_SETUP) from None
     return EXIT_PROBLEMS if found.problems else 0
 
 
