@@ -120,12 +120,13 @@ def test_the_table_takes_no_timing_from_the_renderer() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    [p for p in _sources("firmware") if p.parent.name not in ("wiring", "commands")],
+    [p for p in _sources("firmware") if p.parent.name not in ("wiring", "commands", "service")],
     ids=_shown,
 )
 def test_only_the_composition_layer_reaches_past_the_hal_interfaces(path: Path) -> None:
-    """Concrete devices (mock, chains, touch drivers) are built and probed in firmware/wiring;
-    the config may use the HAL's LED chain walk, so the two never disagree on the order."""
+    """Concrete devices (mock, chains, touch drivers) are built and probed in firmware/wiring
+    (the commands and the installer's boot settings may read the drivers' facts too); the
+    config may use the HAL's LED chain walk, so the two never disagree on the order."""
     allowed = {"hal.interfaces", "hal.clock"}
     if path.parent.name == "config":
         allowed.add("hal.leds.mapping")
