@@ -5,18 +5,17 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import sys
 from pathlib import Path
 
 from aiohttp import web
 
+from firmware.commands.errors import CommandError
 from firmware.fleet.pages import fleet_app
 from firmware.fleet.roster import Roster
 from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint
 from firmware.link.settings import LinkSettingsError, parse_broker
 
-EXIT_USAGE = 2
 DEFAULT_WEB = "127.0.0.1:8090"
 
 
@@ -78,5 +77,4 @@ def _announce(text: str) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"cullsboard fleet: {message}", file=sys.stderr)
-    return EXIT_USAGE
+    raise CommandError(message)

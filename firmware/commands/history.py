@@ -7,13 +7,11 @@ import datetime
 import json
 import os
 import sqlite3
-import sys
 from pathlib import Path
 
+from firmware.commands.errors import CommandError
 from firmware.history.store import FILE_NAME, History
 from firmware.wiring.session import default_state_dir
-
-EXIT_USAGE = 2
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -88,5 +86,4 @@ def _export_all(history: History) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"cullsboard history: {message}", file=sys.stderr)
-    return EXIT_USAGE
+    raise CommandError(message)

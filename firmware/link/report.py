@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 
 from firmware.controller.live import BoardView
+from firmware.render.frame_json import hex_colour
 from firmware.rules.api import JsonValue
 from hal.interfaces import Frame
 
@@ -14,7 +15,7 @@ STATE_EVERY_S = 0.5  # at most two state messages a second per board
 
 def frame_rows(frame: Frame) -> list[str]:
     """The lights as text: one string per row, top row first, ``rrggbb`` per cell."""
-    return ["".join(f"{r:02x}{g:02x}{b:02x}" for r, g, b in row) for row in reversed(frame.cells)]
+    return ["".join(hex_colour(rgb)[1:] for rgb in row) for row in reversed(frame.cells)]
 
 
 def state_payload(

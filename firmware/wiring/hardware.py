@@ -51,11 +51,7 @@ def run_real_board(
     try:
         config = load_config(args.config) if args.config else default_config()
         kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
-        link = link_settings(
-            config.link,
-            broker=getattr(args, "broker", None),
-            board_id=getattr(args, "board_id", None),
-        )
+        link = link_settings(config.link, broker=args.broker, board_id=args.board_id)
     except ConfigError as exc:
         raise SessionError(f"config {args.config}: {exc}") from None
     except (KioskSetupError, LinkSettingsError) as exc:

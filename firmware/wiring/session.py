@@ -13,9 +13,7 @@ from pathlib import Path
 from typing import IO, Protocol
 
 from firmware.config.schema import Config, KioskConfig
-from firmware.controller.drive import perform
 from firmware.controller.loop import BoardController
-from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
 from firmware.link.online import OnlineRequest
@@ -23,6 +21,8 @@ from firmware.link.settings import LinkSettings
 from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
 from firmware.wiring.assemble import assemble, simulated_board, start_link
+from firmware.wiring.drive import perform
+from firmware.wiring.script import ScriptError, parse_line
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 

@@ -19,7 +19,15 @@ from hal.mock import MockLeds, MockTouch
 
 
 def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> None:
-    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    args = argparse.Namespace(
+        config=None,
+        state_dir=str(tmp_path),
+        seed=3,
+        web="off",
+        kiosk=False,
+        broker=None,
+        board_id=None,
+    )
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -37,7 +45,13 @@ def test_a_bad_config_file_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "board.yaml"
     bad.write_text("leds:\n  gamma: 9\n", encoding="utf-8")
     args = argparse.Namespace(
-        config=str(bad), state_dir=str(tmp_path), seed=None, web="off", kiosk=False
+        config=str(bad),
+        state_dir=str(tmp_path),
+        seed=None,
+        web="off",
+        kiosk=False,
+        broker=None,
+        board_id=None,
     )
     with pytest.raises(SessionError, match=r"leds\.gamma"):
         run_real_board(args, None, print)
@@ -48,7 +62,15 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
     systemd.bind(str(tmp_path / "notify"))
     systemd.setblocking(False)
     environ = {"NOTIFY_SOCKET": str(tmp_path / "notify"), "WATCHDOG_USEC": "20000000"}
-    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    args = argparse.Namespace(
+        config=None,
+        state_dir=str(tmp_path),
+        seed=3,
+        web="off",
+        kiosk=False,
+        broker=None,
+        board_id=None,
+    )
     outer = signal.getsignal(signal.SIGTERM)
     boards: list[BoardController] = []
 
@@ -85,7 +107,13 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
 
 def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
     args = argparse.Namespace(
-        config=None, state_dir=str(tmp_path), seed=None, web="off", kiosk=True
+        config=None,
+        state_dir=str(tmp_path),
+        seed=None,
+        web="off",
+        kiosk=True,
+        broker=None,
+        board_id=None,
     )
     with pytest.raises(SessionError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
         run_real_board(args, None, print)
