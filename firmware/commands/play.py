@@ -176,7 +176,14 @@ def _load_config(path: str) -> Config:
 
 
 def _serve(session: Session, where: str, pin: str | None) -> Closable | None:
-    return serve_web(session.controller, where, _complain, pin=pin, staff_pin=session.staff_pin)
+    return serve_web(
+        session.controller,
+        where,
+        _complain,
+        pin=pin,
+        staff_pin=session.staff_pin,
+        history_dir=session.state_dir,
+    )
 
 
 def _run_scripted(session: Session, name: str, web: Closable | None) -> int:

@@ -18,6 +18,7 @@ from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text, text_or_none
 from firmware.web.guard import PinGuard, Verdict
+from firmware.web.history_pages import add_history_routes
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
@@ -51,7 +52,12 @@ SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 
 
 def build_app(
-    board: LiveBoard, guard: PinGuard, hub: ClientFanout, staff: StaffPin | None = None
+    board: LiveBoard,
+    guard: PinGuard,
+    hub: ClientFanout,
+    staff: StaffPin | None = None,
+    *,
+    history_dir: Path | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard`` and ``/staff``, ``/api/*``, ``/ws``, ``/static/*``.
 
@@ -66,6 +72,7 @@ def build_app(
     app.router.add_get("/", _page("board.html"))
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
     app.router.add_get("/staff", _page("staff.html"))
+    add_history_routes(app, history_dir)
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/record", _record)
     app.router.add_post("/api/touch", _touch)

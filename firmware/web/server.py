@@ -9,6 +9,7 @@ import ipaddress
 import logging
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from types import TracebackType
 
 from aiohttp import web
@@ -42,10 +43,12 @@ class WebServer:
         pin: str | None = None,
         staff_pin: str | None = None,
         clock: Clock | None = None,
+        history_dir: Path | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
         self._board = board
+        self._history_dir = history_dir
         self._host = host
         self._port = port
         clock = clock or MonotonicClock()
@@ -132,7 +135,7 @@ class WebServer:
             functools.partial(view_text, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
-            build_app(self._board, self._guard, hub, self._staff),
+            build_app(self._board, self._guard, hub, self._staff, history_dir=self._history_dir),
             access_log=None,
             shutdown_timeout=1.0,
         )
@@ -165,9 +168,14 @@ def serve_in_thread(
     pin: str | None = None,
     staff_pin: str | None = None,
     clock: Clock | None = None,
+    history_dir: Path | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``."""
-    return WebServer(board, host=host, port=port, pin=pin, staff_pin=staff_pin, clock=clock).start()
+    server = WebServer(
+        board, host=host, port=port, pin=pin, staff_pin=staff_pin, clock=clock,
+        history_dir=history_dir,
+    )  # fmt: skip
+    return server.start()
 
 
 def _bound_port(runner: web.AppRunner, asked: int) -> int:

@@ -90,7 +90,14 @@ def run_real_board(
                 link, controller, parts.history, state_dir=state_dir, online=online
             )
         where = args.web or f"{config.web.host}:{config.web.port}"
-        web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=parts.staff_pin)
+        web = serve_web(
+            controller,
+            where,
+            complain,
+            pin=config.web.pin,
+            staff_pin=parts.staff_pin,
+            history_dir=state_dir,
+        )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
                 before = signal.signal(signum, stop_handler(controller, notifier))

@@ -55,6 +55,7 @@ class Session:
     t0: float = 0.0
     staff_pin: str | None = None
     link: Closable | None = None
+    state_dir: Path | None = None
     closed: bool = field(default=False)
 
     def fake_clock(self) -> FakeClock:
@@ -131,7 +132,13 @@ def build_session(
         board_name="" if link is None else link.board_id,
     )
     session = Session(
-        board, parts.controller, parts.table, complain, t0=clock.now(), staff_pin=parts.staff_pin
+        board,
+        parts.controller,
+        parts.table,
+        complain,
+        t0=clock.now(),
+        staff_pin=parts.staff_pin,
+        state_dir=state_dir,
     )
     if frames_path is not None:
         try:
@@ -180,6 +187,7 @@ def serve_web(
     *,
     pin: str | None = None,
     staff_pin: str | None = None,
+    history_dir: Path | None = None,
 ) -> Closable | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
     if where.lower() == "off":
@@ -198,6 +206,7 @@ def serve_web(
             pin=pin,
             staff_pin=staff_pin,
             clock=controller.board.clock,
+            history_dir=history_dir,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")

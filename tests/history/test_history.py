@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from firmware.cli import main
 from firmware.controller.timing import TABLE_TIMING
 from firmware.history.store import History
 from firmware.kiosk.stats import DayStats
+from firmware.web import serve_in_thread
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
 
@@ -101,3 +103,29 @@ def test_history_command_errors_are_one_line(
     empty.close()
     assert main(["history", "show", "7", "--state-dir", str(tmp_path)]) == 2
     assert "no match 7" in capsys.readouterr().err
+
+
+def test_the_history_page_lists_the_days_games_and_serves_records_that_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rig = Rig(tmp_path / "state")
+    play_match_blue_wins(rig)
+    (match,) = History(tmp_path / "state").matches()
+    with serve_in_thread(rig.controller, host="127.0.0.1", port=0,
+                         history_dir=tmp_path / "state") as server:  # fmt: skip
+        page = fetch(f"{server.url}history?day={match.day}").decode()
+        assert f"#{match.id} culls" in page and "3 rounds" in page and "blue" in page
+        record = fetch(f"{server.url}api/history/{match.id}/2")
+        empty = fetch(f"{server.url}history?day=2001-01-01").decode()
+        assert "No games on this day" in empty
+    rig.board.close()
+    path = tmp_path / "round2.json"
+    path.write_bytes(record)
+    assert main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["winner"] == "blue"
+
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        body: bytes = response.read()
+        return body
