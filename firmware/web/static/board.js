@@ -5,6 +5,7 @@ import {
   element,
   keepPinOnSubmit,
   sendCommand,
+  showOnline,
   tabPin,
   title,
 } from "/static/live.js";
@@ -108,6 +109,7 @@ function showView(view) {
 
 function showScore(score) {
   document.getElementById("message").textContent = score.message || "\u00a0";
+  showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;

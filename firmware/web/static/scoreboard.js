@@ -1,5 +1,12 @@
 // The scoreboard: who plays, the scores, whose turn and what to do, the moves, the last result.
-import { AWAITING_WORDS, COLOUR_NAMES, connectLive, element, title } from "/static/live.js";
+import {
+  AWAITING_WORDS,
+  COLOUR_NAMES,
+  connectLive,
+  element,
+  showOnline,
+  title,
+} from "/static/live.js";
 
 const MOVES_SHOWN = 80;
 
@@ -126,6 +133,7 @@ function showScore(score) {
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
   document.getElementById("message").textContent = score.message || "";
+  showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
