@@ -61,6 +61,12 @@ class LinkStatus(Protocol):
     def down(self) -> bool:
         """True while a broker is configured but cannot be reached."""
 
+    def check_online(self, request: str) -> None:
+        """Raise ValueError (one line) if ``request`` (host, join:CODE) cannot be done."""
+
+    def start_online(self, request: str, now: float) -> None:
+        """Offer the menu's game (host) or join a game by its code (on the loop's thread)."""
+
 
 class PowerSwitch(Protocol):
     """Powers the computer off for staff (the system then stops the board as usual)."""

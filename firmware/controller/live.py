@@ -36,6 +36,7 @@ class RemoteKind(enum.Enum):
     RESET = "reset"  # staff: put the game away and start a fresh one of the same kind
     GAME = "game"  # staff: start ``game`` with ``rules``
     BRIGHTNESS = "brightness"  # staff: LED brightness ``level`` until the schedule's next step
+    ONLINE = "online"  # ``online``: "host" (offer the chosen game) or "join:CODE"
     SHUTDOWN = "shutdown"  # staff: power the Pi off (the system stops the board first)
 
 
@@ -49,6 +50,7 @@ class RemoteCommand:
     game: str | None = None
     rules: dict[str, JsonValue] | None = None
     level: float | None = None
+    online: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,6 +110,10 @@ class BoardController:
             if command.game is None:
                 raise ValueError(f"game: name the game ({', '.join(game_names())})")
             find_game(command.game).parse_rules(command.rules or {})  # InvalidRecordError says why
+        elif command.kind is RemoteKind.ONLINE:
+            if self.link is None:
+                raise ValueError("online: this board has no broker (--broker or link.broker)")
+            self.link.check_online(command.online or "")
         elif command.kind is RemoteKind.BRIGHTNESS:
             if self._dimmer is None:
                 raise ValueError("brightness: this board has no brightness control")
@@ -268,7 +272,10 @@ class BoardController:
         elif isinstance(item, LoopCall):
             item.run(now)
         elif isinstance(item, RemoteCommand):
-            if item.kind is RemoteKind.TOUCH and item.cell is not None:
+            if item.kind is RemoteKind.ONLINE:
+                if self.link is not None and item.online is not None:
+                    self.link.start_online(item.online, now)
+            elif item.kind is RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
             elif item.button is not None:
                 self.table.button(item.button, now)

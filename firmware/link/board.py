@@ -6,6 +6,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from firmware.controller.live import BoardView, LoopCall
 from firmware.controller.loop import BoardController
@@ -17,6 +18,22 @@ from firmware.rules.api import JsonValue
 from hal.interfaces import Clock
 
 WallTime = Callable[[], float]
+
+
+class OnlineRequests(Protocol):
+    """Who takes ``host`` and ``join:CODE`` asked from the pages."""
+
+    def check(self, request: str) -> None: ...
+
+    def start(self, request: str, now: float) -> None: ...
+
+
+class _NoOnlineGames:
+    def check(self, request: str) -> None:
+        raise ValueError("online: this board does not play online")
+
+    def start(self, request: str, now: float) -> None:
+        return None
 
 
 class BoardLink:
@@ -40,6 +57,7 @@ class BoardLink:
         self._listeners: list[Callable[[BoardView], None]] = []
         self.extra_state: Callable[[], dict[str, JsonValue]] = dict
         self.online_status: Callable[[], JsonValue] = lambda: None
+        self.online_requests: OnlineRequests = _NoOnlineGames()
         self.on_connect: list[Callable[[], None]] = []
         endpoint = Endpoint(
             settings.host,
@@ -70,6 +88,12 @@ class BoardLink:
     @property
     def down(self) -> bool:
         return not self.client.connected
+
+    def check_online(self, request: str) -> None:
+        self.online_requests.check(request)
+
+    def start_online(self, request: str, now: float) -> None:
+        self.online_requests.start(request, now)
 
     # -- life -----------------------------------------------------------------------------
 

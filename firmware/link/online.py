@@ -108,6 +108,7 @@ class OnlineGame:
         link.on_connect.append(self._connected)
         link.watch(self._viewed)
         link.online_status = self.status
+        link.online_requests = self
         table.undo_gate = self._undo_gate
 
     # -- starting -------------------------------------------------------------------------
@@ -157,6 +158,22 @@ class OnlineGame:
         self._save()
         self.link.client.subscribe(topics.board_status(spec.peer), self._status_seen)
         log.info("joined %s's %s game %s", spec.peer, game, spec.code)
+
+    def check(self, request: str) -> None:
+        """A request from the pages: ``host`` (the game chosen in the menu) or ``join:CODE``."""
+        parsed = parse_online(request)
+        if parsed.role == HOST:
+            game, rules = self.table.menu.settings()
+            sides(game, rules)
+
+    def start(self, request: str, now: float) -> None:
+        parsed = parse_online(request)
+        if parsed.role == HOST:
+            game, rules = self.table.menu.settings()
+            parsed = OnlineRequest(HOST, game=game, rules=dict(rules))
+        self._forget()
+        self._offer, self._peer_doc, self._ask, self._granted = None, None, None, None
+        self.begin(parsed, now)
 
     # -- the broker -----------------------------------------------------------------------
 

@@ -77,6 +77,7 @@ def build_app(
     app.router.add_get("/api/record", _record)
     app.router.add_post("/api/touch", _touch)
     app.router.add_post("/api/press", _press)
+    app.router.add_post("/api/online", _online)
     app.router.add_get("/ws", _websocket)
     app.router.add_static("/static/", STATIC)
     app.on_response_prepare.append(_add_security_headers)
@@ -136,6 +137,14 @@ async def _press(request: web.Request) -> web.Response:
         raise ApiError(400, f"button: unknown button {raw[:20]!r} (known: {', '.join(BUTTONS)})")
     _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.PRESS, button=button))
     return web.json_response({"accepted": {"press": button}}, status=202)
+
+
+async def _online(request: web.Request) -> web.Response:
+    """POST /api/online {"online": "host" | "join:CODE"}: offer the menu's game, or join one."""
+    body = await _authorised_body(request, allowed=("online", "pin"))
+    wanted = required_text(body, "online", "join:K7MXR").strip()
+    _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.ONLINE, online=wanted))
+    return web.json_response({"accepted": {"online": wanted}}, status=202)
 
 
 async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:

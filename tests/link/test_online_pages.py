@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from firmware.link.online import GUEST, HOST, OnlineRequest
+from firmware.link.online import HOST, OnlineRequest
 from firmware.web import serve_in_thread
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, wait_for
@@ -36,9 +36,17 @@ def test_the_pages_show_the_join_code_and_then_the_other_board(
             online = board_page.locator("#online")
             online.wait_for(state="visible")
             assert code in online.inner_text() and "join it" in online.inner_text()
-            guest = LinkedBoard(broker.url, "home-2", tmp_path / "guest",
-                                online=OnlineRequest(GUEST, code))  # fmt: skip
-            wait_for("connected", connected_to(host, "home-2"))
+            guest = LinkedBoard(broker.url, "home-2", tmp_path / "guest")
+            with serve_in_thread(guest.controller, host="127.0.0.1", port=0) as guest_web:
+                guest_page = open_window()
+                guest_page.goto(guest_web.url)
+                guest_page.locator("summary").click()
+                guest_page.fill("#join-code", code.lower())
+                guest_page.click("#join")
+                wait_for("connected", connected_to(host, "home-2"))
+                guest_page.wait_for_function(
+                    "document.getElementById('online').textContent.includes('table-1')"
+                )
             scoreboard = open_window()
             scoreboard.goto(web.url + "scoreboard")
             line = scoreboard.locator("#online")

@@ -82,3 +82,22 @@ def test_no_move_for_an_own_seat_is_taken_from_the_network_and_repeats_change_no
         assert len(refusals) == 1, "the repeated record is the same refusal, said once"
     finally:
         forger.close()
+
+
+def test_the_online_api_says_what_is_wrong_in_one_line(tmp_path: Path, broker: Mosquitto) -> None:
+    from firmware.controller.live import RemoteCommand, RemoteKind
+    from tests.controller.conftest import Rig
+
+    alone = Rig(tmp_path / "alone")
+    with pytest.raises(ValueError, match="no broker"):
+        alone.controller.submit(RemoteCommand(RemoteKind.ONLINE, online="host"))
+    board = LinkedBoard(broker.url, "table-9", tmp_path / "linked")
+    try:
+        for wrong, reason in (("join:abc", "five-letter"), ("visit", "host or join")):
+            with pytest.raises(ValueError, match=reason):
+                board.controller.submit(RemoteCommand(RemoteKind.ONLINE, online=wrong))
+        board.controller.submit(RemoteCommand(RemoteKind.ONLINE, online="host"))  # menu's game
+        wait_for("an offer", lambda: "code" in online_of(board))
+        assert board.score["game"] == "culls" and online_of(board)["role"] == "host"
+    finally:
+        board.close()

@@ -156,6 +156,13 @@ grid.addEventListener("pointerleave", () => {
   hover.textContent = "\u00a0";
 });
 
+document.getElementById("offer").addEventListener("click", () => send("/api/online", { online: "host" }));
+document.getElementById("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const code = document.getElementById("join-code").value.trim().toUpperCase();
+  send("/api/online", { online: `join:${code}` });
+});
+
 for (const button of document.querySelectorAll("[data-button]")) {
   button.addEventListener("click", () => send("/api/press", { button: button.dataset.button }));
 }
