@@ -50,10 +50,21 @@ function say(kind, text) {
 
 // -- what the board shows --------------------------------------------------------------------
 
+// The games and their options (GET /api/games), once loaded.
+let catalogue = [];
+
+// How the staff page words an option's value, e.g. Culls' mode "teams": "Teams 2 vs 2".
+function optionText(game, name, value) {
+  const entry = catalogue.find((candidate) => candidate.name === game);
+  const option = entry ? entry.options.find((candidate) => candidate.name === name) : undefined;
+  const choice = option ? option.choices.find((candidate) => candidate.value === value) : undefined;
+  return choice ? choice.text : title(value);
+}
+
 function gameLine(score) {
   if (!score.game) return score.phase === "menu" ? "The game menu is open on the board" : "No game yet";
   const parts = [title(score.game)];
-  if (score.mode) parts.push(score.mode === "teams" ? "Teams 2 vs 2" : "Duel");
+  if (score.mode) parts.push(optionText(score.game, "mode", score.mode));
   else if (score.players) parts.push(`${score.players} players`);
   if (Number.isInteger(score.rounds_to_win) && score.rounds_to_win > 1) {
     parts.push(`first to ${score.rounds_to_win}`);
@@ -229,8 +240,10 @@ function gameForm(game) {
 async function showGames() {
   const reply = await fetch("/api/games");
   const { games } = await reply.json();
+  catalogue = games;
   document.getElementById("games").replaceChildren(...games.map(gameForm));
   setBusy(busy);
+  if (latestScore.game) showScore(latestScore);
 }
 
 async function startGame(game, form) {
