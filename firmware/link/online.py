@@ -229,7 +229,11 @@ class OnlineGame:
             self._forget()
             return
         self._publish()
-        self.link.post(lambda: self._sync(self.link.clock_now()))
+        moves = view.score.get("moves")
+        ours = len(moves) if isinstance(moves, list) else 0
+        peer_ply = self._peer_ply()
+        if peer_ply is not None and peer_ply > ours:  # a move of theirs may be due now
+            self.link.post(lambda: self._sync(self.link.clock_now()))
 
     def _sync(self, now: float) -> None:
         """Take the other board's next move, if its record is ahead of ours."""
