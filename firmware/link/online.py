@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from firmware.controller.adapter import board_adapter
 from firmware.controller.live import BoardView
@@ -28,7 +30,11 @@ from firmware.link import topics
 from firmware.link.board import BoardLink
 from firmware.rules.api import JsonValue
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsLenAndGetItem
+
 log = logging.getLogger("cullsboard.link")
+T = TypeVar("T")
 
 SPEC_FILE = "online.json"
 HOST, GUEST = "host", "guest"
@@ -88,6 +94,19 @@ def sides(game: str, rules: dict[str, JsonValue]) -> tuple[str, str]:
     return colours[0], colours[1]
 
 
+class SharedDraw(random.Random):
+    """The table's draws (who starts a rematch) made alike on both boards: each draw is seeded
+    with the game's code and the last round's record, which both boards share."""
+
+    def __init__(self, key: Callable[[], str]) -> None:
+        super().__init__()
+        self._key = key
+
+    def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
+        self.seed(self._key())
+        return super().choice(seq)
+
+
 class OnlineGame:
     """This board's side of a game with another board."""
 
@@ -110,6 +129,8 @@ class OnlineGame:
         link.online_status = self.status
         link.online_requests = self
         table.undo_gate = self._undo_gate
+        self._local_draw = table.rng
+        table.rng = SharedDraw(self._draw_key)
 
     # -- starting -------------------------------------------------------------------------
 
@@ -334,6 +355,11 @@ class OnlineGame:
         }
 
     # -- helpers --------------------------------------------------------------------------
+
+    def _draw_key(self) -> str:
+        if self.spec is None:
+            return str(self._local_draw.random())  # not online: as random as before
+        return f"{self.spec.code}:{json.dumps(self.table.record_json(), sort_keys=True)}"
 
     def _ply(self) -> int:
         record = self.table.record_json()

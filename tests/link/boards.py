@@ -57,6 +57,12 @@ class LinkedBoard:
     def score(self) -> dict[str, JsonValue]:
         return self.controller.view().score
 
+    @property
+    def record(self) -> dict[str, JsonValue]:
+        record = self.score["record"]
+        assert isinstance(record, dict)
+        return record
+
     def tap(self, name: str) -> None:
         cell = parse_board_cell(name, self.table.columns, self.table.rows)
         self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from firmware.controller.faults import LINK_DOWN_COLOUR as AMBER
+from firmware.controller.timing import TABLE_TIMING
 from firmware.history.store import History
 from firmware.link import topics
 from firmware.link.online import GUEST, HOST, OnlineRequest
@@ -15,8 +17,10 @@ from tests.controller.games import culls_round_taps
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, wait_for
 from tests.link.online_play import (
+    READY,
     connected_to,
     in_phase,
+    in_round,
     next_round,
     play_round,
     players_of,
@@ -74,12 +78,21 @@ def test_a_whole_culls_match_across_two_boards_survives_a_broker_restart(
         for board in (host, guest):
             wait_for("the match over", in_phase(board, "match_over"))
             assert board.score["match_winner"] == "red"
+
+        time.sleep(TABLE_TIMING.confirm_guard)
+        host.tap_cell(READY)  # a rematch on both boards: who starts is drawn alike
+        guest.tap_cell(READY)
+        for board in (host, guest):
+            wait_for("the rematch", in_round(board, 1))
+        rematch_first = str(host.record["first"])
+        assert guest.record["first"] == rematch_first
+        play_round(sides, Record("culls", RULES, rematch_first, ("h8",)))
     finally:
         host.close()
         guest.close()
 
     kept = [History(tmp_path / side) for side in ("host", "guest")]
-    (host_match,), (guest_match,) = (h.matches() for h in kept)
+    (host_match,), (guest_match,) = (h.matches() for h in kept)  # the rematch has no round yet
     assert host_match.players == ["here", "remote"] and guest_match.players == ["remote", "here"]
     host_rounds = [r.record for r in kept[0].rounds(host_match.id)]
     guest_rounds = [r.record for r in kept[1].rounds(guest_match.id)]
