@@ -56,6 +56,7 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "message": message(table, state, seat),
         "error": table.current_error(now),
         "record": table.record_json(),
+        "position": None if state is None else state.summary(),
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from firmware.controller.live import BoardView
 from firmware.rules.api import JsonValue
@@ -13,6 +14,8 @@ from hal.interfaces import RGB, Cell, Frame
 BUTTONS = ("undo", "new", "menu")
 MAX_NAME_LENGTH = 4  # a letter and at most three digits
 ANY_BOARD = 1000  # a side no name of MAX_NAME_LENGTH can be off, so only the form is checked
+PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in firmware/games/<name>/web/
+GAMES = Path(__file__).resolve().parents[1] / "games"
 _HEX = tuple(f"{n:02x}" for n in range(256))
 
 
@@ -34,7 +37,19 @@ def frame_json(frame: Frame) -> dict[str, JsonValue]:
 def view_json(view: BoardView, *, pin_required: bool) -> dict[str, JsonValue]:
     """One message for the pages: the frame, the scoreboard and how control works."""
     control: dict[str, JsonValue] = {"pin_required": pin_required, "buttons": list(BUTTONS)}
-    return {"frame": frame_json(view.frame), "score": view.score, "control": control}
+    return {
+        "frame": frame_json(view.frame),
+        "score": view.score,
+        "control": control,
+        "page": page_module(view.score.get("game")),
+    }
+
+
+def page_module(game: JsonValue) -> str | None:
+    """The address of the game's own script for the pages (``/games/<name>/page.js``), if any."""
+    if not isinstance(game, str) or not game.isidentifier():
+        return None
+    return f"/games/{game}/{PAGE_MODULE}" if (GAMES / game / "web" / PAGE_MODULE).is_file() else None
 
 
 def view_text(view: BoardView, *, pin_required: bool) -> str:

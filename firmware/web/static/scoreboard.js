@@ -140,4 +140,30 @@ function showScore(score) {
   document.getElementById("download").hidden = !score.record;
 }
 
-connectLive({ onView: (view) => showScore(view.score || {}) });
+// The game's own drawing (e.g. the Cubulus cube in 3D), loaded once per game.
+let gamePage = { url: null, drawing: null };
+async function showGamePage(view) {
+  const url = view.page || null;
+  if (url !== gamePage.url) {
+    if (gamePage.drawing) gamePage.drawing.detach();
+    gamePage = { url, drawing: null };
+    if (url) {
+      try {
+        const module = await import(url);
+        if (gamePage.url !== url) return;
+        const panel = document.getElementById("game-view");
+        gamePage.drawing = module.attach({ panel, marks: null, push: null });
+      } catch (error) {
+        console.error("cullsboard: could not load the game's drawing", error);
+      }
+    }
+  }
+  if (gamePage.drawing) gamePage.drawing.show(view);
+}
+
+connectLive({
+  onView: (view) => {
+    showScore(view.score || {});
+    showGamePage(view);
+  },
+});
