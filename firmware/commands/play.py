@@ -7,12 +7,16 @@ import logging
 import os
 import random
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import IO, TextIO
 
 from firmware.config import Config, ConfigError, default_config, load_config
-from firmware.controller.drive import run_script
+from firmware.controller.drive import perform, run_script
 from firmware.controller.hardware import run_real_board
+from firmware.controller.script import ScriptError
 from firmware.controller.session import (
     Closable,
     Session,
@@ -20,7 +24,6 @@ from firmware.controller.session import (
     build_session,
     default_state_dir,
     lines_of,
-    read_commands,
     serve_web,
 )
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
@@ -46,6 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--config", metavar="FILE", help="the board's YAML configuration")
     group.add_argument(
         "--kiosk", action="store_true", help="turn the config's kiosk section on (cafe mode)"
+    )
+    group.add_argument(
+        "--plain", action="store_true", help="letters instead of colours in the terminal"
     )
     group.add_argument(
         "--web",
@@ -86,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
             web = None if args.web is None else _serve(session, args.web, web_pin)
             return _run_scripted(session, args.script, web)
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
-        return _run_interactive(session, _serve(session, args.web or default, web_pin))
+        web = _serve(session, args.web or default, web_pin)
+        return _run_interactive(session, web, plain=args.plain)
     except SessionError as exc:
         _complain(str(exc))
         return EXIT_USAGE
@@ -159,19 +166,67 @@ def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
     return 1 if bad else 0
 
 
-def _run_interactive(session: Session, web: Closable | None) -> int:
-    from firmware.commands.terminal import TerminalView
+def _run_interactive(session: Session, web: Closable | None, *, plain: bool) -> int:
+    from firmware.commands.terminal import Style, TerminalView, terminal_style
 
-    view = TerminalView(sys.stdout, ansi=sys.stdin.isatty() and sys.stdout.isatty())
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    view = TerminalView(sys.stdout, terminal_style(os.environ, tty=tty, plain=plain))
+    view.address = getattr(web, "url", None)
+    view.warning = _warnings.last
     session.controller.subscribe(view.show)
     view.show(session.controller.view())
-    read_commands(sys.stdin, session)
+    if view.style in (Style.COLOUR, Style.LETTERS):
+        _warnings.sink = view.warn  # standard error would be drawn over: keep it on screen
+    _read_prompt(sys.stdin, session, _complain, view.redraw)
     try:
         session.controller.run()
+    except KeyboardInterrupt:
+        pass  # Ctrl-C: stop playing, like Ctrl-D or quit
     finally:
+        _warnings.sink = None
+        view.close()
         if web is not None:
             web.close()
     return 0
+
+
+def _read_prompt(
+    source: IO[str], session: Session, warn: Callable[[str], None], redraw: Callable[[], None]
+) -> threading.Thread:
+    """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
+    from firmware.commands.terminal import prompt_step
+
+    def read() -> None:
+        columns, rows = session.board.leds.columns, session.board.leds.rows
+        for line in iter(source.readline, ""):
+            if line.strip().lower() in ("quit", "exit", "q"):
+                break
+            try:
+                step = prompt_step(line, columns, rows)
+            except ScriptError as exc:
+                warn(str(exc))
+                continue
+            if step is not None and step.verb == "wait":
+                time.sleep(step.ms / 1000)
+            elif step is not None:
+                perform(step, session.board)
+            redraw()
+        session.controller.stop()
+
+    thread = threading.Thread(target=read, name="cullsboard-input", daemon=True)
+    thread.start()
+    return thread
+
+
+class _Warnings:
+    """Where warnings go: standard error, and the terminal's status line once it is drawn."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+        self.sink: Callable[[str], None] | None = None
+
+
+_warnings = _Warnings()
 
 
 def _log_to_stderr(level: int) -> None:
@@ -186,4 +241,8 @@ def _log_to_stderr(level: int) -> None:
 
 
 def _complain(message: str) -> None:
+    _warnings.last = message
+    if _warnings.sink is not None:
+        _warnings.sink(message)
+        return
     print(f"cullsboard: {message}", file=sys.stderr, flush=True)

@@ -83,6 +83,10 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
         return f"{head} ({score}). Clear the board, then tap the green centre cell"
     who = seat_name(seats, state.to_move(), seat)
     awaiting = state.awaiting()
+    if awaiting == "flip":
+        chips = sorted(token[1:] for token in state.legal_actions() if token.startswith("x"))
+        which = chips[0] if len(chips) == 1 else ", ".join(chips[:-1]) + " or " + chips[-1]
+        return f"{who}: tap the blinking chip to flip it: {which}"
     if awaiting == "move":
         flipped = state.flipped_cell() if isinstance(state, CullsState) else None
         where = "" if flipped is None else f" from {cell_name(flipped)}"

@@ -38,6 +38,7 @@ def test_cull_flip_and_move_by_touch(rig: Rig) -> None:
     for name in ("h8", "i8", "g8", "j8"):  # red's j8 traps blue's h8 and i8
         rig.tap(name)
     assert rig.score["awaiting"] == "flip"
+    assert str(rig.score["message"]).endswith("tap the blinking chip to flip it: h8 or i8")
     seen_h8 = set()
     for _ in range(4):
         seen_h8.add(rig.colour("h8"))
