@@ -49,7 +49,8 @@ def page_module(game: JsonValue) -> str | None:
     """The address of the game's own script for the pages (``/games/<name>/page.js``), if any."""
     if not isinstance(game, str) or not game.isidentifier():
         return None
-    return f"/games/{game}/{PAGE_MODULE}" if (GAMES / game / "web" / PAGE_MODULE).is_file() else None
+    has_page = (GAMES / game / "web" / PAGE_MODULE).is_file()
+    return f"/games/{game}/{PAGE_MODULE}" if has_page else None
 
 
 def view_text(view: BoardView, *, pin_required: bool) -> str:
