@@ -10,16 +10,22 @@ from pathlib import Path
 
 import pytest
 
+from firmware.cli import main
 from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.controller.loop import BoardController
+from firmware.wiring import hardware
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.session import SessionError
 from hal.clock import FakeClock
 from hal.mock import MockLeds, MockTouch
 
+SHIPPED = str(Path(__file__).resolve().parents[2] / "config" / "default.yaml")  # mock backends
+
 
 def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> None:
-    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    args = argparse.Namespace(
+        config=SHIPPED, state_dir=str(tmp_path), seed=3, web="off", kiosk=False
+    )
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -31,6 +37,36 @@ def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> No
     assert code == 0 and seen == ["culls"]
     lines = (tmp_path / "journal.jsonl").read_text().splitlines()
     assert json.loads(lines[-1]) == {"e": "do", "token": "h8"}
+
+
+def test_without_a_config_and_without_the_default_file_it_says_how_to_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "etc" / "board.yaml"
+    monkeypatch.setattr(hardware, "DEFAULT_CONFIG", missing)
+    assert main(["--state-dir", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"cullsboard: no board configured at {missing}: use --mock-hal for the simulated board "
+        "or --config FILE\n"
+    )
+
+
+def test_without_a_config_the_default_file_is_the_board(tmp_path: Path) -> None:
+    default = tmp_path / "board.yaml"
+    default.write_text(Path(SHIPPED).read_text(encoding="utf-8"), encoding="utf-8")
+    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    seen: list[object] = []
+
+    def started(controller: BoardController) -> None:
+        controller.stop()
+        seen.append(controller.view().score["game"])
+
+    code = run_real_board(
+        args, ("cubulus", {"players": 2}), print, started=started, default_path=default
+    )
+    assert code == 0 and seen == ["cubulus"]
 
 
 def test_a_bad_config_file_is_one_line(tmp_path: Path) -> None:
@@ -48,7 +84,9 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
     systemd.bind(str(tmp_path / "notify"))
     systemd.setblocking(False)
     environ = {"NOTIFY_SOCKET": str(tmp_path / "notify"), "WATCHDOG_USEC": "20000000"}
-    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    args = argparse.Namespace(
+        config=SHIPPED, state_dir=str(tmp_path), seed=3, web="off", kiosk=False
+    )
     outer = signal.getsignal(signal.SIGTERM)
     boards: list[BoardController] = []
 
@@ -85,7 +123,7 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
 
 def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
     args = argparse.Namespace(
-        config=None, state_dir=str(tmp_path), seed=None, web="off", kiosk=True
+        config=SHIPPED, state_dir=str(tmp_path), seed=None, web="off", kiosk=True
     )
     with pytest.raises(SessionError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
         run_real_board(args, None, print)
