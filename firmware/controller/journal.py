@@ -33,6 +33,7 @@ class Journal:
         self._warn = warn
         self._failed = state_dir is None
         self.entries: list[Entry] = []
+        self.last_archived: Path | None = None  # where ``archive`` last moved a match
 
     @property
     def path(self) -> Path | None:
@@ -105,10 +106,15 @@ class Journal:
                 suffix += 1
                 target = folder / f"match-{stamp}-{suffix}.jsonl"
             path.replace(target)
+            self.last_archived = target
             for old in sorted(folder.glob("match-*.jsonl"))[:-ARCHIVE_KEEP]:
                 old.unlink()
         except OSError as exc:
             self._fail(f"cannot archive the journal {path}: {exc.strerror}; playing on in memory")
+
+    def tell(self, text: str) -> None:
+        """Say something about the saved matches on the warning channel."""
+        self._warn(text)
 
     def _repair_newline(self, path: Path) -> None:
         try:

@@ -114,7 +114,15 @@ class Table:
     ) -> None:
         """Start ``settings`` at once, else resume the journal's match, else open the menu."""
         if settings is not None:
+            left = self.journal.load()
+            self.journal.last_archived = None
             self.new_match(settings[0], settings[1], now, first)
+            archived = self.journal.last_archived
+            if left and left[0].get("e") == "match" and archived is not None:
+                self.journal.tell(
+                    f"the {left[0].get('game')} match left on the board was archived to "
+                    f"{archived}; start without --game to resume a match instead"
+                )
         elif not self.resume(now):
             self._set_phase(Phase.MENU, now)
 
