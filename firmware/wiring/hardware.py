@@ -129,8 +129,7 @@ def config_path(given: str | None, default: Path) -> str:
     if default.is_file():
         return str(default)
     raise SessionError(
-        f"no board configured at {default}: use --mock-hal for the simulated board "
-        "or --config FILE"
+        f"no board configured at {default}: use --mock-hal for the simulated board or --config FILE"
     )
 
 
