@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,18 +66,32 @@ def scan(
         bus.unlock()
 
 
+@contextlib.contextmanager
+def _blinka_lines_once() -> Iterator[None]:
+    """Blinka prints what it finds as it probes the machine, some lines twice: each goes out once,
+    to standard error."""
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(said):
+            yield
+    finally:
+        for line in dict.fromkeys(line for line in said.getvalue().splitlines() if line.strip()):
+            print(line, file=sys.stderr)
+
+
 def open_board_bus(frequency: int = 400_000) -> Any:
     """The Pi's I2C-1 (SDA GPIO2, SCL GPIO3) through Blinka, in fast mode."""
-    try:  # imported here: Blinka probes the machine on import
-        import board
-        import busio
-    except (ImportError, NotImplementedError, RuntimeError) as error:
-        raise RuntimeError(
-            f"no I2C bus here ({error}); run on the board, or use --mock-hal"
-        ) from error
-    try:
-        return busio.I2C(board.SCL, board.SDA, frequency=frequency)
-    except (ValueError, RuntimeError, OSError, AttributeError, ImportError) as error:
-        raise RuntimeError(
-            f"cannot open I2C-1 ({error}); is I2C enabled in raspi-config?"
-        ) from error
+    with _blinka_lines_once():
+        try:  # imported here: Blinka probes the machine on import
+            import board
+            import busio
+        except (ImportError, NotImplementedError, RuntimeError) as error:
+            raise RuntimeError(
+                f"no I2C bus here ({error}); run on the board, or use --mock-hal"
+            ) from error
+        try:
+            return busio.I2C(board.SCL, board.SDA, frequency=frequency)
+        except (ValueError, RuntimeError, OSError, AttributeError, ImportError) as error:
+            raise RuntimeError(
+                f"cannot open I2C-1 ({error}); is I2C enabled in raspi-config?"
+            ) from error
