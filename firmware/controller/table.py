@@ -115,9 +115,9 @@ class Table:
         """Start ``settings`` at once, else resume the journal's match, else open the menu."""
         if settings is not None:
             left = self.journal.load()
-            self.journal.last_archived = None
+            self.journal.take_archived()
             self.new_match(settings[0], settings[1], now, first)
-            archived = self.journal.last_archived
+            archived = self.journal.take_archived()
             if left and left[0].get("e") == "match" and archived is not None:
                 self.journal.tell(
                     f"the {left[0].get('game')} match left on the board was archived to "
@@ -194,10 +194,16 @@ class Table:
         self.menu.select(match.name, match.rules)
 
     def abandon(self, now: float) -> None:
-        """A game left alone for long: archive it and set up a fresh match of the same kind."""
+        """A game left alone for long: archive it and set up a fresh match of the same kind.
+
+        With no match yet (the menu open since start-up) the game chosen on the menu is set up.
+        """
         if self.match is not None:
             kinds = [player.kind for player in self.players]
             self.new_match(self.match.name, dict(self.match.rules), now, players=kinds)
+        else:
+            game, rules = self.menu.settings()
+            self.new_match(game, rules, now)
 
     def _start_round(self, first: str, now: float) -> None:
         assert self.match is not None
