@@ -92,8 +92,10 @@ def test_a_completed_line_animates_and_the_round_result_is_shown(rig: Rig) -> No
     rig.advance(TABLE_TIMING.line_show)
     rig.assert_cell_colour("a1", OFF)  # the score screen replaced the position
     assert rig.colour("f11") == BLUE, "blue's first pip"
-    assert rig.colour("h11") == palette.SCORE_EMPTY
-    assert rig.colour("f5") == palette.SCORE_EMPTY, "red has no round yet"
+    blue_empty, red_empty = rig.colour("h11"), rig.colour("f5")  # red has no round yet
+    assert blue_empty == palette.score_empty("blue") and red_empty == palette.score_empty("red")
+    assert blue_empty != red_empty, "whose row a pip is on shows even before a round is won"
+    assert max(blue_empty) < max(BLUE) / 4 and max(red_empty) < max(RED) / 4, "and stays faint"
 
 
 def test_the_next_round_waits_for_the_ready_cell_and_alternates_the_starter(rig: Rig) -> None:
