@@ -329,6 +329,9 @@ class Table:
             self.match.undo()
             self.error = None
             self._after_change(now)
+            if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                # Back to an end already seen: the green cell takes a tap at once.
+                self.phase_since = now - max(T.line_show, T.confirm_guard)
 
     def _go_on(self, now: float) -> None:
         """The ready cell was tapped: the next round, or a rematch."""

@@ -114,6 +114,22 @@ def test_the_next_round_waits_for_the_ready_cell_and_alternates_the_starter(rig:
     rig.assert_cell_colour("h8", OFF)
 
 
+def test_undoing_the_start_of_round_2_takes_the_green_cell_at_once(rig: Rig) -> None:
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    for name in culls_round_taps("blue", "blue"):
+        rig.tap(name)
+    rig.advance(TABLE_TIMING.line_show)
+    rig.tap("h8")
+    assert rig.score["phase"] == "playing" and rig.score["round"] == 2
+    rig.advance(1.0)
+    rig.press("undo")  # back to the end of round 1: its line was shown already
+    assert rig.score["phase"] == "round_over"
+    assert "tap the green centre cell" in str(rig.score["message"])
+    assert rig.colour("h8") in (palette.READY, palette.dim(palette.READY, 0.2)), "lit green now"
+    rig.tap("h8")
+    assert rig.score["phase"] == "playing" and rig.score["round"] == 2
+
+
 def test_a_whole_match_to_three_is_celebrated(rig: Rig) -> None:
     rig.start("culls", {"mode": "duel", "rounds_to_win": 3}, first="blue")
     starters = []
