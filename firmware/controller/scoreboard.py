@@ -55,7 +55,10 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
     match = table.match
     if table.phase is Phase.MENU or match is None or state is None or table.adapter is None:
         chosen = table.menu.chosen.label
-        return f"Menu: {chosen}. Tap a game, then the green cell (MENU: next game, NEW: start)"
+        return (
+            f"Menu: {chosen}. Tap a game, then the green cell (MENU: next game, NEW: start). "
+            f"Cells: {table.menu.where()}"
+        )
     if table.phase is Phase.MATCH_OVER:
         winner = match.winner
         if winner is None:

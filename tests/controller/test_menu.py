@@ -15,6 +15,9 @@ def test_with_no_game_and_no_journal_the_menu_opens(rig: Rig) -> None:
     rig.start()
     assert rig.score["phase"] == "menu" and rig.score["game"] is None
     assert set(rig.score) == SCOREBOARD_KEYS
+    message = str(rig.score["message"])
+    assert "b12 Culls duel, e12 Culls teams, h12 Cubulus 2 players, k12 Cubulus 3 players" in message
+    assert message.endswith("; green cell h3")
 
 
 def test_touches_pick_the_game_and_the_length_then_the_green_cell_starts(rig: Rig) -> None:
