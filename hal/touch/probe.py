@@ -5,12 +5,15 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from hal.touch.mux import MuxSelector
 from hal.touch.settings import MUX_ADDRESS, MUX_CHANNELS
+
+IGNORED_FREQUENCY = "I2C frequency is not settable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +82,13 @@ def _blinka_lines_once() -> Iterator[None]:
             print(line, file=sys.stderr)
 
 
-def open_board_bus(frequency: int = 400_000) -> Any:
-    """The Pi's I2C-1 (SDA GPIO2, SCL GPIO3) through Blinka, in fast mode."""
+def open_board_bus() -> Any:
+    """The Pi's I2C-1 (SDA GPIO2, SCL GPIO3) through Blinka.
+
+    The bus speed is not ours to pick: Blinka's Linux I2C ignores ``frequency`` (warning "I2C
+    frequency is not settable in python, ignoring!" each time), and the kernel runs the bus at
+    ``dtparam=i2c_arm_baudrate`` from config.txt, 100 kHz unless set. ``cullsboard diag`` shows it.
+    """
     with _blinka_lines_once():
         try:  # imported here: Blinka probes the machine on import
             import board
@@ -90,7 +98,11 @@ def open_board_bus(frequency: int = 400_000) -> Any:
                 f"no I2C bus here ({error}); run on the board, or use --mock-hal"
             ) from error
         try:
-            return busio.I2C(board.SCL, board.SDA, frequency=frequency)
+            with warnings.catch_warnings():
+                warnings.filterwarnings(
+                    "ignore", message=IGNORED_FREQUENCY, category=RuntimeWarning
+                )
+                return busio.I2C(board.SCL, board.SDA)
         except (ValueError, RuntimeError, OSError, AttributeError, ImportError) as error:
             raise RuntimeError(
                 f"cannot open I2C-1 ({error}); is I2C enabled in raspi-config?"

@@ -16,7 +16,8 @@ def test_with_no_game_and_no_journal_the_menu_opens(rig: Rig) -> None:
     assert rig.score["phase"] == "menu" and rig.score["game"] is None
     assert set(rig.score) == SCOREBOARD_KEYS
     message = str(rig.score["message"])
-    assert "b12 Culls duel, e12 Culls teams, h12 Cubulus 2 players, k12 Cubulus 3 players" in message
+    tiles = "b12 Culls duel, e12 Culls teams, h12 Cubulus 2 players, k12 Cubulus 3 players"
+    assert tiles in message
     assert message.endswith("; green cell h3")
 
 

@@ -60,8 +60,7 @@ def test_blinkas_repeated_warning_is_printed_once_before_the_clean_error(
     warning = "WARNING: GENERIC_X86 is not fully supported. Some features may not work."
     (tmp_path / "board.py").write_text(f"print({warning!r})\nSCL = SDA = None\n")
     (tmp_path / "busio.py").write_text(
-        f"def I2C(scl, sda, frequency):\n    print({warning!r})\n"
-        "    raise ValueError('no I2C pins here')\n"
+        f"def I2C(scl, sda):\n    print({warning!r})\n    raise ValueError('no I2C pins here')\n"
     )
     for name in ("board", "busio"):
         monkeypatch.delitem(sys.modules, name, raising=False)
