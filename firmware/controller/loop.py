@@ -180,6 +180,8 @@ class BoardController:
             self._last_frame = None  # the same picture must go out at the new brightness
         if self._attract is not None:
             self._attract.update(self.table, now)
+        if self.table.strip.due(now):
+            self.table.open_strip()
         score = scoreboard(self.table, now)
         if self._attract is not None and self._attract.showing:
             frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
@@ -192,7 +194,7 @@ class BoardController:
             if self._attract is not None:
                 times.append(self._attract.deadline(now))
         frame = self.health.overlay(frame, now)
-        times.append(self.health.next_change(now))
+        times += [self.health.next_change(now), self.table.strip.deadline()]
         if self._hold is not None:
             times.append(self._hold.deadline())
         if self._dimmer is not None:
@@ -234,6 +236,12 @@ class BoardController:
         if self._wakes_only(item):
             return
         if isinstance(item, TouchEvent):
+            if item.cell is not None and item.kind is TouchKind.DOWN:
+                self.table.strip.pressed(item.cell, item.t)
+            opened_strip = item.kind is TouchKind.UP and item.cell is not None
+            if opened_strip and item.cell is not None and self.table.strip.released(item.cell):
+                self._taps.feed(item)  # the finger that opened the strip: not a tap
+                return
             meaning = self._taps.feed(item)
             if isinstance(meaning, Tap):
                 self.table.tap(meaning.cell, now)

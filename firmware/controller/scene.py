@@ -33,6 +33,7 @@ def table_lights(table: Table, status_count: int, now: float) -> LightStack:
         _game_lights(table, stack)
         screens.celebration_lights(stack, match.winner, table.phase_since)
         screens.ready_light(stack, table.phase_since)
+    table.strip.lights(stack)
     for flash in table.flashes:
         screens.error_lights(stack, flash.cell, flash.t, T.error_flash)
     return stack

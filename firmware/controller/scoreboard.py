@@ -52,6 +52,8 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
 
 def message(table: Table, state: GameState | None, seat: int | None) -> str:
     """One sentence for the screen: what the board expects now."""
+    if table.strip.is_open:
+        return table.strip.words()
     match = table.match
     if table.phase is Phase.MENU or match is None or state is None or table.adapter is None:
         chosen = table.menu.chosen.label

@@ -29,6 +29,7 @@ from firmware.controller.players import (
     Turn,
     passive_player,
 )
+from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.api import InvalidRecordError, JsonValue
 from firmware.rules.records import FORMAT, record_of
@@ -72,6 +73,9 @@ class Pending:
     cells: tuple[Cell, ...]
 
 
+STRIP_COMMANDS = ("undo", "new", "menu")
+
+
 class Table:
     """Everything that is being played, changed only by the loop's thread."""
 
@@ -92,6 +96,7 @@ class Table:
         self._beep = beep
         self._make_player = players
         self.menu = Menu(columns, rows, board_adapters())
+        self.strip = CommandStrip(columns, rows)
         self.match: MatchPlay | None = None
         self.adapter: BoardAdapter | None = None
         self.players: list[Player] = []  # one per seat of the match
@@ -222,6 +227,12 @@ class Table:
 
     def tap(self, cell: Cell, now: float) -> None:
         """A tap on ``cell``: a menu pick, going on after a round, a pending chip, or a move."""
+        if self.strip.is_open:
+            command = self.strip.command_at(cell)
+            self.strip.close()
+            if command is not None:
+                self.command(command, now)
+            return
         if self.phase is Phase.MENU:
             if self.menu.tap(cell):
                 game, rules = self.menu.settings()
@@ -332,6 +343,15 @@ class Table:
             if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
                 # Back to an end already seen: the green cell takes a tap at once.
                 self.phase_since = now - max(T.line_show, T.confirm_guard)
+
+    def open_strip(self) -> None:
+        """Light the command strip: what the buttons do, for a board without them."""
+        self.strip.open(STRIP_COMMANDS)
+
+    def command(self, name: str, now: float) -> None:
+        """A command chosen on the strip."""
+        if name in STRIP_COMMANDS:
+            self.button(name, now)
 
     def _go_on(self, now: float) -> None:
         """The ready cell was tapped: the next round, or a rematch."""
