@@ -59,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--kiosk", action="store_true", help="turn the config's kiosk section on (cafe mode)"
     )
+    parser.set_defaults(review_record=None)  # set by `cullsboard review FILE`
     group.add_argument(
         "--plain", action="store_true", help="letters instead of colours in the terminal"
     )
@@ -88,10 +89,14 @@ def run(args: argparse.Namespace) -> int:
     _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
         settings = settings_of(args)
+        record = args.review_record
         if not args.mock_hal:
-            return run_real_board(args, settings, _complain)
+            reviewing = None if record is None else (lambda board: board.review(record))
+            return run_real_board(args, settings, _complain, started=reviewing)
         config = None if args.config is None else _load_config(args.config)
         session = _mock_session(args, settings, config)
+        if record is not None:
+            session.controller.review(record)
     except SessionError as exc:
         _complain(str(exc))
         return EXIT_USAGE

@@ -112,6 +112,12 @@ class Journal:
         except OSError as exc:
             self._fail(f"cannot archive the journal {path}: {exc.strerror}; playing on in memory")
 
+    def archived_paths(self) -> list[Path]:
+        """The archived matches, oldest first."""
+        if self._dir is None:
+            return []
+        return sorted((self._dir / ARCHIVE_DIR).glob("match-*.jsonl"))
+
     def take_archived(self) -> Path | None:
         """Where ``archive`` moved a match since the last call, if it moved one."""
         archived, self._archived = self._archived, None

@@ -12,11 +12,13 @@ from firmware.controller.faults import DeviceHealth
 from firmware.controller.hold import ButtonHold
 from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
 from firmware.controller.players import SeatMove
+from firmware.controller.review import StartReview
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
 from firmware.controller.table import Phase, Table
 from firmware.controller.taps import Ghost, Tap, TapReader
 from firmware.rules.api import JsonValue
+from firmware.rules.records import Record
 from firmware.rules.registry import find_game, game_names
 from hal.interfaces import (
     Board,
@@ -39,7 +41,7 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | SeatMove | _Stop
+QueueItem = HalEvent | RemoteCommand | SeatMove | StartReview | _Stop
 
 
 class BoardController:
@@ -79,6 +81,10 @@ class BoardController:
     def post(self, item: QueueItem) -> None:
         """Enqueue an input (the HAL's callbacks land here, from any thread)."""
         self._queue.put(item)
+
+    def review(self, record: Record) -> None:
+        """Step through ``record`` on the board (queued, like an input)."""
+        self.post(StartReview(record))
 
     def submit(self, command: RemoteCommand) -> None:
         """Queue a remote touch, press or staff action; raise ValueError if it is malformed."""
@@ -230,6 +236,9 @@ class BoardController:
         now = self.board.clock.now()
         if isinstance(item, RemoteCommand) and item.kind in STAFF_KINDS:
             self._staff(item, now)
+            return
+        if isinstance(item, StartReview):
+            self.table.start_review(item.record, now)
             return
         if self._hold is not None and isinstance(item, ButtonEvent):
             self._hold.feed(item)

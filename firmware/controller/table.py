@@ -29,10 +29,11 @@ from firmware.controller.players import (
     Turn,
     passive_player,
 )
+from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.api import InvalidRecordError, JsonValue
-from firmware.rules.records import FORMAT, record_of
+from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
 
 
@@ -97,6 +98,7 @@ class Table:
         self._make_player = players
         self.menu = Menu(columns, rows, board_adapters())
         self.strip = CommandStrip(columns, rows)
+        self.review: Review | None = None
         self.match: MatchPlay | None = None
         self.adapter: BoardAdapter | None = None
         self.players: list[Player] = []  # one per seat of the match
@@ -233,6 +235,10 @@ class Table:
             if command is not None:
                 self.command(command, now)
             return
+        if self.review is not None:
+            if cell in (self.review.back_cell, self.review.forward_cell):
+                self._review_step(-1 if cell == self.review.back_cell else 1, now)
+            return
         if self.phase is Phase.MENU:
             if self.menu.tap(cell):
                 game, rules = self.menu.settings()
@@ -311,6 +317,12 @@ class Table:
         self._refuse(None, "two touches at once: touch one cell at a time", now)
 
     def button(self, name: str, now: float) -> None:
+        if self.review is not None:
+            if name == "menu":
+                self.leave_review(now)
+            else:
+                self._review_step(-1 if name == "undo" else 1, now)
+            return
         if name == "menu":
             if self.phase is Phase.MENU:
                 self.menu.next_choice()
@@ -346,12 +358,57 @@ class Table:
 
     def open_strip(self) -> None:
         """Light the command strip: what the buttons do, for a board without them."""
-        self.strip.open(STRIP_COMMANDS)
+        reviewable = self.review is None and self.reviewable() is not None
+        self.strip.open(STRIP_COMMANDS + (("review",) if reviewable else ()))
 
     def command(self, name: str, now: float) -> None:
         """A command chosen on the strip."""
         if name in STRIP_COMMANDS:
             self.button(name, now)
+        elif name == "review":
+            record = self.reviewable()
+            if record is not None:
+                self.start_review(record, now)
+
+    # -- review ---------------------------------------------------------------------------
+
+    def reviewable(self) -> Record | None:
+        """The latest finished round: of this match, else of the latest archived match."""
+        if self.match is not None:
+            done = [past for past in self.match.rounds if past.outcome().is_over]
+            if done:
+                return record_of(done[-1])
+        for path in reversed(self.journal.archived_paths()):
+            rounds = finished_rounds(archived_entries(path))
+            if rounds:
+                return rounds[-1]
+        return None
+
+    def start_review(self, record: Record, now: float) -> None:
+        """Show ``record`` for stepping through; the match waits, untouched."""
+        try:
+            self.review = Review.of(record, self.columns, self.rows)
+        except InvalidRecordError as exc:
+            self._refuse(None, f"cannot review that record: {exc}", now)
+            return
+        self._cancel_players()
+        self.since = now
+
+    def leave_review(self, now: float) -> None:
+        self.review = None
+        self.since = now
+        self._tell_player()
+
+    def _review_step(self, by: int, now: float) -> None:
+        assert self.review is not None
+        if self.review.step(by):
+            self.since = now
+        else:
+            self._refuse(
+                None,
+                "that is the end of the round" if by > 0 else "that is the start of the round",
+                now,
+            )
 
     def _go_on(self, now: float) -> None:
         """The ready cell was tapped: the next round, or a rematch."""
