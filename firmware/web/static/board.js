@@ -124,12 +124,41 @@ function showScore(score) {
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
+  showReview(score.review);
   const parts = [title(score.game || "")];
   if (score.mode) parts.push(score.mode === "teams" ? "2 vs 2" : "duel");
-  if (score.round && score.phase !== "menu") parts.push(`round ${score.round}`);
+  if (score.round && !["menu", "review"].includes(score.phase)) parts.push(`round ${score.round}`);
+  if (score.review) {
+    const { ply, of, token } = score.review;
+    parts.push(ply ? `review: move ${ply} of ${of}, ${token}` : `review: start, ${of} moves`);
+  }
   document.getElementById("headline").textContent = parts.filter(Boolean).join(" · ") || "\u00a0";
   showPoints(score);
 }
+
+// While a round is reviewed the three buttons step back, step forward and leave.
+const BUTTON_WORDS = {
+  normal: { undo: "UNDO", new: "NEW", menu: "MENU" },
+  review: { undo: "◀ BACK", new: "FORWARD ▶", menu: "LEAVE REVIEW" },
+};
+let reviewing = false;
+
+function showReview(review) {
+  reviewing = Boolean(review);
+  const words = BUTTON_WORDS[reviewing ? "review" : "normal"];
+  for (const button of document.querySelectorAll("[data-button]")) {
+    button.textContent = words[button.dataset.button];
+  }
+  document.body.dataset.review = reviewing ? "on" : "";
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!reviewing || event.target.closest("input, .cube-view")) return;
+  const button = { ArrowLeft: "undo", ArrowRight: "new", Escape: "menu" }[event.key];
+  if (!button) return;
+  event.preventDefault();
+  send("/api/press", { button });
+});
 
 // Rounds won per colour, and how many take the match.
 function showPoints(score) {
