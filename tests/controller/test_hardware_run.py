@@ -6,6 +6,9 @@ import argparse
 import json
 import signal
 import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -148,3 +151,24 @@ def test_the_touch_poll_follows_the_interval_the_sensor_asks_for_now() -> None:
     sensor.asked = 0
     assert poll_interval(sensor) is None
     assert poll_interval(MockTouch(FakeClock())) is None, "simulated pads report as touched"
+
+
+def test_the_real_board_prints_its_web_address_once(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "firmware", "--config", SHIPPED, "--web", "127.0.0.1:0"]
+    process = subprocess.Popen(
+        [*command, "--state-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert process.stdout is not None
+    lines = []
+    for line in process.stdout:
+        lines.append(line)
+        if "stopped cleanly" in line:
+            break
+        if "web pages at" in line:
+            time.sleep(0.5)  # time for a second announcement, if there were one
+            process.send_signal(signal.SIGTERM)
+    assert process.wait(20) == 0
+    assert sum("web pages at" in line for line in lines) == 1, lines
