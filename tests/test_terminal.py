@@ -16,8 +16,8 @@ from firmware.commands.terminal import (
     terminal_style,
 )
 from firmware.controller.live import BoardView
-from firmware.controller.script import ScriptError
 from firmware.render import palette
+from firmware.wiring.script import ScriptError
 from hal.interfaces import OFF, RGB, Frame
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

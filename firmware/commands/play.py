@@ -13,15 +13,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TextIO
 
+from firmware.commands.errors import CommandError
 from firmware.config import Config, ConfigError, default_config, load_config
-from firmware.controller.drive import perform, run_script
 from firmware.controller.options import OptionError, all_options, rules_from_options
-from firmware.controller.script import ScriptError
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
+from firmware.wiring.drive import perform, run_script
 from firmware.wiring.hardware import run_real_board
+from firmware.wiring.script import ScriptError
 from firmware.wiring.session import (
     Closable,
     Session,
@@ -33,7 +34,6 @@ from firmware.wiring.session import (
 )
 from firmware.wiring.settings import simulated
 
-EXIT_USAGE = 2
 MOCK_WEB = "127.0.0.1:8080"
 
 
@@ -98,8 +98,7 @@ def run(args: argparse.Namespace) -> int:
         if record is not None:
             session.controller.review(record)
     except SessionError as exc:
-        _complain(str(exc))
-        return EXIT_USAGE
+        raise CommandError(str(exc)) from None
     web_pin = None if config is None else config.web.pin
     try:
         if args.script is not None:
@@ -109,8 +108,7 @@ def run(args: argparse.Namespace) -> int:
         web = _serve(session, args.web or default, web_pin)
         return _run_interactive(session, web, plain=args.plain)
     except SessionError as exc:
-        _complain(str(exc))
-        return EXIT_USAGE
+        raise CommandError(str(exc)) from None
     finally:
         session.finish(args.record)
 

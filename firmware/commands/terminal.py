@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from firmware.controller.live import BoardView
-from firmware.controller.script import BUTTONS, ScriptError, Step, parse_line
 from firmware.render import palette
 from firmware.rules.grid import LETTERS
+from firmware.wiring.script import BUTTONS, ScriptError, Step, parse_line
 from hal.interfaces import RGB, Frame
 
 HOME = "\x1b[H"  # redraw in place (no flicker), then clear whatever is left below
