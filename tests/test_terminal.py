@@ -17,6 +17,7 @@ from firmware.commands.terminal import (
 )
 from firmware.controller.live import BoardView
 from firmware.render import palette
+from firmware.rules.api import JsonValue
 from firmware.wiring.script import ScriptError
 from hal.interfaces import OFF, RGB, Frame
 
@@ -31,7 +32,7 @@ def board(cells: dict[tuple[int, int], RGB], status: int = 4) -> Frame:
     return Frame(tuple(tuple(row) for row in grid), (palette.PIECES["blue"],) * status)
 
 
-def view(message: str = "Blue: place a chip and tap its cell", **score: object) -> BoardView:
+def view(message: str = "Blue: place a chip and tap its cell", **score: JsonValue) -> BoardView:
     cells = {(7, 7): palette.PIECES["blue"], (8, 7): palette.dim(palette.PIECES["red"], 0.3)}
     return BoardView(board(cells), {"message": message, "scores": {"blue": 1, "red": 0}, **score})
 

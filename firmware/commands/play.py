@@ -27,6 +27,7 @@ from firmware.wiring.session import (
     Closable,
     Session,
     SessionError,
+    WebPages,
     build_session,
     default_state_dir,
     lines_of,
@@ -148,7 +149,7 @@ def _load_config(path: str) -> Config:
         raise SessionError(f"config {path}: {exc}") from None
 
 
-def _serve(session: Session, where: str, pin: str | None) -> Closable | None:
+def _serve(session: Session, where: str, pin: str | None) -> WebPages | None:
     return serve_web(session.controller, where, _complain, pin=pin, staff_pin=session.staff_pin)
 
 
@@ -167,12 +168,12 @@ def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
     return 1 if bad else 0
 
 
-def _run_interactive(session: Session, web: Closable | None, *, plain: bool) -> int:
+def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> int:
     from firmware.commands.terminal import Style, TerminalView, terminal_style
 
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     view = TerminalView(sys.stdout, terminal_style(os.environ, tty=tty, plain=plain))
-    view.address = getattr(web, "url", None)
+    view.address = None if web is None else web.url
     view.warning = _warnings.last
     session.controller.subscribe(view.show)
     view.show(session.controller.view())

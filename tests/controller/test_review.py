@@ -11,10 +11,17 @@ from firmware.cli import main
 from firmware.controller.review import ARROW_LOOK
 from firmware.controller.strip import COMMAND_LOOKS, HOLD_SECONDS
 from firmware.controller.timing import TABLE_TIMING
-from firmware.render.palette import hex_colour
+from firmware.render.frame_json import hex_colour
+from firmware.rules.api import JsonValue
 from tests.controller.conftest import BLUE, Rig
 from tests.controller.games import culls_round_taps
 from tests.controller.test_strip import hold
+
+
+def review_of(rig: Rig) -> dict[str, JsonValue]:
+    review = rig.score["review"]
+    assert isinstance(review, dict)
+    return review
 
 
 def won_round(rig: Rig) -> list[str]:
@@ -44,14 +51,16 @@ def test_the_finished_round_is_reviewed_from_the_strip_and_left_unchanged(rig: R
     review = rig.score["review"]
     assert review == {"game": "culls", "ply": total, "of": total, "token": taps[-1]}
     assert rig.score["phase"] == "review"
-    assert rig.score["message"].startswith(f"Review of culls, move {total} of {total}: {taps[-1]}.")
+    assert str(rig.score["message"]).startswith(
+        f"Review of culls, move {total} of {total}: {taps[-1]}."
+    )
     rig.assert_cell_colour("a1", ARROW_LOOK)  # back: there are moves behind
     rig.tap("a1")
-    assert rig.score["review"]["ply"] == total - 1
+    assert review_of(rig)["ply"] == total - 1
     rig.assert_cell_colour(taps[-1], (0, 0, 0))  # the last chip is not on the board yet
     rig.press("undo")
     rig.press("undo")
-    assert rig.score["review"]["ply"] == total - 3
+    assert review_of(rig)["ply"] == total - 3
     assert rig.score["moves"] == taps[: total - 3]
     rig.tap("o1")
     assert rig.score["review"] == {
@@ -62,10 +71,10 @@ def test_the_finished_round_is_reviewed_from_the_strip_and_left_unchanged(rig: R
     }
     for _ in range(total):
         rig.tap("a1")
-    assert rig.score["review"]["ply"] == 0
+    assert review_of(rig)["ply"] == 0
     assert rig.score["error"] == "that is the start of the round"
     rig.tap(taps[0])  # other cells do nothing while reviewing
-    assert rig.score["review"]["ply"] == 0
+    assert review_of(rig)["ply"] == 0
     rig.press("menu")  # leaves
     after = dict(rig.score)
     assert after["review"] is None
@@ -86,7 +95,7 @@ def test_an_archived_match_can_be_reviewed_after_the_next_starts(rig: Rig) -> No
     assert rig.moves == []
     hold(rig, "a1", HOLD_SECONDS)
     rig.tap(review_cell(rig))
-    assert rig.score["review"]["of"] == len(taps)
+    assert review_of(rig)["of"] == len(taps)
     rig.press("menu")
     assert rig.score["phase"] == "playing" and rig.moves == []
 

@@ -197,5 +197,6 @@ def test_staff_reset_before_any_match_starts_the_game_chosen_on_the_menu(tmp_pat
     game, rules = rig.controller.table.menu.settings()
     rig.controller.submit(RemoteCommand(RemoteKind.RESET))
     rig.controller.step()
-    assert rig.score["phase"] == "playing"
-    assert rig.score["game"] == game and rig.score["mode"] == rules["mode"] == "teams"
+    after = rig.score
+    assert after["phase"] == "playing"
+    assert after["game"] == game and after["mode"] == rules["mode"] == "teams"
