@@ -135,14 +135,23 @@ class TerminalView:
         self._last_sentence: str | None = None
         self._started = False
 
+    @property
+    def ansi(self) -> bool:
+        """Whether the screen is redrawn in place (so lines printed to it would be wiped)."""
+        return self.style in (Style.COLOUR, Style.LETTERS)
+
     def show(self, view: BoardView) -> None:
         self._view = view
         self.redraw()
 
+    def notice(self, text: str) -> None:
+        """A message that must not be wiped: kept on screen as the last warning."""
+        self.warn(text.removeprefix("cullsboard: "))
+
     def warn(self, text: str) -> None:
         """Keep ``text`` on screen as the last warning (printed at once without a screen)."""
         self.warning = text
-        if self.style in (Style.COLOUR, Style.LETTERS):
+        if self.ansi:
             self.redraw()
         else:
             self._out.write(f"cullsboard: {text}\n")
