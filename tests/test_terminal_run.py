@@ -49,7 +49,7 @@ def test_the_screen_keeps_the_real_port_and_ctrl_d_leaves_a_fresh_line(tmp_path:
         os.write(leader, b"hello\n")
         read_until(leader, r"! 'hello' is not a cell: type a cell like h8", seen)
         os.write(leader, b"h8\n")
-        text = read_until(leader, r"\d+ +(· +)+B ", seen)  # the chip as a letter
+        text = read_until(leader, r"\d+ +(· +)+[BR] ", seen)  # the chip as a letter
         assert f"web http://127.0.0.1:{port}/" in text.rsplit("15 ", 1)[-1], "still shown"
         os.write(leader, b"\x04")  # Ctrl-D
         assert process.wait(WAIT_S) == 0
