@@ -22,6 +22,9 @@ COMMAND_LOOKS: dict[str, RGB] = {
     "menu": p.MENU_CHOSEN,
     "hint": (170, 60, 255),
     "review": (0, 180, 255),
+    "back": (0, 180, 255),
+    "forward": (0, 180, 255),
+    "leave": p.MENU_CHOSEN,
 }
 
 

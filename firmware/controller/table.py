@@ -75,6 +75,7 @@ class Pending:
 
 
 STRIP_COMMANDS = ("undo", "new", "menu")
+REVIEW_COMMANDS = {"back": "undo", "forward": "new", "leave": "menu"}  # what they press in review
 
 
 class Table:
@@ -358,13 +359,18 @@ class Table:
 
     def open_strip(self) -> None:
         """Light the command strip: what the buttons do, for a board without them."""
-        reviewable = self.review is None and self.reviewable() is not None
+        if self.review is not None:
+            self.strip.open(tuple(REVIEW_COMMANDS))
+            return
+        reviewable = self.reviewable() is not None
         self.strip.open(STRIP_COMMANDS + (("review",) if reviewable else ()))
 
     def command(self, name: str, now: float) -> None:
         """A command chosen on the strip."""
         if name in STRIP_COMMANDS:
             self.button(name, now)
+        elif name in REVIEW_COMMANDS:
+            self.button(REVIEW_COMMANDS[name], now)
         elif name == "review":
             record = self.reviewable()
             if record is not None:

@@ -82,6 +82,21 @@ def test_the_finished_round_is_reviewed_from_the_strip_and_left_unchanged(rig: R
         assert after[key] == before[key], key
 
 
+def test_in_review_the_strip_steps_and_leaves(rig: Rig) -> None:
+    taps = won_round(rig)
+    hold(rig, "o15", HOLD_SECONDS)
+    rig.tap(review_cell(rig))
+    hold(rig, "a15", HOLD_SECONDS)
+    assert rig.score["message"] == (
+        "Commands: back f8, forward h8, leave j8. Tap one, or any other cell to close"
+    )
+    rig.tap("f8")
+    assert review_of(rig)["ply"] == len(taps) - 1
+    hold(rig, "a15", HOLD_SECONDS)
+    rig.tap("j8")
+    assert rig.score["review"] is None and rig.score["phase"] == "round_over"
+
+
 def test_the_strip_offers_review_only_with_a_finished_round(rig: Rig) -> None:
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.tap("c3")
