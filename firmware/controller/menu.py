@@ -96,7 +96,7 @@ class Menu:
         return tiles
 
     def where(self) -> str:
-        """The cells to tap, in words: ``b12 Culls duel, ...; rounds: c8 3; green cell h3``."""
+        """The cells to tap, in words: each tile's cell and label, the pips, the start cell."""
         named = [
             f"{self._name(tile.cells)} {choice.label.replace(',', '')}"
             for choice, tile in zip(self.choices, self.tiles(), strict=False)
