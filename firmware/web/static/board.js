@@ -5,6 +5,7 @@ import {
   cellName,
   connectLive,
   element,
+  gameDrawing,
   keepPinOnSubmit,
   sendCommand,
   tabPin,
@@ -26,7 +27,11 @@ let shape = { columns: 0, rows: 0, status: -1 };
 let cells = []; // cells[topRow][column], top row first as in the frame
 let leds = [];
 let pinRequired = false;
-let gamePage = { url: null, drawing: null };
+const showGamePage = gameDrawing({
+  panel: document.getElementById("game-view"),
+  marks: document.getElementById("marks"),
+  push: (cell) => send("/api/touch", { cell }),
+});
 
 function buildGrid(columns, rows) {
   grid.replaceChildren();
@@ -179,28 +184,6 @@ function showPoints(score) {
   }
 }
 
-// Loads the game's own drawing once per game and hands it every view.
-async function showGamePage(view) {
-  const url = view.page || null;
-  if (url !== gamePage.url) {
-    if (gamePage.drawing) gamePage.drawing.detach();
-    gamePage = { url, drawing: null };
-    if (url) {
-      try {
-        const module = await import(url);
-        if (gamePage.url !== url) return;
-        gamePage.drawing = module.attach({
-          panel: document.getElementById("game-view"),
-          marks: document.getElementById("marks"),
-          push: (cell) => send("/api/touch", { cell }),
-        });
-      } catch (error) {
-        console.error("cullsboard: could not load the game's drawing", error);
-      }
-    }
-  }
-  if (gamePage.drawing) gamePage.drawing.show(view);
-}
 
 async function send(path, payload) {
   if (pinRequired && !keptPin.get()) {

@@ -1,5 +1,12 @@
 // The scoreboard: who plays, the scores, whose turn and what to do, the moves, the last result.
-import { AWAITING_WORDS, COLOUR_NAMES, connectLive, element, title } from "/static/live.js";
+import {
+  AWAITING_WORDS,
+  COLOUR_NAMES,
+  connectLive,
+  element,
+  gameDrawing,
+  title,
+} from "/static/live.js";
 
 const MOVES_SHOWN = 80;
 
@@ -140,26 +147,11 @@ function showScore(score) {
   document.getElementById("download").hidden = !score.record;
 }
 
-// The game's own drawing (e.g. the Cubulus cube in 3D), loaded once per game.
-let gamePage = { url: null, drawing: null };
-async function showGamePage(view) {
-  const url = view.page || null;
-  if (url !== gamePage.url) {
-    if (gamePage.drawing) gamePage.drawing.detach();
-    gamePage = { url, drawing: null };
-    if (url) {
-      try {
-        const module = await import(url);
-        if (gamePage.url !== url) return;
-        const panel = document.getElementById("game-view");
-        gamePage.drawing = module.attach({ panel, marks: null, push: null });
-      } catch (error) {
-        console.error("cullsboard: could not load the game's drawing", error);
-      }
-    }
-  }
-  if (gamePage.drawing) gamePage.drawing.show(view);
-}
+const showGamePage = gameDrawing({
+  panel: document.getElementById("game-view"),
+  marks: null,
+  push: null,
+});
 
 connectLive({
   onView: (view) => {
