@@ -14,6 +14,7 @@ from aiohttp.typedefs import Handler
 
 from firmware.commands.layout import layout_of
 from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
@@ -70,6 +71,7 @@ def build_app(
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
     app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/api/state", _state)
+    app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)
     app.router.add_get("/api/layout", _layout)
     app.router.add_post("/api/touch", _touch)
@@ -117,6 +119,11 @@ async def _layout(request: web.Request) -> web.Response:
         raise ApiError(404, "no game is set up yet")
     cells: dict[str, JsonValue] = dict(layout_of(game))
     return web.json_response({"game": game, "cells": cells})
+
+
+async def _games(request: web.Request) -> web.Response:
+    """GET /api/games: every game and the options it can be started with."""
+    return web.json_response({"games": game_catalogue()})
 
 
 async def _record(request: web.Request) -> web.Response:

@@ -223,3 +223,14 @@ def test_the_layout_says_what_each_cell_pushes(server: WebServer, board: FakeLiv
     assert layout["game"] == "cubulus"
     assert layout["cells"]["e13"] == "U002"
     assert len(layout["cells"]) == 54
+
+
+def test_the_games_and_their_options_come_from_the_registry(server: WebServer) -> None:
+    reply = request(server.url + "api/games")
+    assert reply.status == 200
+    games = {game["name"]: game["options"] for game in reply.json()["games"]}
+    assert list(games) == ["culls", "cubulus"]
+    assert [option["name"] for option in games["culls"]] == ["mode", "rounds"]
+    rounds = games["culls"][1]["choices"]
+    assert rounds == [{"value": 3, "text": "First to 3"}, {"value": 4, "text": "First to 4"}]
+    assert [choice["value"] for choice in games["cubulus"][0]["choices"]] == [2, 3]
