@@ -30,6 +30,11 @@ def test_a_recorded_round_is_stepped_through_on_the_page(
     total = len(record.moves)
     product = start_product("review", str(root / SAMPLE))
     page = open_window(1280, 900)
+    kiosk = open_window(1920, 1080)
+    kiosk.goto(product.url + "scoreboard")
+    expect(kiosk.locator("#turn")).to_have_text(
+        f"Review: move {total} of {total}, {record.moves[-1]}"
+    )
     page.goto(product.url)
     expect(page.locator("#link")).to_have_attribute("data-state", "live")
     page.locator("#pin").fill(product.pin)
@@ -54,6 +59,8 @@ def test_a_recorded_round_is_stepped_through_on_the_page(
         expect(headline).to_contain_text(f"move {ply} of {total}")
         back.click()
     expect(headline).to_contain_text(f"review: start, {total} moves")
+    expect(kiosk.locator("#turn")).to_have_text(f"Review: the start, {total} moves")
+    expect(kiosk.locator(".ball3d[data-colour='red']")).to_have_count(0)  # an empty cube there too
     for x in range(3):
         for y in range(3):
             for z in range(3):

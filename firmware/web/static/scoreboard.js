@@ -81,6 +81,10 @@ function turnLine(score) {
       return "Choosing the game on the board";
     case "attract":
       return "Touch the board to play";
+    case "review": {
+      const { ply, of, token } = score.review || {};
+      return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
+    }
     case "match_over":
       return score.match_winner ? `${title(score.match_winner)} wins the match!` : "Match over";
     case "round_over":
