@@ -27,7 +27,16 @@ BOARD_LIBRARIES = frozenset(
 )
 
 # Each module registers one subcommand; "play" adds the board's own options to the main parser.
-SUBCOMMANDS = ("replay", "layout", "install-service", "check-config", "diag", "history", "fleet")
+SUBCOMMANDS = (
+    "replay",
+    "review",
+    "layout",
+    "install-service",
+    "check-config",
+    "diag",
+    "history",
+    "fleet",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

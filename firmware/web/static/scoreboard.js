@@ -4,6 +4,7 @@ import {
   COLOUR_NAMES,
   connectLive,
   element,
+  gameDrawing,
   showOnline,
   title,
 } from "/static/live.js";
@@ -81,6 +82,10 @@ function turnLine(score) {
       return "Choosing the game on the board";
     case "attract":
       return "Touch the board to play";
+    case "review": {
+      const { ply, of, token } = score.review || {};
+      return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
+    }
     case "match_over":
       return score.match_winner ? `${title(score.match_winner)} wins the match!` : "Match over";
     case "round_over":
@@ -148,4 +153,15 @@ function showScore(score) {
   document.getElementById("download").hidden = !score.record;
 }
 
-connectLive({ onView: (view) => showScore(view.score || {}) });
+const showGamePage = gameDrawing({
+  panel: document.getElementById("game-view"),
+  marks: null,
+  push: null,
+});
+
+connectLive({
+  onView: (view) => {
+    showScore(view.score || {});
+    showGamePage(view);
+  },
+});
