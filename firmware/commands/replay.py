@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from firmware.rules.api import InvalidRecordError
+from firmware.rules.bounded_json import shorten
 from firmware.rules.records import parse_record, replay
 
 EXIT_ILLEGAL = 1
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         record = parse_record(data)
         state, error = replay(record)
     except InvalidRecordError as exc:
-        print(f"cullsboard replay: invalid record: {exc}", file=sys.stderr)
+        print(f"cullsboard replay: invalid record: {shorten(str(exc))}", file=sys.stderr)
         return EXIT_INVALID
     print(json.dumps(state.summary()))
     if error is not None:
