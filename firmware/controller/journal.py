@@ -4,7 +4,8 @@ One JSON object per line in ``journal.jsonl``: ``{"e": "match", ...}`` starts a 
 ``{"e": "round", "record": {...}}`` starts a round (a records.md record with no moves yet),
 ``{"e": "do", "token": "h8"}`` and ``{"e": "undo"}`` are actions, ``{"e": "end"}`` ends the match,
 after which the file is moved to ``archive/``. Writing problems never stop play: the journal
-reports one warning and the game goes on in memory.
+reports one warning and the game goes on in memory. What cannot be read or played is never
+deleted: it moves to a dated file in ``quarantine/`` and the valid entries before it are kept.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import JsonInputError, read_json, shorten
 
 Entry = dict[str, JsonValue]
 Warn = Callable[[str], None]
 
 JOURNAL_NAME = "journal.jsonl"
 ARCHIVE_DIR = "archive"
+QUARANTINE_DIR = "quarantine"
 ARCHIVE_KEEP = 100  # finished matches kept; older ones are deleted
 
 
@@ -33,6 +36,7 @@ class Journal:
         self._warn = warn
         self._failed = state_dir is None
         self.entries: list[Entry] = []
+        self._starts: list[int] = []  # where each loaded entry starts in the file
 
     @property
     def path(self) -> Path | None:
@@ -43,7 +47,8 @@ class Journal:
         return self._failed
 
     def load(self) -> list[Entry]:
-        """Read the journal; a torn or corrupt entry and everything after it is dropped."""
+        """Read the journal; from an unreadable line on, the rest moves to ``quarantine/``."""
+        self.entries, self._starts = [], []
         path = self.path
         if path is None or not path.exists():
             return []
@@ -52,24 +57,26 @@ class Journal:
         except OSError as exc:
             self._fail(f"cannot read the journal {path}: {exc.strerror}")
             return []
-        good: list[Entry] = []
-        kept = 0
+        offset = 0
         for number, line in enumerate(data.split(b"\n"), start=1):
-            if not line.strip():
-                kept += len(line) + 1
-                continue
-            entry = _decode(line)
-            if entry is None:
-                self._warn(f"journal line {number} is torn or corrupt: dropped it and what follows")
-                self._truncate(path, kept)
-                break
-            good.append(entry)
-            kept += len(line) + 1
-        else:
-            if data and not data.endswith(b"\n"):
-                self._repair_newline(path)
-        self.entries = good
-        return good
+            if line.strip():
+                try:
+                    entry = _decode(line)
+                except JsonInputError as exc:
+                    self._quarantine(offset, f"journal line {number} cannot be read ({exc})")
+                    return self.entries
+                self.entries.append(entry)
+                self._starts.append(offset)
+            offset += len(line) + 1
+        if data and not data.endswith(b"\n"):
+            self._repair_newline(path)
+        return self.entries
+
+    def keep_first(self, count: int, why: str) -> None:
+        """Keep only the first ``count`` loaded entries; the rest moves to ``quarantine/``."""
+        if count >= len(self.entries):
+            return
+        self._quarantine(self._starts[count], why)
 
     def append(self, entry: Entry) -> None:
         """Write one entry and fsync it; on failure warn once and keep going in memory."""
@@ -98,12 +105,7 @@ class Journal:
         folder = self._dir / ARCHIVE_DIR
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-            target = folder / f"match-{stamp}.jsonl"
-            suffix = 1
-            while target.exists():
-                suffix += 1
-                target = folder / f"match-{stamp}-{suffix}.jsonl"
+            target = _free_name(folder, "match", time.gmtime())
             path.replace(target)
             for old in sorted(folder.glob("match-*.jsonl"))[:-ARCHIVE_KEEP]:
                 old.unlink()
@@ -117,13 +119,32 @@ class Journal:
         except OSError as exc:
             self._fail(f"cannot repair the journal {path}: {exc.strerror}; playing on in memory")
 
-    def _truncate(self, path: Path, size: int) -> None:
+    def _quarantine(self, offset: int, why: str) -> None:
+        """Move the journal from byte ``offset`` on to a dated file; keep what comes before."""
+        path, kept = self.path, sum(1 for start in self._starts if start < offset)
+        self.entries, self._starts = self.entries[:kept], self._starts[:kept]
+        if path is None or self._dir is None:
+            return
         try:
-            with path.open("r+b") as handle:
-                handle.truncate(size)
-                os.fsync(handle.fileno())
+            rest = path.read_bytes()[offset:]
+            target = _free_name(self._dir / QUARANTINE_DIR, "journal", time.gmtime())
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if offset == 0:
+                path.replace(target)
+            else:
+                _write_durably(target, rest)
+                with path.open("r+b") as handle:
+                    handle.truncate(offset)
+                    os.fsync(handle.fileno())
+            _fsync_dir(target.parent)
         except OSError as exc:
-            self._fail(f"cannot repair the journal {path}: {exc.strerror}; playing on in memory")
+            self._fail(f"{why}; cannot set it aside: {exc.strerror}; playing on in memory")
+            return
+        lines = rest.count(b"\n") + (0 if rest.endswith(b"\n") else 1)
+        self._warn(
+            shorten(f"{why}: kept {kept} entries", 200)
+            + f"; moved the rest ({lines} lines) to {target}"
+        )
 
     def _fail(self, message: str) -> None:
         if not self._failed:
@@ -140,11 +161,26 @@ def _fsync_dir(folder: Path) -> None:
         os.close(handle)
 
 
-def _decode(line: bytes) -> Entry | None:
-    try:
-        value = json.loads(line)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
+def _write_durably(target: Path, data: bytes) -> None:
+    with target.open("xb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _free_name(folder: Path, kind: str, when: time.struct_time) -> Path:
+    """``folder/kind-YYYYMMDD-HHMMSS.jsonl``, with ``-2``, ``-3`` ... if that is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", when)
+    target = folder / f"{kind}-{stamp}.jsonl"
+    suffix = 1
+    while target.exists():
+        suffix += 1
+        target = folder / f"{kind}-{stamp}-{suffix}.jsonl"
+    return target
+
+
+def _decode(line: bytes) -> Entry:
+    value = read_json(line)
     if not isinstance(value, dict) or not isinstance(value.get("e"), str):
-        return None
+        raise JsonInputError('not a journal entry (an object with an "e" key)')
     return value

@@ -6,14 +6,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from firmware.controller.journal import Entry, Journal
+from firmware.controller.journal import Journal
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.menu import Menu
 from firmware.controller.seats import seat_list
 from firmware.controller.touch_meaning import Refusal, token_for
 from firmware.render import palette as p
 from firmware.render.views import CubeLayout
-from firmware.rules.api import InvalidRecordError, JsonValue
+from firmware.rules.api import JsonValue
 from firmware.rules.records import FORMAT, record_of
 from hal.interfaces import Cell
 
@@ -74,23 +74,22 @@ class Table:
             self._set_phase(MENU, now)
 
     def resume(self, now: float) -> bool:
-        """Rebuild the match from the journal, exactly as it was; False if there is none."""
+        """Rebuild the match from the journal, as far as it can be played; False if none."""
         entries = self.journal.load()
-        if not entries or entries[0].get("e") != "match":
+        if not entries:
             return False
-        try:
-            self._replay(entries)
-        except (InvalidRecordError, ValueError, KeyError, IndexError, TypeError) as exc:
-            self.journal.archive()
-            self.match = None
-            self._refuse(None, f"the saved match could not be resumed ({exc})", now)
+        replayed = MatchPlay.from_journal(entries)
+        if replayed.problem is not None:
+            self.journal.keep_first(replayed.kept, replayed.problem)
+            self._refuse(
+                None, f"the saved match could not be resumed in full ({replayed.problem})", now
+            )
+        self.match = replayed.match
+        if self.match is None:
             return False
+        self.menu.select(self.match.name, self.match.rules)
         self._after_change(now)
         return True
-
-    def _replay(self, entries: list[Entry]) -> None:
-        self.match = MatchPlay.from_journal(entries)
-        self.menu.select(self.match.name, self.match.rules)
 
     def new_match(
         self, game: str, rules: dict[str, JsonValue], now: float, first: str | None = None
