@@ -185,4 +185,9 @@ class Config:
     buzzer: BuzzerConfig = field(default_factory=BuzzerConfig)
     web: WebConfig = field(default_factory=WebConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
-    state_dir: str = option("~/.local/state/cullsboard", doc="saved games and logs")
+    state_dir: str = option(
+        "~/.local/state/cullsboard",
+        pattern=r"\s*\S.*",
+        pattern_hint="a directory (not empty)",
+        doc="saved games and logs",
+    )
