@@ -12,6 +12,7 @@ from typing import TextIO
 
 from firmware.board_layouts import led_mapping
 from firmware.config import Config, ConfigError, default_config, load_config
+from firmware.config.schema import WebConfig
 from firmware.controller.drive import run_script
 from firmware.controller.hardware import run_real_board
 from firmware.controller.kiosk_mode import KioskSetupError, kiosk_section
@@ -80,13 +81,13 @@ def run(args: argparse.Namespace) -> int:
     except SessionError as exc:
         _complain(str(exc))
         return EXIT_USAGE
-    web_pin = None if config is None else config.web.pin
+    web_config = WebConfig() if config is None else config.web
     try:
         if args.script is not None:
-            web = None if args.web is None else _serve(session, args.web, web_pin)
+            web = None if args.web is None else _serve(session, args.web, web_config)
             return _run_scripted(session, args.script, web)
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
-        return _run_interactive(session, _serve(session, args.web or default, web_pin))
+        return _run_interactive(session, _serve(session, args.web or default, web_config))
     except SessionError as exc:
         _complain(str(exc))
         return EXIT_USAGE
@@ -140,8 +141,15 @@ def _load_config(path: str) -> Config:
         raise SessionError(f"config {path}: {exc}") from None
 
 
-def _serve(session: Session, where: str, pin: str | None) -> Closable | None:
-    return serve_web(session.controller, where, _complain, pin=pin, staff_pin=session.staff_pin)
+def _serve(session: Session, where: str, settings: WebConfig) -> Closable | None:
+    return serve_web(
+        session.controller,
+        where,
+        _complain,
+        pin=settings.pin,
+        staff_pin=session.staff_pin,
+        allowed_hosts=settings.allowed_hosts,
+    )
 
 
 def _run_scripted(session: Session, name: str, web: Closable | None) -> int:

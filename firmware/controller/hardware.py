@@ -78,7 +78,14 @@ def run_real_board(
         _start_poller(board.touch, stop_poll)
         where = args.web or f"{config.web.host}:{config.web.port}"
         staff_pin = None if parts is None else parts.staff_pin
-        web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=staff_pin)
+        web = serve_web(
+            controller,
+            where,
+            complain,
+            pin=config.web.pin,
+            staff_pin=staff_pin,
+            allowed_hosts=config.web.allowed_hosts,
+        )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
                 before = signal.signal(signum, stop_handler(controller, notifier))

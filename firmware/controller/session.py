@@ -203,6 +203,7 @@ def serve_web(
     *,
     pin: str | None = None,
     staff_pin: str | None = None,
+    allowed_hosts: tuple[str, ...] = (),
 ) -> Closable | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
     if where.lower() == "off":
@@ -221,6 +222,7 @@ def serve_web(
             pin=pin,
             staff_pin=staff_pin,
             clock=controller.board.clock,
+            allowed_hosts=allowed_hosts,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")

@@ -86,13 +86,18 @@ def _rules(game: str, body: dict[str, object]) -> dict[str, JsonValue]:
             raise ApiError(400, "players: is for cubulus; culls takes mode duel|teams")
         if mode is not None and mode not in ("duel", "teams"):
             raise ApiError(400, 'mode: must be "duel" or "teams"')
-        if rounds is not None and (isinstance(rounds, bool) or rounds not in (3, 4)):
+        if rounds is not None and not _whole(rounds, (3, 4)):
             raise ApiError(400, "rounds: must be 3 or 4 (round wins for the match)")
         chosen_mode = mode if isinstance(mode, str) else "duel"
         chosen_rounds = rounds if isinstance(rounds, int) else 3
         return {"mode": chosen_mode, "rounds_to_win": chosen_rounds}
     if mode is not None or rounds is not None:
         raise ApiError(400, "mode and rounds are for culls; cubulus takes players 2|3")
-    if players is not None and (isinstance(players, bool) or players not in (2, 3)):
+    if players is not None and not _whole(players, (2, 3)):
         raise ApiError(400, "players: must be 2 or 3")
     return {"players": players if isinstance(players, int) else 2}
+
+
+def _whole(value: object, choices: tuple[int, ...]) -> bool:
+    """``value`` is one of ``choices`` written as a whole number (not ``3.0``, not ``true``)."""
+    return type(value) is int and value in choices
