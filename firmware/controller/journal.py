@@ -10,6 +10,7 @@ deleted: it moves to a dated file in ``quarantine/`` and the valid entries befor
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -84,13 +85,11 @@ class Journal:
         path = self.path
         if self._failed or path is None:
             return
+        line = json.dumps(entry, separators=(",", ":")).encode() + b"\n"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             new_file = not path.exists()
-            with path.open("ab") as handle:
-                handle.write(json.dumps(entry, separators=(",", ":")).encode() + b"\n")
-                handle.flush()
-                os.fsync(handle.fileno())
+            _append_whole(path, line)
             if new_file:
                 _fsync_dir(path.parent)
         except OSError as exc:
@@ -157,6 +156,24 @@ def _fsync_dir(folder: Path) -> None:
     handle = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _append_whole(path: Path, line: bytes) -> None:
+    """Append ``line`` and fsync; if the disk fills half-way, cut the half line off again."""
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        end = os.lseek(handle, 0, os.SEEK_END)
+        try:
+            rest = memoryview(line)
+            while rest:
+                rest = rest[os.write(handle, rest) :]
+            os.fsync(handle)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(handle, end)
+            raise
     finally:
         os.close(handle)
 
