@@ -22,6 +22,8 @@ from firmware.rules.bounded_json import JsonInputError, read_json, shorten
 
 Entry = dict[str, JsonValue]
 Warn = Callable[[str], None]
+# How many of these entries can be played, and why not the next one (None: all of them).
+Playable = Callable[[list[Entry]], tuple[int, str | None]]
 
 JOURNAL_NAME = "journal.jsonl"
 ARCHIVE_DIR = "archive"
@@ -47,8 +49,12 @@ class Journal:
     def in_memory_only(self) -> bool:
         return self._failed
 
-    def load(self) -> list[Entry]:
-        """Read the journal; from an unreadable line on, the rest moves to ``quarantine/``."""
+    def load(self, playable: Playable | None = None) -> list[Entry]:
+        """Read the journal: the entries up to the first that cannot be read or played.
+
+        ``playable`` says how many of the readable entries can be played, and why not the next.
+        What follows the last good entry moves to ``quarantine/``, with one warning.
+        """
         self.entries, self._starts = [], []
         path = self.path
         if path is None or not path.exists():
@@ -58,26 +64,27 @@ class Journal:
         except OSError as exc:
             self._fail(f"cannot read the journal {path}: {exc.strerror}")
             return []
+        cut: tuple[int, str] | None = None
         offset = 0
         for number, line in enumerate(data.split(b"\n"), start=1):
             if line.strip():
                 try:
                     entry = _decode(line)
                 except JsonInputError as exc:
-                    self._quarantine(offset, f"journal line {number} cannot be read ({exc})")
-                    return self.entries
+                    cut = (offset, f"journal line {number} cannot be read ({exc})")
+                    break
                 self.entries.append(entry)
                 self._starts.append(offset)
             offset += len(line) + 1
-        if data and not data.endswith(b"\n"):
+        if playable is not None and self.entries:
+            count, problem = playable(self.entries)
+            if problem is not None and count < len(self.entries):
+                cut = (self._starts[count], problem)
+        if cut is not None:
+            self._quarantine(*cut)
+        elif data and not data.endswith(b"\n"):
             self._repair_newline(path)
         return self.entries
-
-    def keep_first(self, count: int, why: str) -> None:
-        """Keep only the first ``count`` loaded entries; the rest moves to ``quarantine/``."""
-        if count >= len(self.entries):
-            return
-        self._quarantine(self._starts[count], why)
 
     def append(self, entry: Entry) -> None:
         """Write one entry and fsync it; on failure warn once and keep going in memory."""

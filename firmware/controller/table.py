@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from firmware.controller.journal import Journal
-from firmware.controller.match_play import MatchPlay
+from firmware.controller.journal import Entry, Journal
+from firmware.controller.match_play import JournalReplay, MatchPlay
 from firmware.controller.menu import Menu
 from firmware.controller.seats import seat_list
 from firmware.controller.touch_meaning import Refusal, token_for
@@ -75,16 +75,19 @@ class Table:
 
     def resume(self, now: float) -> bool:
         """Rebuild the match from the journal, as far as it can be played; False if none."""
-        entries = self.journal.load()
-        if not entries:
+        replayed: list[JournalReplay] = []
+
+        def playable(entries: list[Entry]) -> tuple[int, str | None]:
+            replayed.append(MatchPlay.from_journal(entries))
+            return replayed[-1].kept, replayed[-1].problem
+
+        self.journal.load(playable)
+        if not replayed:
             return False
-        replayed = MatchPlay.from_journal(entries)
-        if replayed.problem is not None:
-            self.journal.keep_first(replayed.kept, replayed.problem)
-            self._refuse(
-                None, f"the saved match could not be resumed in full ({replayed.problem})", now
-            )
-        self.match = replayed.match
+        if replayed[-1].problem is not None:
+            problem = replayed[-1].problem
+            self._refuse(None, f"the saved match could not be resumed in full ({problem})", now)
+        self.match = replayed[-1].match
         if self.match is None:
             return False
         self.menu.select(self.match.name, self.match.rules)

@@ -253,3 +253,17 @@ def test_a_match_that_cannot_start_is_set_aside_whole(
     assert not (state / "journal.jsonl").exists()
     assert len(list((state / "quarantine").glob("journal-*.jsonl"))) == 1
     assert len(rig.warnings) == 1 and "kept 0 entries" in rig.warnings[0]
+
+
+def test_an_unplayable_entry_before_a_garbage_line_is_still_one_warning(
+    make_rig: Callable[..., Rig],
+) -> None:
+    rig = make_rig()
+    bad = json.dumps({"e": "do", "token": "zz"})
+    state = _state_with([HEAD, json.dumps(_round("blue")), DO_H8, bad, "{]", DO_I8], rig)
+    rig.start()
+    assert rig.moves == ["h8"]
+    assert len(rig.warnings) == 1
+    assert rig.warnings[0].startswith("journal entry 4 cannot be played: zz is not a cell")
+    (moved,) = (state / "quarantine").glob("journal-*.jsonl")
+    assert moved.read_text() == "\n".join([bad, "{]", DO_I8]) + "\n"
