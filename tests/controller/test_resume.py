@@ -264,6 +264,8 @@ def test_an_unplayable_entry_before_a_garbage_line_is_still_one_warning(
     rig.start()
     assert rig.moves == ["h8"]
     assert len(rig.warnings) == 1
-    assert rig.warnings[0].startswith("journal entry 4 cannot be played: zz is not a cell")
+    assert rig.warnings[0].startswith(
+        "journal entry 4 cannot be played: zz: zz is not a cell: kept 3"
+    )
     (moved,) = (state / "quarantine").glob("journal-*.jsonl")
     assert moved.read_text() == "\n".join([bad, "{]", DO_I8]) + "\n"
