@@ -10,12 +10,14 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from firmware.commands.terminal import MessageHandler, Messages, TerminalView
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.schema import WebConfig
 from firmware.controller.drive import run_script
 from firmware.controller.hardware import run_real_board
 from firmware.controller.session import (
     Closable,
+    Complain,
     Session,
     SessionError,
     build_session,
@@ -24,6 +26,7 @@ from firmware.controller.session import (
     read_commands,
     serve_web,
 )
+from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.wiring.settings import led_mapping
@@ -71,40 +74,72 @@ def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | 
 
 
 def run(args: argparse.Namespace) -> int:
-    _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
+    messages = Messages(lambda: sys.stderr)
+    _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO, messages)
     try:
         settings = settings_of(args)
         if not args.mock_hal:
-            return run_real_board(args, settings, _complain)
+            return run_real_board(args, settings, messages.say)
         config = None if args.config is None else _load_config(args.config)
-        session = _mock_session(args, settings, config)
+        lock = _lock(mock_state_dir(args, config))
     except SessionError as exc:
-        _complain(str(exc))
+        messages.say(str(exc))
         return EXIT_USAGE
+    with lock:
+        try:
+            session = _mock_session(args, settings, config, lock.state_dir, messages.say)
+        except SessionError as exc:
+            messages.say(str(exc))
+            return EXIT_USAGE
+        return _play(args, session, config, messages)
+
+
+def _play(
+    args: argparse.Namespace, session: Session, config: Config | None, messages: Messages
+) -> int:
     web_config = WebConfig() if config is None else config.web
     try:
         if args.script is not None:
-            web = None if args.web is None else _serve(session, args.web, web_config)
-            return _run_scripted(session, args.script, web)
+            web = None if args.web is None else _serve(session, args.web, web_config, messages.say)
+            return _run_scripted(session, args.script, web, messages.say)
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
-        return _run_interactive(session, _serve(session, args.web or default, web_config))
+        web = _serve(session, args.web or default, web_config, messages.say)
+        return _run_interactive(session, web, messages)
     except SessionError as exc:
-        _complain(str(exc))
+        messages.say(str(exc))
         return EXIT_USAGE
     finally:
+        messages.detach()
         session.finish(args.record)
+
+
+def mock_state_dir(args: argparse.Namespace, config: Config | None) -> Path:
+    """Where the simulated board keeps its journal: --state-dir, the config's, or the user's."""
+    if args.state_dir is not None:
+        return Path(args.state_dir)
+    if config is not None:
+        return Path(config.state_dir).expanduser()
+    return default_state_dir(dict(os.environ))
+
+
+def _lock(state_dir: Path) -> StateLock:
+    try:
+        return lock_state_dir(state_dir)
+    except StateDirBusyError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def _mock_session(
     args: argparse.Namespace,
     settings: tuple[str, dict[str, JsonValue]] | None,
     config: Config | None,
+    state_dir: Path,
+    say: Complain,
 ) -> Session:
     size: dict[str, int] = {}
     max_current_ma = 6000.0
     mapping = None
     kiosk = None
-    state_dir = default_state_dir(dict(os.environ))
     if config is not None:
         size = {
             "columns": config.board.columns,
@@ -113,20 +148,17 @@ def _mock_session(
         }
         max_current_ma = float(config.leds.max_current_ma)
         mapping = led_mapping(config)
-        state_dir = Path(config.state_dir).expanduser()
     try:
         kiosk = kiosk_section((config or default_config()).kiosk, forced=args.kiosk)
     except KioskSetupError as exc:
         raise SessionError(str(exc)) from None
-    if args.state_dir is not None:
-        state_dir = Path(args.state_dir)
     return build_session(
         settings=settings,
         rng=random.Random(args.seed),
         scripted=args.script is not None,
         state_dir=state_dir,
         frames_path=args.frames,
-        complain=_complain,
+        complain=say,
         max_current_ma=max_current_ma,
         mapping=mapping,
         kiosk=kiosk,
@@ -141,18 +173,18 @@ def _load_config(path: str) -> Config:
         raise SessionError(f"config {path}: {exc}") from None
 
 
-def _serve(session: Session, where: str, settings: WebConfig) -> Closable | None:
+def _serve(session: Session, where: str, settings: WebConfig, say: Complain) -> Closable | None:
     return serve_web(
         session.controller,
         where,
-        _complain,
+        say,
         pin=settings.pin,
         staff_pin=session.staff_pin,
         allowed_hosts=settings.allowed_hosts,
     )
 
 
-def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
+def _run_scripted(session: Session, name: str, web: Closable | None, say: Complain) -> int:
     try:
         try:
             source: TextIO = sys.stdin if name == "-" else Path(name).open(encoding="utf-8")  # noqa: SIM115
@@ -160,20 +192,26 @@ def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
             raise SessionError(f"cannot read the script {name}: {exc.strerror}") from None
         with source:
             clock = session.fake_clock()
-            bad = run_script(lines_of(source), session.board, clock, session.controller, _complain)
+            bad = run_script(
+                lines_of(source),
+                session.board,
+                clock,
+                session.controller,
+                say,
+                live=web is not None,
+            )
     finally:
         if web is not None:
             web.close()
     return 1 if bad else 0
 
 
-def _run_interactive(session: Session, web: Closable | None) -> int:
-    from firmware.commands.terminal import TerminalView
-
+def _run_interactive(session: Session, web: Closable | None, messages: Messages) -> int:
     view = TerminalView(sys.stdout, ansi=sys.stdin.isatty() and sys.stdout.isatty())
     session.controller.subscribe(view.show)
     view.show(session.controller.view())
-    read_commands(sys.stdin, session)
+    messages.attach(view)
+    read_commands(_KeysClearNotices(sys.stdin, view), session)
     try:
         session.controller.run()
     finally:
@@ -182,16 +220,23 @@ def _run_interactive(session: Session, web: Closable | None) -> int:
     return 0
 
 
-def _log_to_stderr(level: int) -> None:
+class _KeysClearNotices:
+    """Standard input for the prompt: each line typed takes the notices off the screen."""
+
+    def __init__(self, source: TextIO, view: TerminalView) -> None:
+        self._source = source
+        self._view = view
+
+    def readline(self) -> str:
+        line = self._source.readline()
+        self._view.clear_notices()
+        return line
+
+
+def _log_to_stderr(level: int, messages: Messages) -> None:
     """Log lines go to standard error (the system journal under systemd), unless set up already."""
     root = logging.getLogger()
     if root.handlers:
         return
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("cullsboard: %(message)s"))
-    root.addHandler(handler)
+    root.addHandler(MessageHandler(messages, level))
     root.setLevel(level)
-
-
-def _complain(message: str) -> None:
-    print(f"cullsboard: {message}", file=sys.stderr, flush=True)

@@ -17,6 +17,7 @@ from typing import Any
 from firmware.config import ConfigError, default_config, load_config
 from firmware.controller.loop import BoardController
 from firmware.controller.session import Complain, SessionError, make_table, serve_web
+from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.setup import KioskSetupError, build_kiosk, kiosk_section
 from firmware.rules.api import JsonValue
@@ -52,15 +53,20 @@ def run_real_board(
         raise SessionError(f"config {args.config}: {exc}") from None
     except KioskSetupError as exc:
         raise SessionError(str(exc)) from None
+    state_dir = Path(args.state_dir or config.state_dir).expanduser()
+    try:
+        lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
+    except StateDirBusyError as exc:
+        raise SessionError(str(exc)) from None
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
     except BoardSetupError as exc:
+        lock.release()
         complain(str(exc))
         return EXIT_SETUP
     notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
-    state_dir = Path(args.state_dir or config.state_dir).expanduser()
     table = make_table(board, state_dir, random.Random(args.seed), complain)
     parts = None
     if kiosk is not None:
@@ -107,6 +113,7 @@ def run_real_board(
             web.close()
         board.close()  # the LEDs go dark; the journal was flushed with every action
         notifier.close()
+        lock.release()
     log.info("stopped cleanly")
     return 0
 

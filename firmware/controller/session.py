@@ -38,6 +38,10 @@ class Closable(Protocol):
     def close(self) -> None: ...
 
 
+class LineSource(Protocol):
+    def readline(self) -> str: ...
+
+
 def default_state_dir(environ: dict[str, str]) -> Path:
     """The per-user state directory: $XDG_STATE_HOME/cullsboard or ~/.local/state/cullsboard."""
     base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
@@ -172,7 +176,7 @@ def build_session(
     return session
 
 
-def read_commands(source: IO[str], session: Session) -> threading.Thread:
+def read_commands(source: LineSource, session: Session) -> threading.Thread:
     """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
 
     def read() -> None:
@@ -221,7 +225,6 @@ def serve_web(
             port=int(port_text),
             pin=pin,
             staff_pin=staff_pin,
-            clock=controller.board.clock,
             allowed_hosts=allowed_hosts,
         )
     except (ImportError, OSError) as exc:

@@ -43,7 +43,7 @@ def _file_size_limit() -> None:
 
 @pytest.fixture
 def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
-    """A 64 KiB tmpfs with one 4 KiB page left free, or a skip where mounting is not allowed."""
+    """A 64 KiB tmpfs with two 4 KiB pages left free, or a skip where mounting is not allowed."""
     mount = tmp_path / "tiny"
     mount.mkdir()
     done = subprocess.run(
@@ -54,7 +54,7 @@ def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
     try:
-        (mount / "filler").write_bytes(b"\0" * 15 * 4096)
+        (mount / "filler").write_bytes(b"\0" * 14 * 4096)  # a page for the lock, one to fill
         yield mount
     finally:
         subprocess.run(["umount", str(mount)], check=False)
