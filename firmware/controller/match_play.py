@@ -6,9 +6,10 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firmware.rules.api import Game, GameState, InvalidRecordError, JsonValue, find_game
+from firmware.rules.api import Game, GameState, InvalidRecordError, JsonValue
 from firmware.rules.bounded_json import shorten
 from firmware.rules.match import Match
+from firmware.rules.registry import find_game
 
 # What a journal entry the rules refuse raises (IllegalActionError is a ValueError).
 _UNPLAYABLE = (InvalidRecordError, ValueError, KeyError, IndexError, TypeError)

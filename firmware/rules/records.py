@@ -11,9 +11,9 @@ from firmware.rules.api import (
     IllegalActionError,
     InvalidRecordError,
     JsonValue,
-    find_game,
 )
 from firmware.rules.bounded_json import JsonInputError, read_json, shorten
+from firmware.rules.registry import find_game
 
 FORMAT = 1
 _KEYS = ("format", "game", "rules", "first", "moves")
