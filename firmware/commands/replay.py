@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from firmware.rules.api import InvalidRecordError
-from firmware.rules.bounded_json import shorten
+from firmware.rules.bounded_json import DEFAULT_LIMITS, shorten
 from firmware.rules.records import parse_record, replay
 
 EXIT_ILLEGAL = 1
@@ -26,9 +26,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _read(name: str) -> bytes:
+    """The file's bytes, at most one past the reader's limit (an endless file ends there)."""
+    most = DEFAULT_LIMITS.max_bytes + 1
     if name == "-":
-        return sys.stdin.buffer.read()
-    return Path(name).read_bytes()
+        return sys.stdin.buffer.read(most)
+    with Path(name).open("rb") as handle:
+        return handle.read(most)
 
 
 def run(args: argparse.Namespace) -> int:

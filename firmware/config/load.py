@@ -150,7 +150,8 @@ def parse_config(text: str) -> Config:
 def load_config(path: str | Path) -> Config:
     """Read and check a board file: it must also state its hardware (``required``)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as handle:  # at most one byte past the limit: /dev/zero ends
+            text = handle.read(MAX_CONFIG_BYTES + 1).decode("utf-8")
     except UnicodeDecodeError:
         raise ConfigError("file", "", f"{path} is not UTF-8 text") from None
     except OSError as exc:

@@ -129,3 +129,11 @@ def test_an_empty_state_dir_is_refused() -> None:
         parse_config("state_dir: ''\n")
     with pytest.raises(ConfigError, match=r"^state_dir: must be a directory"):
         parse_config("state_dir: '   '\n")
+
+
+def test_an_endless_file_is_refused_after_a_megabyte(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = _check(Path("/dev/zero"), capsys)
+    assert (code, err) == (
+        2,
+        "cullsboard check-config: /dev/zero: more than 1000000 characters: not a config",
+    )

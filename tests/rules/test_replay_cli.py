@@ -159,3 +159,8 @@ def test_a_record_over_a_megabyte_is_refused(
 ) -> None:
     code, _, err = _replay(_record(["h8"] * 300_000), tmp_path, capsys)
     assert (code, err) == (2, "cullsboard replay: invalid record: more than 1000000 bytes\n")
+
+
+def test_an_endless_file_is_refused_after_a_megabyte(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "/dev/zero"]) == 2
+    assert capsys.readouterr().err == "cullsboard replay: invalid record: more than 1000000 bytes\n"
