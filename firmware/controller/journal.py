@@ -149,8 +149,7 @@ class Journal:
             return
         lines = rest.count(b"\n") + (0 if rest.endswith(b"\n") else 1)
         self._warn(
-            shorten(f"{why}: kept {kept} entries", 200)
-            + f"; moved the rest ({lines} lines) to {target}"
+            f"{shorten(why)}: kept {kept} entries; moved the rest ({lines} lines) to {target}"
         )
 
     def _fail(self, message: str) -> None:
