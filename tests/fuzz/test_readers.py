@@ -20,7 +20,7 @@ from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.records import parse_record, record_from_json, replay
 from tests.fuzz.strategies import WORDS, json_bytes, json_values
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
@@ -105,7 +105,7 @@ def journal_lines(draw: st.DrawFn) -> bytes:
     return ("\n".join(lines) + draw(st.sampled_from(["\n", ""]))).encode()
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=journal_lines())
 def test_any_journal_resumes_or_is_set_aside_with_one_warning(
     data: bytes, tmp_path_factory: pytest.TempPathFactory
