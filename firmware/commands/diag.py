@@ -19,6 +19,7 @@ from typing import TextIO
 
 from gpiozero.pins.mock import MockFactory
 
+from firmware.commands.errors import CommandError
 from firmware.commands.selftest import diagnose, no_sleep
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.summary import summary_lines
@@ -54,8 +55,7 @@ def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
     try:
         config = load_config(args.config) if args.config else default_config()
     except ConfigError as exc:
-        print(f"cullsboard diag: {args.config}: {exc}", file=sys.stderr)
-        return EXIT_SETUP
+        raise CommandError(f"{args.config}: {exc}", EXIT_SETUP) from None
     simulate = args.mock_hal or config.touch.backend == "mock"
     if simulate:
         config = simulated(config)
@@ -77,8 +77,7 @@ def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
             watch = 0.0 if args.quick else args.seconds
             found = diagnose(config, board, out, pause_s=pause, watch_s=watch, sleep=time.sleep)
     except BoardSetupError as exc:
-        print(f"cullsboard diag: {exc}", file=sys.stderr)
-        return EXIT_SETUP
+        raise CommandError(str(exc), EXIT_SETUP) from None
     return EXIT_PROBLEMS if found.problems or warnings else 0
 
 

@@ -10,16 +10,17 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from firmware.commands.errors import CommandError
 from firmware.commands.terminal import MessageHandler, Messages, TerminalView
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.schema import WebConfig
-from firmware.controller.drive import run_script
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
+from firmware.wiring.drive import run_script
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.session import (
     Closable,
@@ -34,7 +35,6 @@ from firmware.wiring.session import (
 )
 from firmware.wiring.settings import simulated
 
-EXIT_USAGE = 2
 MOCK_WEB = "127.0.0.1:8080"
 
 
@@ -92,14 +92,12 @@ def run(args: argparse.Namespace) -> int:
         config = None if args.config is None else _load_config(args.config)
         lock = _lock(mock_state_dir(args, config))
     except SessionError as exc:
-        messages.say(str(exc))
-        return EXIT_USAGE
+        raise CommandError(str(exc)) from None
     with lock:
         try:
             session = _mock_session(args, settings, config, lock.state_dir, messages.say)
         except SessionError as exc:
-            messages.say(str(exc))
-            return EXIT_USAGE
+            raise CommandError(str(exc)) from None
         return _play(args, session, config, messages)
 
 
@@ -115,8 +113,7 @@ def _play(
         web = _serve(session, args.web or default, web_config, messages.say)
         return _run_interactive(session, web, messages)
     except SessionError as exc:
-        messages.say(str(exc))
-        return EXIT_USAGE
+        raise CommandError(str(exc)) from None
     finally:
         messages.detach()
         session.finish(args.record)

@@ -94,7 +94,7 @@ class Rig:
         self.controller.step()
 
     def advance(self, seconds: float) -> None:
-        from firmware.controller.drive import advance
+        from firmware.wiring.drive import advance
 
         advance(self.controller, self.clock, seconds)
 

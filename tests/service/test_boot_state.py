@@ -10,6 +10,7 @@ import pytest
 
 from firmware.cli import build_parser
 from firmware.commands import diag
+from firmware.commands.errors import CommandError
 from firmware.config import load_config
 from firmware.service.boot_state import SystemFiles, check_system
 from tests.config.shipped import CONFIG_DIR
@@ -102,7 +103,10 @@ def test_diag_prints_the_system_before_it_opens_the_board(tmp_path: Path) -> Non
     )
     out = io.StringIO()
     with redirect_stdout(out):
-        code = diag.run(args, files)
+        try:
+            code = diag.run(args, files)
+        except CommandError as exc:  # no real I2C bus on a test machine: the one-line failure
+            code = exc.status
     shown = out.getvalue()
     assert "system (read from the Pi):\n  model: Raspberry Pi 4 Model B Rev 1.4\n" in shown
     assert "  I2C-1 bus speed: 100 kHz" in shown

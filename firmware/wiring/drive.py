@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 
 from firmware.controller.loop import BoardController
-from firmware.controller.script import ScriptError, Step, parse_line
+from firmware.wiring.script import ScriptError, Step, parse_line
 from hal.clock import FakeClock
 from hal.mock import MockBoard
 
