@@ -7,11 +7,13 @@ import logging
 import os
 import random
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import IO, TextIO
 
 from firmware.commands.errors import CommandError
-from firmware.commands.terminal import MessageHandler, Messages, TerminalView
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.schema import WebConfig
 from firmware.controller.options import OptionError, all_options, rules_from_options
@@ -20,17 +22,17 @@ from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
-from firmware.wiring.drive import run_script
+from firmware.wiring.drive import perform, run_script
 from firmware.wiring.hardware import run_real_board
+from firmware.wiring.script import ScriptError
 from firmware.wiring.session import (
     Closable,
-    Complain,
     Session,
     SessionError,
+    WebPages,
     build_session,
     default_state_dir,
     lines_of,
-    read_commands,
     serve_web,
 )
 from firmware.wiring.settings import simulated
@@ -60,6 +62,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--kiosk", action="store_true", help="turn the config's kiosk section on (cafe mode)"
     )
+    parser.set_defaults(review_record=None)  # set by `cullsboard review FILE`
+    group.add_argument(
+        "--plain", action="store_true", help="letters instead of colours in the terminal"
+    )
     group.add_argument(
         "--web",
         metavar="HOST:PORT",
@@ -83,39 +89,39 @@ def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | 
 
 
 def run(args: argparse.Namespace) -> int:
-    messages = Messages(lambda: sys.stderr)
-    _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO, messages)
+    _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
         settings = settings_of(args)
+        record = args.review_record
         if not args.mock_hal:
-            return run_real_board(args, settings, messages.say)
+            reviewing = None if record is None else (lambda board: board.review(record))
+            return run_real_board(args, settings, _complain, started=reviewing)
         config = None if args.config is None else _load_config(args.config)
         lock = _lock(mock_state_dir(args, config))
     except SessionError as exc:
         raise CommandError(str(exc)) from None
     with lock:
         try:
-            session = _mock_session(args, settings, config, lock.state_dir, messages.say)
+            session = _mock_session(args, settings, config)
+            if record is not None:
+                session.controller.review(record)
         except SessionError as exc:
             raise CommandError(str(exc)) from None
-        return _play(args, session, config, messages)
+        return _play(args, session, config)
 
 
-def _play(
-    args: argparse.Namespace, session: Session, config: Config | None, messages: Messages
-) -> int:
+def _play(args: argparse.Namespace, session: Session, config: Config | None) -> int:
     web_config = WebConfig() if config is None else config.web
     try:
         if args.script is not None:
-            web = None if args.web is None else _serve(session, args.web, web_config, messages.say)
-            return _run_scripted(session, args.script, web, messages.say)
+            web = None if args.web is None else _serve(session, args.web, web_config)
+            return _run_scripted(session, args.script, web)
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
-        web = _serve(session, args.web or default, web_config, messages.say)
-        return _run_interactive(session, web, messages)
+        web = _serve(session, args.web or default, web_config)
+        return _run_interactive(session, web, plain=args.plain)
     except SessionError as exc:
         raise CommandError(str(exc)) from None
     finally:
-        messages.detach()
         session.finish(args.record)
 
 
@@ -139,10 +145,9 @@ def _mock_session(
     args: argparse.Namespace,
     settings: tuple[str, dict[str, JsonValue]] | None,
     config: Config | None,
-    state_dir: Path,
-    say: Complain,
 ) -> Session:
     """The simulated board of ``config`` (every key honoured), or the bare simulation."""
+    state_dir = mock_state_dir(args, config)
     base = config or default_config()
     try:
         kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
@@ -155,7 +160,7 @@ def _mock_session(
         scripted=args.script is not None,
         state_dir=state_dir,
         frames_path=args.frames,
-        complain=say,
+        complain=_complain,
         kiosk=kiosk,
     )
 
@@ -167,18 +172,18 @@ def _load_config(path: str) -> Config:
         raise SessionError(f"config {path}: {exc}") from None
 
 
-def _serve(session: Session, where: str, settings: WebConfig, say: Complain) -> Closable | None:
+def _serve(session: Session, where: str, settings: WebConfig) -> WebPages | None:
     return serve_web(
         session.controller,
         where,
-        say,
+        _complain,
         pin=settings.pin,
         staff_pin=session.staff_pin,
         allowed_hosts=settings.allowed_hosts,
     )
 
 
-def _run_scripted(session: Session, name: str, web: Closable | None, say: Complain) -> int:
+def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
     try:
         try:
             source: TextIO = sys.stdin if name == "-" else Path(name).open(encoding="utf-8")  # noqa: SIM115
@@ -191,7 +196,7 @@ def _run_scripted(session: Session, name: str, web: Closable | None, say: Compla
                 session.board,
                 clock,
                 session.controller,
-                say,
+                _complain,
                 live=web is not None,
             )
     finally:
@@ -200,37 +205,83 @@ def _run_scripted(session: Session, name: str, web: Closable | None, say: Compla
     return 1 if bad else 0
 
 
-def _run_interactive(session: Session, web: Closable | None, messages: Messages) -> int:
-    view = TerminalView(sys.stdout, ansi=sys.stdin.isatty() and sys.stdout.isatty())
+def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> int:
+    from firmware.commands.terminal import Style, TerminalView, terminal_style
+
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    view = TerminalView(sys.stdout, terminal_style(os.environ, tty=tty, plain=plain))
+    view.address = None if web is None else web.url
+    view.warning = _warnings.last
     session.controller.subscribe(view.show)
     view.show(session.controller.view())
-    messages.attach(view)
-    read_commands(_KeysClearNotices(sys.stdin, view), session)
+    if view.style in (Style.COLOUR, Style.LETTERS):
+        _warnings.sink = view.warn  # standard error would be drawn over: keep it on screen
+    _read_prompt(sys.stdin, session, _complain, view.redraw)
     try:
         session.controller.run()
+    except KeyboardInterrupt:
+        pass  # Ctrl-C: stop playing, like Ctrl-D or quit
     finally:
+        _warnings.sink = None
+        view.close()
         if web is not None:
             web.close()
     return 0
 
 
-class _KeysClearNotices:
-    """Standard input for the prompt: each line typed takes the notices off the screen."""
+def _read_prompt(
+    source: IO[str], session: Session, warn: Callable[[str], None], redraw: Callable[[], None]
+) -> threading.Thread:
+    """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
+    from firmware.commands.terminal import prompt_step
 
-    def __init__(self, source: TextIO, view: TerminalView) -> None:
-        self._source = source
-        self._view = view
+    def read() -> None:
+        columns, rows = session.board.leds.columns, session.board.leds.rows
+        for line in iter(source.readline, ""):
+            if line.strip().lower() in ("quit", "exit", "q"):
+                break
+            try:
+                step = prompt_step(line, columns, rows)
+            except ScriptError as exc:
+                warn(str(exc))
+                continue
+            if step is not None and step.verb == "wait":
+                time.sleep(step.ms / 1000)
+            elif step is not None:
+                perform(step, session.board)
+            redraw()
+        session.controller.stop()
 
-    def readline(self) -> str:
-        line = self._source.readline()
-        self._view.clear_notices()
-        return line
+    thread = threading.Thread(target=read, name="cullsboard-input", daemon=True)
+    thread.start()
+    return thread
 
 
-def _log_to_stderr(level: int, messages: Messages) -> None:
+class _Warnings:
+    """Where warnings go: standard error, and the terminal's status line once it is drawn."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+        self.sink: Callable[[str], None] | None = None
+
+
+_warnings = _Warnings()
+
+
+def _log_to_stderr(level: int) -> None:
     """Log lines go to standard error (the system journal under systemd), unless set up already."""
     root = logging.getLogger()
     if root.handlers:
         return
-    root.addHandler(MessageHandler(messages, level))
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("cullsboard: %(message)s"))
+    root.addHandler(handler)
     root.setLevel(level)
+
+
+def _complain(message: str) -> None:
+    _warnings.last = message
+    if _warnings.sink is not None:
+        _warnings.sink(message)
+        return
+    print(f"cullsboard: {message}", file=sys.stderr, flush=True)

@@ -35,8 +35,11 @@ class Closable(Protocol):
     def close(self) -> None: ...
 
 
-class LineSource(Protocol):
-    def readline(self) -> str: ...
+class WebPages(Closable, Protocol):
+    """The running web server, as its starter sees it."""
+
+    @property
+    def url(self) -> str: ...
 
 
 def default_state_dir(environ: dict[str, str]) -> Path:
@@ -141,7 +144,7 @@ def build_session(
     return session
 
 
-def read_commands(source: LineSource, session: Session) -> threading.Thread:
+def read_commands(source: IO[str], session: Session) -> threading.Thread:
     """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
 
     def read() -> None:
@@ -173,7 +176,7 @@ def serve_web(
     pin: str | None = None,
     staff_pin: str | None = None,
     allowed_hosts: tuple[str, ...] = (),
-) -> Closable | None:
+) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
     if where.lower() == "off":
         return None
@@ -196,8 +199,8 @@ def serve_web(
         complain(f"the web pages could not start on {where}: {exc}")
         return None
     print(f"cullsboard: web pages at {server.url}", flush=True)
-    closable: Closable = server
-    return closable
+    pages: WebPages = server
+    return pages
 
 
 def lines_of(source: IO[str]) -> Iterable[str]:

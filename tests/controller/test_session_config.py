@@ -7,7 +7,7 @@ from pathlib import Path
 
 from firmware.cli import build_parser
 from firmware.commands.diag import SimulatedRig
-from firmware.commands.play import _mock_session, mock_state_dir
+from firmware.commands.play import _mock_session
 from firmware.config.load import load_config, parse_config
 from firmware.wiring.session import build_session
 from firmware.wiring.settings import simulated
@@ -81,9 +81,8 @@ def test_mock_hal_with_a_config_builds_the_board_diag_tests(tmp_path: Path) -> N
     args = build_parser().parse_args(
         ["--mock-hal", "--config", str(path), "--script", "-", "--state-dir", str(tmp_path / "s")]
     )
-    session = _mock_session(args, None, config, mock_state_dir(args, config), print)
-    bare_args = build_parser().parse_args(args_without_config(tmp_path))
-    bare = _mock_session(bare_args, None, None, mock_state_dir(bare_args, None), print)
+    session = _mock_session(args, None, config)
+    bare = _mock_session(build_parser().parse_args(args_without_config(tmp_path)), None, None)
     try:
         played = _devices(session.board)
         assert played == _devices(diag_board)

@@ -112,6 +112,9 @@ def test_standard_input_is_read_for_a_dash(
             "a number longer than 40 characters",
         ),
         (_record([]).replace("[]", "[NaN]"), "NaN is not a JSON number"),
+        ('{"format":2}', "this record is format 2, newer than this cullsboard reads (format 1)"),
+        ("", "the record is empty (expected a JSON object"),
+        (" \n", "the record is empty"),
     ],
 )
 def test_an_invalid_record_exits_2_with_one_line(
