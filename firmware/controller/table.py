@@ -20,7 +20,7 @@ from firmware.controller.adapter import (
     cells_for_token,
 )
 from firmware.controller.journal import Entry, Journal
-from firmware.controller.match_play import MatchPlay
+from firmware.controller.match_play import JournalReplay, MatchPlay
 from firmware.controller.menu import Menu
 from firmware.controller.players import (
     Player,
@@ -33,6 +33,7 @@ from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.api import InvalidRecordError, JsonValue
+from firmware.rules.bounded_json import shorten
 from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
 
@@ -138,27 +139,28 @@ class Table:
             self._set_phase(Phase.MENU, now)
 
     def resume(self, now: float) -> bool:
-        """Rebuild the match from the journal, exactly as it was; False if there is none."""
-        entries = self.journal.load()
-        if not entries or entries[0].get("e") != "match":
+        """Rebuild the match from the journal, as far as it can be played; False if none."""
+        replayed: list[_SeatedReplay] = []
+
+        def playable(entries: list[Entry]) -> tuple[int, str | None]:
+            replayed.append(_seated_replay(entries))
+            return replayed[-1].kept, replayed[-1].problem
+
+        self.journal.load(playable)
+        if not replayed:
             return False
-        try:
-            self._replay(entries)
-        except (InvalidRecordError, ValueError, KeyError, IndexError, TypeError) as exc:
-            self.journal.archive()
+        last = replayed[-1]
+        if last.problem is not None:
+            self._refuse(
+                None, f"the saved match could not be resumed in full ({last.problem})", now
+            )
+        if last.match is None or last.kinds is None:
             self.match = None
             self.adapter = None
-            self._refuse(None, f"the saved match could not be resumed ({exc})", now)
             return False
+        self._seat_match(last.match, board_adapter(last.match.name), last.kinds)
         self._after_change(now)
         return True
-
-    def _replay(self, entries: list[Entry]) -> None:
-        match = MatchPlay.from_journal(entries)
-        adapter = board_adapter(match.name)
-        seats = adapter.seats(match.rules, match.colours)
-        kinds = _player_kinds(entries[0].get("players"), len(seats))
-        self._seat_match(match, adapter, kinds)
 
     def new_match(
         self,
@@ -523,6 +525,29 @@ class Table:
         if self.phase is Phase.ROUND_OVER:
             times.append(self.phase_since + T.line_show)
         return [t for t in times if t > now]
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatedReplay:
+    """A journal played back (``JournalReplay``) with the player kind of every seat."""
+
+    match: MatchPlay | None
+    kinds: tuple[PlayerKind, ...] | None
+    kept: int
+    problem: str | None
+
+
+def _seated_replay(entries: list[Entry]) -> _SeatedReplay:
+    """The journal's playable start, and who sits where; a bad ``players`` list spoils entry 1."""
+    replay: JournalReplay = MatchPlay.from_journal(entries)
+    if replay.match is None:
+        return _SeatedReplay(None, None, 0, replay.problem)
+    seats = board_adapter(replay.match.name).seats(replay.match.rules, replay.match.colours)
+    try:
+        kinds = _player_kinds(entries[0].get("players"), len(seats))
+    except ValueError as exc:
+        return _SeatedReplay(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
+    return _SeatedReplay(replay.match, kinds, replay.kept, replay.problem)
 
 
 def _player_kinds(saved: JsonValue, seat_count: int) -> tuple[PlayerKind, ...]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from firmware.config import ConfigError, load_config
 from firmware.controller.loop import BoardController
+from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
@@ -66,14 +67,19 @@ def run_real_board(
         raise SessionError(str(exc)) from None
     if online is not None and link is None:
         raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
+    state_dir = Path(args.state_dir or config.state_dir).expanduser()
+    try:
+        lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
+    except StateDirBusyError as exc:
+        raise SessionError(str(exc)) from None
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
     except BoardSetupError as exc:
+        lock.release()
         raise SessionError(str(exc)) from None
     notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
-    state_dir = Path(args.state_dir or config.state_dir).expanduser()
     parts = assemble(
         board,
         state_dir=state_dir,
@@ -105,6 +111,7 @@ def run_real_board(
             pin=config.web.pin,
             staff_pin=parts.staff_pin,
             history_dir=state_dir,
+            allowed_hosts=config.web.allowed_hosts,
         )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
@@ -126,6 +133,7 @@ def run_real_board(
             running_link.close()
         board.close()  # the LEDs go dark; the journal was flushed with every action
         notifier.close()
+        lock.release()
     log.info("stopped cleanly")
     return 0
 

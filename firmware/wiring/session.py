@@ -194,6 +194,7 @@ def serve_web(
     *,
     pin: str | None = None,
     staff_pin: str | None = None,
+    allowed_hosts: tuple[str, ...] = (),
     history_dir: Path | None = None,
 ) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
@@ -212,7 +213,7 @@ def serve_web(
             port=int(port_text),
             pin=pin,
             staff_pin=staff_pin,
-            clock=controller.board.clock,
+            allowed_hosts=allowed_hosts,
             history_dir=history_dir,
         )
     except (ImportError, OSError) as exc:
