@@ -1,21 +1,26 @@
 """A register-level MPR121: what the Adafruit driver reads and writes, and how the chip decides.
 
-Modelled: touch status with the over-current flag, filtered data, baseline, the baseline filter
-registers, touch/release thresholds, debounce, the CDC/CDT configuration, the electrode
-configuration (ECR, stop and run mode), soft reset, register auto-increment and the IRQ output.
-Not modelled: proximity sensing, the first and second stage filters, GPIO and auto-configuration.
-Time passes only when ``sample()`` is called.
+Modelled: touch status with the over-current and out-of-range flags, filtered data, baseline,
+the baseline filter registers, touch/release thresholds, debounce, the CDC/CDT configuration
+(global and per electrode), the electrode configuration (ECR, stop and run mode),
+auto-configuration and auto-reconfiguration (datasheet section 5.11), soft reset, register
+auto-increment and the IRQ output. The first and second filters are modelled only by how much
+they average noise away (by the square root of the samples taken, against the power-on 6 x 4).
+Not modelled: proximity sensing and GPIO. Time passes only when ``sample()`` is called.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from hal.sim.mpr121_electrode import Electrode, FilterStep, adc_counts
 
 ELECTRODES = 12
 TOUCH_STATUS = 0x00
+OUT_OF_RANGE = 0x02  # 0x02: E0..E7; 0x03: E8..E11 in bits 3:0, ARFF bit 6, ACFF bit 7
+AUTO_CONFIG_FAILED, AUTO_RECONFIG_FAILED = 0x80, 0x40
 FILTERED_DATA = 0x04
 BASELINE = 0x1E
 FILTERS = 0x2B
@@ -27,6 +32,10 @@ ECR = 0x5E
 CDC_ELECTRODE = 0x5F
 CDT_ELECTRODE = 0x6C
 GPIO_FIRST, GPIO_LAST = 0x73, 0x7A
+AUTO_CONFIG = 0x7B  # control 0 and 1, then USL, LSL, TL
+FIRST_FILTER_SAMPLES = (6, 10, 18, 34)
+SECOND_FILTER_SAMPLES = (4, 6, 10, 18)
+POWER_ON_SAMPLES = 6 * 4
 SOFT_RESET = 0x80
 SOFT_RESET_KEY = 0x63
 OVER_CURRENT = 0x80  # bit 7 of register 0x01
@@ -63,6 +72,10 @@ class SimMpr121:
 
     def set_capacitance(self, electrode: int, pf: float) -> None:
         self._electrodes[electrode].capacitance_pf = pf
+
+    def set_noise(self, electrode: int, pf: float) -> None:
+        """The standard deviation of one raw reading of ``electrode``, in pF."""
+        self._electrodes[electrode].noise_pf = pf
 
     def sample(self, periods: int = 1) -> None:
         """Let ``periods`` sample periods pass (nothing is measured in stop mode)."""
@@ -165,6 +178,8 @@ class SimMpr121:
             self._load_baseline = True
             for electrode in self._electrodes:
                 electrode.restart()
+            if self._registers[AUTO_CONFIG] & 0x01:
+                self._auto_configure(range(self._enabled()), AUTO_CONFIG_FAILED)
         elif was_running and not self.running:
             self._enter_stop()
 
@@ -189,9 +204,14 @@ class SimMpr121:
         debounce = r[DEBOUNCE]
         tracking = r[ECR] >> 6
         before = self._status()
+        noise_scale = self._noise_scale()
+        reconfigure = r[AUTO_CONFIG] & 0x03 == 0x03
         for index in range(self._enabled()):
             electrode = self._electrodes[index]
-            electrode.filtered = self._measure(index)
+            electrode.filtered = self._measure(index, noise_scale)
+            if reconfigure and not self._in_limits(electrode.filtered):
+                self._auto_configure([index], AUTO_RECONFIG_FAILED)
+                electrode.filtered = self._measure(index, noise_scale)
             if self._load_baseline:
                 electrode.load_baseline(tracking)
             electrode.detect(
@@ -212,18 +232,59 @@ class SimMpr121:
         if self._status() != before:
             self._set_irq(True)
 
-    def _measure(self, index: int) -> int:
+    def _charge(self, index: int) -> tuple[int, float]:
         current = self._registers[CDC_ELECTRODE + index] & 0x3F
         if current == 0:
             current = self._registers[CDC_CONFIG] & 0x3F
         code = self._registers[CDT_ELECTRODE + index // 2] >> (4 * (index % 2)) & 0x07
         if code == 0:
             code = self._registers[CDT_CONFIG] >> 5 & 0x07
-        charge_time = 0.5 * 2 ** (code - 1) if code else 0.0
-        counts = adc_counts(self._electrodes[index].capacitance_pf, current, charge_time)
+        return current, 0.5 * 2 ** (code - 1) if code else 0.0
+
+    def _noise_scale(self) -> float:
+        """How much the first and second filters average noise, against the power-on ones."""
+        first = FIRST_FILTER_SAMPLES[self._registers[CDC_CONFIG] >> 6]
+        second = SECOND_FILTER_SAMPLES[self._registers[CDT_CONFIG] >> 3 & 0x03]
+        return math.sqrt(POWER_ON_SAMPLES / (first * second))
+
+    def _measure(self, index: int, noise_scale: float = 1.0) -> int:
+        current, charge_time = self._charge(index)
+        electrode = self._electrodes[index]
+        pf = electrode.capacitance_pf
+        if electrode.noise_pf:
+            pf += self._rng.gauss(0.0, electrode.noise_pf * noise_scale)
+        counts = adc_counts(pf, current, charge_time)
         if self._noise_counts:
             counts += self._rng.randint(-self._noise_counts, self._noise_counts)
         return max(0, min(1023, counts))
+
+    def _in_limits(self, counts: int) -> bool:
+        upper, lower = self._registers[AUTO_CONFIG + 2], self._registers[AUTO_CONFIG + 3]
+        return lower <= counts >> 2 <= upper
+
+    def _auto_configure(self, electrodes: Iterable[int], failure_flag: int) -> None:
+        """Find each electrode's charge current and time (when SCTS is 0; else the global
+        time) whose reading comes nearest the target level; store them in its CDC and CDT
+        registers, and flag the ones that stay outside the upper and lower limits."""
+        r = self._registers
+        target = r[AUTO_CONFIG + 4] << 2
+        codes = [r[CDT_CONFIG] >> 5 & 0x07] if r[AUTO_CONFIG + 1] & 0x80 else range(1, 8)
+        for index in electrodes:
+            pf = self._electrodes[index].capacitance_pf
+            best = min(
+                ((_nearest_current(pf, code, target), code) for code in codes),
+                key=lambda found: abs(_counts(pf, *found) - target),
+            )
+            r[CDC_ELECTRODE + index] = best[0]
+            shift = 4 * (index % 2)
+            pair = CDT_ELECTRODE + index // 2
+            r[pair] = r[pair] & ~(0x07 << shift) & 0xFF | best[1] << shift
+            bit_register, bit = OUT_OF_RANGE + index // 8, 1 << index % 8
+            if self._in_limits(_counts(pf, *best)):
+                r[bit_register] &= ~bit & 0xFF
+            else:
+                r[bit_register] |= bit
+                r[OUT_OF_RANGE + 1] |= failure_flag
 
     def _status(self) -> int:
         return self._registers[TOUCH_STATUS] | self._registers[TOUCH_STATUS + 1] << 8
@@ -233,6 +294,24 @@ class SimMpr121:
             self._irq = asserted
             for listener in self._irq_listeners:
                 listener()
+
+
+def _counts(pf: float, current: int, code: int) -> int:
+    return adc_counts(pf, current, 0.5 * 2 ** (code - 1))
+
+
+def _nearest_current(pf: float, code: int, target: int) -> int:
+    """The charge current (1..63) whose reading at charge time ``code`` is nearest ``target``
+    (a binary search: the reading grows with the current)."""
+    low, high = 1, 63
+    while low < high:
+        middle = (low + high) // 2
+        if _counts(pf, middle, code) < target:
+            low = middle + 1
+        else:
+            high = middle
+    below = max(1, low - 1)
+    return min((below, low), key=lambda current: abs(_counts(pf, current, code) - target))
 
 
 def _next_register(pointer: int) -> int:

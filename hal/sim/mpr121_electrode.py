@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 ADC_MAX = 1023
 SUPPLY_V = 3.3
+HEADROOM_V = 0.7  # the charge source stays linear up to Vdd - 0.7 V (datasheet section 5.11)
 
 
 def adc_counts(capacitance_pf: float, current_ua: int, charge_time_us: float) -> int:
-    """The 10-bit reading for a pad: the voltage a charge of I*T leaves on C, against the supply."""
+    """The 10-bit reading for a pad: the voltage a charge of I*T leaves on C, against the supply
+    (datasheet equation 4). Above Vdd - 0.7 V the current source runs out of headroom: the
+    voltage creeps toward the supply instead of rising in step with the charge."""
     if current_ua <= 0 or charge_time_us <= 0:
         return 0
     if capacitance_pf <= 0:
         return ADC_MAX
     volts = current_ua * charge_time_us / capacitance_pf  # uA * us = pC, pC / pF = V
+    knee = SUPPLY_V - HEADROOM_V
+    if volts > knee:
+        volts = knee + HEADROOM_V * (1 - math.exp((knee - volts) / HEADROOM_V))
     return max(0, min(ADC_MAX, round(volts / SUPPLY_V * 1024)))
 
 
@@ -33,6 +40,7 @@ class Electrode:
     """Measurement state of one pad; the chip feeds it a reading per sample."""
 
     capacitance_pf: float
+    noise_pf: float = 0.0  # the spread of one reading, before the chip's filters
     filtered: int = 0
     baseline: int = 0  # kept at 10 bits; the register shows the high 8
     touched: bool = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hal.interfaces import Cell
+from hal.touch.tuning import AutoConfig, BaselineFilter, Charge
 
 MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C, 0x5D)
 ELECTRODES_PER_CHIP = 12
@@ -105,11 +106,19 @@ class Pad:
 
 @dataclass(frozen=True, slots=True)
 class TouchSettings:
-    """Chip tuning and fault handling, shared by both layouts."""
+    """Chip tuning and fault handling, shared by both layouts.
+
+    ``pad_charges`` set an electrode's own charge current and time; the chip's
+    auto-configuration would overwrite them, so they need ``auto_config.enabled`` False.
+    """
 
     thresholds: PadThresholds = PadThresholds()
     pad_thresholds: tuple[tuple[Pad, PadThresholds], ...] = ()  # per-pad overrides
     debounce: Debounce = Debounce()
+    charge: Charge = Charge()
+    pad_charges: tuple[tuple[Pad, Charge], ...] = ()
+    baseline_filter: BaselineFilter = BaselineFilter()
+    auto_config: AutoConfig = AutoConfig()
     retry: RetryPolicy = RetryPolicy()
     irq_pin: int | None = 4  # BCM number of the shared IRQ wire; None polls only
     safety_poll_s: float | None = 1.0  # how often the caller should call poll(); None: never
@@ -119,12 +128,21 @@ class TouchSettings:
             raise ValueError(f"safety_poll_s {self.safety_poll_s} must be above 0")
         if self.irq_pin is not None and not 0 <= self.irq_pin <= GPIO_HIGH:
             raise ValueError(f"irq_pin {self.irq_pin} is not a GPIO number 0..{GPIO_HIGH}")
+        if self.pad_charges and self.auto_config.enabled:
+            raise ValueError("a charge per electrode needs auto-configuration turned off")
 
     def thresholds_for(self, pad: Pad) -> PadThresholds:
         for overridden, values in self.pad_thresholds:
             if overridden == pad:
                 return values
         return self.thresholds
+
+    def charge_for(self, pad: Pad) -> Charge | None:
+        """The electrode's own charge, or None where the global one (or auto-config) rules."""
+        for overridden, values in self.pad_charges:
+            if overridden == pad:
+                return values
+        return None
 
 
 def _check_pads(what: str, chips: tuple[ChipSpec, ...], pads: list[tuple[str, Pad]]) -> None:
