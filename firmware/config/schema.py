@@ -170,7 +170,9 @@ class TouchConfig:
         default_factory=dict,
         metadata=rule(reader=readers.read_pad_map, doc="'row 3', 'column c' or h8 -> settings"),
     )
-    sim: SimConfig | None = option(None, doc="a realistic simulated board; null = a clean one")
+    sim: SimConfig | None = field(
+        default=None, metadata=rule(doc="a realistic simulated board; null = a clean one")
+    )
     retry: RetryConfig = field(default_factory=RetryConfig)
     matrix: MatrixConfig = field(default_factory=MatrixConfig)
     direct: DirectConfig = field(default_factory=DirectConfig)

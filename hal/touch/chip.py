@@ -59,11 +59,14 @@ class Mpr121Chip:
         electrodes_used: int,
         retry: RetryPolicy,
         sleep: Callable[[float], None],
-        charge: Charge = Charge(),
+        charge: Charge | None = None,
         charges: Sequence[Charge | None] = (None,) * ELECTRODES,
-        baseline_filter: BaselineFilter = BaselineFilter(),
-        auto_config: AutoConfig = AutoConfig(),
+        baseline_filter: BaselineFilter | None = None,
+        auto_config: AutoConfig | None = None,
     ) -> None:
+        charge = charge or Charge()
+        baseline_filter = baseline_filter or BaselineFilter()
+        auto_config = auto_config or AutoConfig()
         if len(thresholds) != ELECTRODES:
             raise ValueError(f"{spec.name}: need 12 threshold pairs, got {len(thresholds)}")
         self.spec = spec

@@ -115,10 +115,10 @@ class TouchSettings:
     thresholds: PadThresholds = PadThresholds()
     pad_thresholds: tuple[tuple[Pad, PadThresholds], ...] = ()  # per-pad overrides
     debounce: Debounce = Debounce()
-    charge: Charge = Charge()
+    charge: Charge = field(default_factory=Charge)
     pad_charges: tuple[tuple[Pad, Charge], ...] = ()
-    baseline_filter: BaselineFilter = BaselineFilter()
-    auto_config: AutoConfig = AutoConfig()
+    baseline_filter: BaselineFilter = field(default_factory=BaselineFilter)
+    auto_config: AutoConfig = field(default_factory=AutoConfig)
     retry: RetryPolicy = RetryPolicy()
     irq_pin: int | None = 4  # BCM number of the shared IRQ wire; None polls only
     safety_poll_s: float | None = 1.0  # how often the caller should call poll(); None: never
