@@ -14,8 +14,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from statistics import NormalDist
 
-from hal.sim.mpr121_electrode import Electrode, FilterStep, adc_counts
+from hal.sim.mpr121_electrode import Electrode, FilterStep, RunRules, adc_counts
 
 ELECTRODES = 12
 TOUCH_STATUS = 0x00
@@ -36,6 +38,12 @@ AUTO_CONFIG = 0x7B  # control 0 and 1, then USL, LSL, TL
 FIRST_FILTER_SAMPLES = (6, 10, 18, 34)
 SECOND_FILTER_SAMPLES = (4, 6, 10, 18)
 POWER_ON_SAMPLES = 6 * 4
+ADC_MAX = 1023
+NORMAL_BITS = 16
+# Gaussian noise by table: the midpoints of 65536 equal-probability slices (tails to 4.3 sigma),
+# several times faster than random.gauss for the hundreds of pads sampled every period.
+NORMAL_TABLE = [NormalDist().inv_cdf((i + 0.5) / 2**NORMAL_BITS) for i in range(2**NORMAL_BITS)]
+SPREAD_LIMIT = 5  # table noise never reaches the rails when the level is this many sigma away
 SOFT_RESET = 0x80
 SOFT_RESET_KEY = 0x63
 OVER_CURRENT = 0x80  # bit 7 of register 0x01
@@ -55,6 +63,7 @@ class SimMpr121:
         self._noise_counts = noise_counts
         self._rng = random.Random(seed)
         self._load_baseline = False
+        self._run: _RunSettings | None = None
         self._irq = False
         self._irq_listeners: list[Callable[[], None]] = []
         self.powered = True
@@ -79,8 +88,8 @@ class SimMpr121:
 
     def sample(self, periods: int = 1) -> None:
         """Let ``periods`` sample periods pass (nothing is measured in stop mode)."""
-        for _ in range(periods):
-            self._sample_once()
+        while periods > 0 and self.powered and self.running:
+            periods -= self._sample_block(periods)
 
     def reset(self) -> None:
         """Brown-out or soft reset: every register to its power-on value, stop mode, IRQ off."""
@@ -88,6 +97,7 @@ class SimMpr121:
         for register, value in POWER_ON.items():
             self._registers[register] = value
         self._pointer = 0
+        self._run = None
         for electrode in self._electrodes:
             electrode.restart()
             electrode.filtered = electrode.baseline = 0
@@ -174,6 +184,7 @@ class SimMpr121:
             return
         was_running = self.running
         self._registers[ECR] = value
+        self._run = None
         if self.running and not was_running:
             self._load_baseline = True
             for electrode in self._electrodes:
@@ -193,44 +204,96 @@ class SimMpr121:
         count = self._registers[ECR] & 0x0F
         return min(count, ELECTRODES)
 
-    def _sample_once(self) -> None:
-        if not self.powered or not self.running:
-            return
-        self.samples += 1
+    def _sample_block(self, periods: int) -> int:
+        """Up to ``periods`` samples with the pads as they are; the block ends early after a
+        sample that changes a touch bit, so the IRQ and status read as they would on the
+        chip. Returns the samples taken."""
         r = self._registers
-        rising = FilterStep(r[0x2B], r[0x2C], r[0x2D], r[0x2E])
-        falling = FilterStep(r[0x2F], r[0x30], r[0x31], r[0x32])
-        touched = FilterStep(0, r[0x33], r[0x34], r[0x35])
-        debounce = r[DEBOUNCE]
-        tracking = r[ECR] >> 6
-        before = self._status()
-        noise_scale = self._noise_scale()
-        reconfigure = r[AUTO_CONFIG] & 0x03 == 0x03
-        for index in range(self._enabled()):
-            electrode = self._electrodes[index]
-            electrode.filtered = self._measure(index, noise_scale)
-            if reconfigure and not self._in_limits(electrode.filtered):
-                self._auto_configure([index], AUTO_RECONFIG_FAILED)
-                electrode.filtered = self._measure(index, noise_scale)
-            if self._load_baseline:
-                electrode.load_baseline(tracking)
-            electrode.detect(
-                r[TOUCH_THRESHOLD + 2 * index],
-                r[TOUCH_THRESHOLD + 1 + 2 * index],
-                debounce & 0x07,
-                debounce >> 4 & 0x07,
+        run = self._run or self._settle_run()
+        enabled = self._electrodes[: run.enabled]
+        if run.reconfigure:
+            for index in range(run.enabled):
+                if not run.lower <= self._measure(index) >> 2 <= run.upper:
+                    self._auto_configure([index], AUTO_RECONFIG_FAILED)
+                    run = self._settle_run()
+        readings = [self._reading(index, run) for index in range(run.enabled)]
+        rules = [
+            RunRules(
+                run.thresholds[i], run.debounce, run.filters, run.tracking, self._load_baseline
             )
-            if tracking != 0b01:
-                electrode.track(rising, falling, touched)
+            for i in range(run.enabled)
+        ]
+        before = self._status()
+        saved = [electrode.snapshot() for electrode in enabled]
+        limit, settled = periods, False
+        while not settled:
+            settled = True
+            for index, electrode in enumerate(enabled):
+                electrode.restore(saved[index])
+                taken = electrode.run(limit, readings[index], rules[index])
+                if taken < limit:  # a touch bit flips earlier: every pad stops there
+                    limit, settled = taken, False
+                    break
+        self._load_baseline = False
+        self.samples += limit
+        status = 0
+        for index, electrode in enumerate(enabled):
             r[FILTERED_DATA + 2 * index] = electrode.filtered & 0xFF
             r[FILTERED_DATA + 2 * index + 1] = electrode.filtered >> 8
             r[BASELINE + index] = electrode.baseline >> 2
-        self._load_baseline = False
-        status = sum(1 << i for i, e in enumerate(self._electrodes) if e.touched)
+            status |= electrode.touched << index
         r[TOUCH_STATUS] = status & 0xFF
         r[TOUCH_STATUS + 1] = (r[TOUCH_STATUS + 1] & OVER_CURRENT) | status >> 8
         if self._status() != before:
             self._set_irq(True)
+        return limit
+
+    def _reading(self, index: int, run: _RunSettings) -> Callable[[], int]:
+        """One electrode's reading per sample: its level, plus noise taken as a straight line
+        around that level (the noise is a small fraction of the pad's capacitance)."""
+        electrode = self._electrodes[index]
+        pf = electrode.capacitance_pf
+        level = adc_counts(pf, *run.charges[index])
+        spread = level / pf * electrode.noise_pf * run.noise_scale if pf > 0 else 0.0
+        if not spread and not self._noise_counts:
+            return lambda: level
+        margin = SPREAD_LIMIT * spread
+        if self._noise_counts or not margin < level < ADC_MAX - margin:
+            gauss, uniform = self._rng.gauss, self._uniform_noise
+            return lambda: _clamped(round(level - spread * gauss(0.0, 1.0)) + uniform())
+        bits, table = self._rng.getrandbits, NORMAL_TABLE
+        return lambda: level - round(spread * table[bits(NORMAL_BITS)])
+
+    def _uniform_noise(self) -> int:
+        if not self._noise_counts:
+            return 0
+        return self._rng.randint(-self._noise_counts, self._noise_counts)
+
+    def _settle_run(self) -> _RunSettings:
+        """What run mode reads from the registers, which cannot change until stop mode (or
+        an auto-reconfiguration)."""
+        r = self._registers
+        debounce = r[DEBOUNCE]
+        self._run = _RunSettings(
+            enabled=self._enabled(),
+            charges=[self._charge(i) for i in range(ELECTRODES)],
+            thresholds=[
+                (r[TOUCH_THRESHOLD + 2 * i], r[TOUCH_THRESHOLD + 1 + 2 * i])
+                for i in range(ELECTRODES)
+            ],
+            debounce=(debounce & 0x07, debounce >> 4 & 0x07),
+            filters=(
+                FilterStep(r[0x2B], r[0x2C], r[0x2D], r[0x2E]),
+                FilterStep(r[0x2F], r[0x30], r[0x31], r[0x32]),
+                FilterStep(0, r[0x33], r[0x34], r[0x35]),
+            ),
+            tracking=r[ECR] >> 6,
+            noise_scale=self._noise_scale(),
+            reconfigure=r[AUTO_CONFIG] & 0x03 == 0x03,
+            upper=r[AUTO_CONFIG + 2],
+            lower=r[AUTO_CONFIG + 3],
+        )
+        return self._run
 
     def _charge(self, index: int) -> tuple[int, float]:
         current = self._registers[CDC_ELECTRODE + index] & 0x3F
@@ -253,10 +316,7 @@ class SimMpr121:
         pf = electrode.capacitance_pf
         if electrode.noise_pf:
             pf += self._rng.gauss(0.0, electrode.noise_pf * noise_scale)
-        counts = adc_counts(pf, current, charge_time)
-        if self._noise_counts:
-            counts += self._rng.randint(-self._noise_counts, self._noise_counts)
-        return max(0, min(1023, counts))
+        return _clamped(adc_counts(pf, current, charge_time) + self._uniform_noise())
 
     def _in_limits(self, counts: int) -> bool:
         upper, lower = self._registers[AUTO_CONFIG + 2], self._registers[AUTO_CONFIG + 3]
@@ -294,6 +354,24 @@ class SimMpr121:
             self._irq = asserted
             for listener in self._irq_listeners:
                 listener()
+
+
+@dataclass(frozen=True, slots=True)
+class _RunSettings:
+    enabled: int
+    charges: list[tuple[int, float]]
+    thresholds: list[tuple[int, int]]
+    debounce: tuple[int, int]
+    filters: tuple[FilterStep, FilterStep, FilterStep]
+    tracking: int
+    noise_scale: float
+    reconfigure: bool
+    upper: int
+    lower: int
+
+
+def _clamped(counts: int) -> int:
+    return 0 if counts < 0 else 1023 if counts > 1023 else counts
 
 
 def _counts(pf: float, current: int, code: int) -> int:
