@@ -9,21 +9,16 @@ scripted touch sequence, so it needs no hardware and no one at the table.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 import time
-from dataclasses import dataclass
 
-from gpiozero.pins.mock import MockFactory
-
-from firmware.board_layouts import direct_layout, matrix_layout, simulated
+from firmware.board_layouts import simulated
 from firmware.boardsetup import BoardSetupError, build_board
-from firmware.config import Config, ConfigError, default_config, load_config
+from firmware.calibration.simboard import SimulatedRig
+from firmware.config import ConfigError, default_config, load_config
 from firmware.config.summary import summary_lines
-from firmware.selftest import diagnose, no_sleep
+from firmware.selftest import diagnose
 from hal.clock import MonotonicClock
-from hal.interfaces import Board
-from hal.sim.panel import SimTouchPanel
 
 EXIT_PROBLEMS, EXIT_SETUP = 1, 2
 
@@ -72,34 +67,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"cullsboard diag: {exc}", file=sys.stderr)
         return EXIT_SETUP
     return EXIT_PROBLEMS if found.problems else 0
-
-
-@dataclass
-class SimulatedRig:
-    """The simulated board with real touch code on the MPR121 simulator: chips can be broken."""
-
-    config: Config
-    panel: SimTouchPanel
-    pin_factory: MockFactory
-
-    @classmethod
-    def for_config(cls, config: Config) -> SimulatedRig:
-        config = simulated(config)
-        touch = dataclasses.replace(config.touch, backend="mpr121")
-        config = dataclasses.replace(config, touch=touch)
-        factory = MockFactory()
-        per_channel: tuple[tuple[int, int], ...] = ()
-        if touch.layout == "matrix":
-            panel = SimTouchPanel.matrix(matrix_layout(config))
-        else:
-            layout = direct_layout(config)
-            panel, per_channel = SimTouchPanel.direct(layout), layout.irq_pins
-        panel.attach_irq_pins(factory.pin, shared=touch.irq_gpio, per_channel=per_channel)
-        return cls(config, panel, factory)
-
-    def board(self) -> Board:
-        """The devices, with the touch chips on the simulated bus."""
-        clock = MonotonicClock()
-        return build_board(
-            self.config, clock, bus=self.panel.bus, pin_factory=self.pin_factory, sleep=no_sleep
-        )

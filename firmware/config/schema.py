@@ -95,17 +95,16 @@ class FilterStageConfig:
 
 @dataclass(frozen=True, slots=True)
 class RisingStageConfig(FilterStageConfig):
-    """The filter for a reading above the baseline (the Adafruit driver's values)."""
-
-    noise_count_limit: int = option(14, low=0, high=255, doc="samples before that step")
+    """The filter for a reading above the baseline: the pad lost load (LEDs off, drift, a
+    finger lifted), followed at once."""
 
 
 @dataclass(frozen=True, slots=True)
 class FallingStageConfig(FilterStageConfig):
     """The filter for a reading below the baseline, slow so a finger is not learned as rest."""
 
-    noise_half_delta: int = option(5, low=0, high=63, doc="the step for a larger change")
-    noise_count_limit: int = option(1, low=0, high=255, doc="samples before that step")
+    noise_count_limit: int = option(15, low=0, high=255, doc="samples before that step")
+    delay_limit: int = option(1, low=0, high=255, doc="samples between filter runs")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +121,7 @@ class FilterConfig:
 
     first_samples: int = option(6, low=6, high=34, doc="first filter: 6, 10, 18 or 34")
     second_samples: int = option(4, low=4, high=18, doc="second filter: 4, 6, 10 or 18")
-    period_ms: int = option(1, low=1, high=128, doc="sample interval: 1, 2, 4 .. 128 ms")
+    period_ms: int = option(16, low=1, high=128, doc="sample interval: 1, 2, 4 .. 128 ms")
     rising: RisingStageConfig = field(default_factory=RisingStageConfig)
     falling: FallingStageConfig = field(default_factory=FallingStageConfig)
     touched: TouchedStageConfig = field(default_factory=TouchedStageConfig)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -81,6 +81,11 @@ class SimMpr121:
 
     def set_capacitance(self, electrode: int, pf: float) -> None:
         self._electrodes[electrode].capacitance_pf = pf
+
+    def electrode(self, index: int) -> Electrode:
+        """The measurement state of one electrode (its pad's capacitance and noise are set
+        there directly by a realistic panel, hundreds of times a simulated second)."""
+        return self._electrodes[index]
 
     def set_noise(self, electrode: int, pf: float) -> None:
         """The standard deviation of one raw reading of ``electrode``, in pF."""
@@ -211,18 +216,21 @@ class SimMpr121:
         r = self._registers
         run = self._run or self._settle_run()
         enabled = self._electrodes[: run.enabled]
+        levels = [adc_counts(e.capacitance_pf, *run.charges[i]) for i, e in enumerate(enabled)]
         if run.reconfigure:
-            for index in range(run.enabled):
-                if not run.lower <= self._measure(index) >> 2 <= run.upper:
+            for index, level in enumerate(levels):
+                if not run.lower <= level >> 2 <= run.upper:
                     self._auto_configure([index], AUTO_RECONFIG_FAILED)
                     run = self._settle_run()
-        readings = [self._reading(index, run) for index in range(run.enabled)]
-        rules = [
-            RunRules(
-                run.thresholds[i], run.debounce, run.filters, run.tracking, self._load_baseline
+                    levels[index] = adc_counts(enabled[index].capacitance_pf, *run.charges[index])
+        draws = memoryview(self._rng.randbytes(2 * periods * run.enabled)).cast("H")
+        readings = [
+            self._readings(
+                index, levels[index], run, draws[index * periods : (index + 1) * periods]
             )
-            for i in range(run.enabled)
+            for index in range(run.enabled)
         ]
+        rules = run.rules_loading if self._load_baseline else run.rules
         before = self._status()
         saved = [electrode.snapshot() for electrode in enabled]
         limit, settled = periods, False
@@ -230,7 +238,7 @@ class SimMpr121:
             settled = True
             for index, electrode in enumerate(enabled):
                 electrode.restore(saved[index])
-                taken = electrode.run(limit, readings[index], rules[index])
+                taken = electrode.run(readings[index][:limit], rules[index])
                 if taken < limit:  # a touch bit flips earlier: every pad stops there
                     limit, settled = taken, False
                     break
@@ -248,21 +256,26 @@ class SimMpr121:
             self._set_irq(True)
         return limit
 
-    def _reading(self, index: int, run: _RunSettings) -> Callable[[], int]:
-        """One electrode's reading per sample: its level, plus noise taken as a straight line
-        around that level (the noise is a small fraction of the pad's capacitance)."""
+    def _readings(
+        self, index: int, level: int, run: _RunSettings, draws: Sequence[int]
+    ) -> list[int]:
+        """One reading of an electrode per random draw (an index into ``NORMAL_TABLE``): its
+        ``level``, plus noise taken as a straight line around that level (the noise is a small
+        fraction of the pad's capacitance)."""
+        count = len(draws)
         electrode = self._electrodes[index]
         pf = electrode.capacitance_pf
-        level = adc_counts(pf, *run.charges[index])
         spread = level / pf * electrode.noise_pf * run.noise_scale if pf > 0 else 0.0
         if not spread and not self._noise_counts:
-            return lambda: level
+            return [level] * count
         margin = SPREAD_LIMIT * spread
         if self._noise_counts or not margin < level < ADC_MAX - margin:
             gauss, uniform = self._rng.gauss, self._uniform_noise
-            return lambda: _clamped(round(level - spread * gauss(0.0, 1.0)) + uniform())
-        bits, table = self._rng.getrandbits, NORMAL_TABLE
-        return lambda: level - round(spread * table[bits(NORMAL_BITS)])
+            return [
+                _clamped(round(level - spread * gauss(0.0, 1.0)) + uniform()) for _ in range(count)
+            ]
+        table = NORMAL_TABLE
+        return [level - round(spread * table[draw]) for draw in draws]
 
     def _uniform_noise(self) -> int:
         if not self._noise_counts:
@@ -274,20 +287,21 @@ class SimMpr121:
         an auto-reconfiguration)."""
         r = self._registers
         debounce = r[DEBOUNCE]
+        thresholds = [
+            (r[TOUCH_THRESHOLD + 2 * i], r[TOUCH_THRESHOLD + 1 + 2 * i]) for i in range(ELECTRODES)
+        ]
+        filters = (
+            FilterStep(r[0x2B], r[0x2C], r[0x2D], r[0x2E]),
+            FilterStep(r[0x2F], r[0x30], r[0x31], r[0x32]),
+            FilterStep(0, r[0x33], r[0x34], r[0x35]),
+        )
+        pair = (debounce & 0x07, debounce >> 4 & 0x07)
+        tracking = r[ECR] >> 6
         self._run = _RunSettings(
             enabled=self._enabled(),
             charges=[self._charge(i) for i in range(ELECTRODES)],
-            thresholds=[
-                (r[TOUCH_THRESHOLD + 2 * i], r[TOUCH_THRESHOLD + 1 + 2 * i])
-                for i in range(ELECTRODES)
-            ],
-            debounce=(debounce & 0x07, debounce >> 4 & 0x07),
-            filters=(
-                FilterStep(r[0x2B], r[0x2C], r[0x2D], r[0x2E]),
-                FilterStep(r[0x2F], r[0x30], r[0x31], r[0x32]),
-                FilterStep(0, r[0x33], r[0x34], r[0x35]),
-            ),
-            tracking=r[ECR] >> 6,
+            rules=[RunRules(t, pair, filters, tracking, False) for t in thresholds],
+            rules_loading=[RunRules(t, pair, filters, tracking, True) for t in thresholds],
             noise_scale=self._noise_scale(),
             reconfigure=r[AUTO_CONFIG] & 0x03 == 0x03,
             upper=r[AUTO_CONFIG + 2],
@@ -360,10 +374,8 @@ class SimMpr121:
 class _RunSettings:
     enabled: int
     charges: list[tuple[int, float]]
-    thresholds: list[tuple[int, int]]
-    debounce: tuple[int, int]
-    filters: tuple[FilterStep, FilterStep, FilterStep]
-    tracking: int
+    rules: list[RunRules]  # per electrode
+    rules_loading: list[RunRules]  # the same on the first sample, which loads the baseline
     noise_scale: float
     reconfigure: bool
     upper: int

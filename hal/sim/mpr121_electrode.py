@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 ADC_MAX = 1023
@@ -80,8 +80,8 @@ class Electrode:
             self._direction,
         ) = state
 
-    def run(self, samples: int, reading: Callable[[], int], rules: RunRules) -> int:
-        """Take up to ``samples`` readings; stop after the one that flips ``touched``.
+    def run(self, readings: Sequence[int], rules: RunRules) -> int:
+        """Take the ``readings`` in turn; stop after the one that flips ``touched``.
 
         Each sample: the reading, the baseline load on the first sample of run mode (ECR CL
         bits), the touch decision with debounce, then the baseline filter (a simplified MPR121
@@ -100,9 +100,8 @@ class Electrode:
         agree, noise_count = self._agree, self._noise_count
         delay_count, direction = self._delay_count, self._direction
         taken = 0
-        while taken < samples:
+        for filtered in readings:
             taken += 1
-            filtered = reading()
             if load:
                 load = False
                 if rules.tracking == 0b10:

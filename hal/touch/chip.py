@@ -139,6 +139,15 @@ class Mpr121Chip:
         base = self._retrying(lambda: self._read(BASELINE, ELECTRODES))
         return [(data[2 * i] | data[2 * i + 1] << 8, base[i] << 2) for i in range(ELECTRODES)]
 
+    def levels(self) -> list[float]:
+        """Per electrode: baseline minus filtered, in units of its touch threshold; retried."""
+        return [
+            (baseline - filtered) / thresholds.touch
+            for (filtered, baseline), thresholds in zip(
+                self.readings(), self._thresholds, strict=True
+            )
+        ]
+
     def health(self) -> ChipHealth:
         return ChipHealth(
             self.name,

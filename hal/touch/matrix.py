@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hal.interfaces import Cell, Clock, TouchEvent, TouchKind
@@ -17,7 +17,18 @@ def _numbers(values: frozenset[int]) -> str:
 
 
 class MatrixDecoder:
-    """Single active row and column -> a cell; two rows or two columns -> AMBIGUOUS, no guess."""
+    """The strongest row and column -> a cell; AMBIGUOUS when another row or column competes.
+
+    Each axis is judged on the touched electrodes' strength: how far the reading is below the
+    baseline, in units of the electrode's touch threshold (so a weak pad with a low threshold
+    counts as much as a strong one). The strongest wins only if the runner-up on its axis,
+    touched or not, has at most ``RUNNER_UP_SHARE`` of its strength: a palm over several cells
+    lifts several strips about equally, so it competes rather than wins. Without strengths
+    (``levels`` None) two touched electrodes on an axis are always AMBIGUOUS.
+    """
+
+    wants_levels = True
+    RUNNER_UP_SHARE = 0.5
 
     def __init__(self, layout: MatrixLayout) -> None:
         self._rows = {pad: index for index, pad in enumerate(layout.rows)}
@@ -25,7 +36,13 @@ class MatrixDecoder:
         self.held: Cell | None = None
         self._ghost: tuple[frozenset[int], frozenset[int]] | None = None
 
-    def update(self, active: frozenset[Pad], stale: frozenset[Pad], t: float) -> list[TouchEvent]:
+    def update(
+        self,
+        active: frozenset[Pad],
+        stale: frozenset[Pad],
+        t: float,
+        levels: Mapping[Pad, float] | None = None,
+    ) -> list[TouchEvent]:
         # A held cell stays while its row and column are touched, even if only as last known;
         # anything new is judged on live electrodes alone, so a stale pad never makes a touch.
         events: list[TouchEvent] = []
@@ -34,21 +51,26 @@ class MatrixDecoder:
             if self.held[1] not in rows or self.held[0] not in columns:
                 events.append(TouchEvent(t, TouchKind.UP, self.held))
                 self.held = None
-        rows, columns = self._axes(active - stale)
+        live = active - stale
+        rows, columns = self._axes(live)
         if not rows or not columns:
             self._ghost = None  # half a touch: wait for the other axis
             return events
-        if len(rows) > 1 or len(columns) > 1:
+        row = _winner(self._rows, live, stale, levels, self.RUNNER_UP_SHARE)
+        column = _winner(self._columns, live, stale, levels, self.RUNNER_UP_SHARE)
+        if row is None or column is None:
             if self._ghost != (rows, columns):
                 self._ghost = (rows, columns)
                 row_word = "rows" if len(rows) > 1 else "row"
                 column_word = "cols" if len(columns) > 1 else "col"
                 detail = f"{row_word} {_numbers(rows)} {column_word} {_numbers(columns)}"
+                if (row is None and len(rows) == 1) or (column is None and len(columns) == 1):
+                    detail += " (a strong neighbour competes)"
                 events.append(TouchEvent(t, TouchKind.AMBIGUOUS, None, detail))
             return events
         self._ghost = None
         if self.held is None:
-            self.held = (next(iter(columns)), next(iter(rows)))
+            self.held = (column, row)
             events.append(TouchEvent(t, TouchKind.DOWN, self.held))
         return events
 
@@ -65,6 +87,26 @@ class MatrixDecoder:
 
     def describe(self) -> str:
         return f"held={self.held}"
+
+
+def _winner(
+    axis: Mapping[Pad, int],
+    live: frozenset[Pad],
+    stale: frozenset[Pad],
+    levels: Mapping[Pad, float] | None,
+    share: float,
+) -> int | None:
+    """The index of the axis's clear winner among the touched ``live`` pads, or None."""
+    touched = [pad for pad in live if pad in axis]
+    if levels is None:
+        return axis[touched[0]] if len(touched) == 1 else None
+    best = max(touched, key=lambda pad: levels.get(pad, 0.0))
+    strength = levels.get(best, 0.0)
+    rivals = [levels.get(pad, 0.0) for pad in axis if pad != best and pad not in stale]
+    runner_up = max(rivals, default=0.0)
+    if len(touched) > 1 and strength <= 0:
+        return None
+    return axis[best] if runner_up <= share * strength else None
 
 
 class MatrixTouchSensor(PadTouchSensor):

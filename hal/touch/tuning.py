@@ -66,17 +66,23 @@ class FilterStage:
 class BaselineFilter:
     """The baseline tracking filter (registers 0x2B..0x35) and the sampling filters.
 
-    The stage defaults are what the Adafruit driver writes in ``reset()``; the first and second
-    filter and the period are the chip's power-on FFI (6 samples) and SFI (4), and the 1 ms
-    sample interval the driver sets.
+    A reading above the baseline (datasheet section 5.5: "rising") means the pad lost load:
+    the LEDs went dark, a finger lifted, drift; the baseline follows it at once. A reading below
+    it ("falling") is what a finger looks like, so the baseline follows slowly (one count per 32
+    samples, half a second: faster than drift, far slower than a touch). The Adafruit driver's
+    values do the opposite (a falling step of 5 every other sample), which learns a finger
+    that takes a few samples to cross the threshold as rest. The first and second
+    filter and the period are the chip's power-on FFI (6 samples), SFI (4) and ESI (16 ms,
+    where the driver sets 1 ms: the response time is about SFI x ESI = 64 ms, quick enough
+    for a board game, and the simulator can then run minutes of board time in seconds).
     """
 
-    rising: FilterStage = FilterStage(1, 1, 14, 0)
-    falling: FilterStage = FilterStage(1, 5, 1, 0)
+    rising: FilterStage = FilterStage(1, 1, 0, 0)
+    falling: FilterStage = FilterStage(1, 1, 15, 1)
     touched: FilterStage = FilterStage(0, 0, 0, 0)
     first_samples: int = 6
     second_samples: int = 4
-    period_ms: int = 1
+    period_ms: int = 16
 
     def __post_init__(self) -> None:
         for name, value, allowed in (

@@ -1,0 +1,130 @@
+"""``cullsboard calibrate``: measure every pad, propose thresholds, write a new config.
+
+It reads the pads at rest with the LEDs off and at full brightness (noise and the LEDs'
+shift), then lights one cell at a time for a tap (the finger's size and what it does to the
+other pads), proposes per-pad thresholds (and a charge where a reading is out of range with
+auto-configuration off), flags the pads no threshold can make reliable, and writes the input
+config with ``touch.pads`` filled in. ``--mock-hal`` runs it on the realistic simulated board
+(``touch.sim``, its defaults if the config has none) with a simulated hand tapping each lit
+cell. Exit status 0: written, every pad reliable; 1: written, some pads flagged; 2: an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from firmware.board_layouts import simulated
+from firmware.boardsetup import BoardSetupError, build_board
+from firmware.calibration.hand import SimHand
+from firmware.calibration.measure import Calibrator
+from firmware.calibration.propose import propose
+from firmware.calibration.report import new_config_text, print_report, write_config
+from firmware.calibration.simboard import SimulatedRig
+from firmware.config import ConfigError, default_config, load_config, parse_config
+from firmware.config.schema import SimConfig
+from hal.clock import FakeClock, MonotonicClock
+from hal.interfaces import HalEvent
+from hal.mock import MockLeds
+from hal.touch import PadTouchSensor
+
+EXIT_FLAGGED, EXIT_ERROR = 1, 2
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "calibrate",
+        help="measure the touch pads and write tuned thresholds",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+    )
+    parser.add_argument("--config", metavar="FILE", help="the board's YAML config")
+    parser.add_argument("--out", metavar="NEW.yaml", required=True, help="the config to write")
+    parser.add_argument("--mock-hal", action="store_true", help="calibrate the simulated board")
+    parser.add_argument(
+        "--tap-seconds", type=float, default=20.0, help="how long to wait for each tap (20)"
+    )
+    parser.add_argument("--seed", type=int, default=7, help="the simulated hand's seed")
+    parser.set_defaults(run=run)
+
+
+def _ignore(_: HalEvent) -> None:
+    """Touch events during calibration mean nothing yet."""
+
+
+def run(args: argparse.Namespace) -> int:
+    name = "cullsboard calibrate"
+    source = None
+    try:
+        if args.config:
+            source = Path(args.config).read_text(encoding="utf-8")
+            config = load_config(args.config)
+        else:
+            config = default_config()
+    except (ConfigError, OSError, UnicodeDecodeError) as exc:
+        print(f"{name}: {args.config}: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    out = sys.stdout
+    simulate = args.mock_hal or config.touch.backend == "mock"
+    sim: SimConfig | None = None
+    try:
+        if simulate:
+            sim = config.touch.sim or SimConfig()
+            rig = SimulatedRig.for_config(simulated(config), realistic=sim)
+            clock = FakeClock()
+            board = rig.board(clock)
+            assert isinstance(board.leds, MockLeds)
+            hand = SimHand(rig, board.leds, clock, seed=args.seed)
+            pause: Callable[[float], None] = hand.pause
+            on_frame = [hand.see]
+            print(f"{name}: the simulated board (touch.sim seed {sim.seed})", file=out)
+        else:
+            board = build_board(config, MonotonicClock())
+            pause, on_frame = time.sleep, []
+            print(f"{name}: {args.config or 'built-in defaults'}, on the hardware", file=out)
+    except BoardSetupError as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    sensor = board.touch
+    if not isinstance(sensor, PadTouchSensor):
+        print(f"{name}: touch.backend must be mpr121 (or use --mock-hal)", file=sys.stderr)
+        board.close()
+        return EXIT_ERROR
+    try:
+        sensor.start(_ignore)
+        calibrator = Calibrator(
+            config,
+            sensor,
+            board.leds,
+            pause=pause,
+            out=out,
+            on_frame=on_frame,
+            tap_timeout_s=args.tap_seconds,
+        )
+        found = calibrator.run()
+    except KeyboardInterrupt:
+        print(f"{name}: stopped; nothing written", file=sys.stderr)
+        return 130
+    finally:
+        board.close()
+    proposal = propose(config, found)
+    print_report(proposal, out)
+    sim_data = dataclasses.asdict(sim) if sim is not None else None
+    text = new_config_text(source, proposal, sim_data)
+    try:
+        parse_config(text)
+    except ConfigError as exc:
+        print(
+            f"{name}: the proposed config does not check ({exc}); nothing written", file=sys.stderr
+        )
+        return EXIT_ERROR
+    try:
+        write_config(Path(args.out), text)
+    except OSError as exc:
+        print(f"{name}: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"wrote {args.out}: check it with `cullsboard check-config {args.out}`", file=out)
+    return EXIT_FLAGGED if proposal.flagged else 0
