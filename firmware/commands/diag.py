@@ -12,12 +12,12 @@ import argparse
 import sys
 import time
 
-from firmware.board_layouts import simulated
-from firmware.boardsetup import BoardSetupError, build_board
-from firmware.calibration.simboard import SimulatedRig
+from firmware.commands.selftest import diagnose
 from firmware.config import ConfigError, default_config, load_config
 from firmware.config.summary import summary_lines
-from firmware.selftest import diagnose
+from firmware.wiring.devices import BoardSetupError, build_board
+from firmware.wiring.settings import simulated
+from firmware.wiring.simrig import SimulatedRig
 from hal.clock import MonotonicClock
 
 EXIT_PROBLEMS, EXIT_SETUP = 1, 2

@@ -7,12 +7,13 @@ from firmware.config.cells import all_cells
 from firmware.config.errors import ConfigError
 from firmware.config.schema import Config, PadConfig
 from firmware.rules.grid import cell_name
-from hal.touch.tuning import (
-    CHARGE_TIMES_US,
-    FIRST_FILTER_SAMPLES,
-    PERIODS_MS,
-    SECOND_FILTER_SAMPLES,
-)
+
+# What the MPR121 can be set to (datasheet sections 5.8 to 5.10); the touch driver checks the
+# same values in hal.touch.tuning, and a test keeps the two lists equal.
+CHARGE_TIMES_US = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+FIRST_FILTER_SAMPLES = (6, 10, 18, 34)
+SECOND_FILTER_SAMPLES = (4, 6, 10, 18)
+PERIODS_MS = (1, 2, 4, 8, 16, 32, 64, 128)
 
 
 def _one_of(value: float, allowed: tuple[float, ...], path: str) -> None:

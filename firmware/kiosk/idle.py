@@ -1,0 +1,74 @@
+"""Kiosk idling: the attract animation after a quiet while; an abandoned game is archived."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from firmware.controller.table import Phase, Table
+from hal.interfaces import Clock, Frame
+
+FRAMES_PER_S = 20.0
+ATTRACT_MESSAGE = "Touch the board to play"
+
+
+class IdlePolicy(Protocol):
+    """When the board is idle or abandoned (firmware.kiosk.policy.KioskPolicy)."""
+
+    def on_activity(self) -> None: ...
+
+    def action(self, *, game_in_progress: bool) -> str: ...
+
+    def next_change_in(self) -> float | None: ...
+
+
+FramePainter = Callable[[float, int, int, int], Frame]
+
+
+class Attract:
+    """Asks the policy what to do and paints the attract frames while idle."""
+
+    def __init__(self, policy: IdlePolicy, painter: FramePainter) -> None:
+        self._policy = policy
+        self._painter = painter
+        self.showing = False
+        self.message = ATTRACT_MESSAGE
+
+    def wake(self) -> bool:
+        """Someone is here; True if the board was idle (that touch only wakes it)."""
+        self._policy.on_activity()
+        was_showing, self.showing = self.showing, False
+        return was_showing
+
+    def update(self, table: Table, now: float) -> None:
+        """Archive an abandoned game, and decide whether the attract animation shows."""
+        state = None if table.match is None else table.match.current
+        in_progress = state is not None and state.ply > 0 and table.phase is Phase.PLAYING
+        action = self._policy.action(game_in_progress=in_progress)
+        if action == "archive":
+            table.abandon(now)
+            action = self._policy.action(game_in_progress=False)
+        self.showing = action == "attract"
+
+    def frame(self, now: float, columns: int, rows: int, status_count: int) -> Frame:
+        return self._painter(now, columns, rows, status_count)
+
+    def deadline(self, now: float) -> float | None:
+        """The next attract frame while showing, else when the board turns idle."""
+        if self.showing:
+            return now + 1.0 / FRAMES_PER_S
+        wait = self._policy.next_change_in()
+        return None if wait is None else now + wait
+
+
+def kiosk_attract(
+    clock: Clock, *, enabled: bool, attract_minutes: float, abandon_minutes: float
+) -> Attract | None:
+    """The kiosk's idle behaviour from its config, or None when kiosk mode is off."""
+    if not enabled:
+        return None
+    from firmware.kiosk.attract import attract_frame
+    from firmware.kiosk.policy import KioskPolicy
+
+    policy = KioskPolicy(clock, attract_minutes * 60, abandon_minutes * 60)
+    return Attract(policy, attract_frame)

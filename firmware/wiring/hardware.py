@@ -1,0 +1,134 @@
+"""Run the controller on a real board: devices from the config, the watchdog, the touch poll."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import logging
+import os
+import random
+import signal
+import threading
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from firmware.config import ConfigError, default_config, load_config
+from firmware.controller.loop import BoardController
+from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.rules.api import JsonValue
+from firmware.service.notify import Heartbeat, Notifier
+from firmware.wiring.assemble import assemble
+from firmware.wiring.session import Complain, SessionError, serve_web
+from hal.clock import MonotonicClock
+from hal.interfaces import TouchSensor
+
+EXIT_SETUP = 2
+log = logging.getLogger("cullsboard.hardware")
+
+SignalHandler = Callable[[int, FrameType | None], None]
+
+
+def run_real_board(
+    args: argparse.Namespace,
+    settings: tuple[str, dict[str, JsonValue]] | None,
+    complain: Complain,
+    *,
+    started: Callable[[BoardController], None] | None = None,
+    environ: Mapping[str, str] | None = None,
+    wall: WallClock = datetime.datetime.now,
+) -> int:
+    """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot."""
+    from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
+
+    try:
+        config = load_config(args.config) if args.config else default_config()
+        kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
+    except ConfigError as exc:
+        raise SessionError(f"config {args.config}: {exc}") from None
+    except KioskSetupError as exc:
+        raise SessionError(str(exc)) from None
+    clock = MonotonicClock()
+    try:
+        board = build_board(config, clock)
+    except BoardSetupError as exc:
+        raise SessionError(str(exc)) from None
+    notifier = Notifier(os.environ if environ is None else environ)
+    heartbeat = Heartbeat(notifier, clock)
+    state_dir = Path(args.state_dir or config.state_dir).expanduser()
+    parts = assemble(
+        board,
+        state_dir=state_dir,
+        rng=random.Random(args.seed),
+        warn=lambda text: complain(f"warning: {text}"),
+        kiosk=kiosk,
+        wall=wall,
+        heartbeat=heartbeat.beat,
+    )
+    controller = parts.controller
+    stop_poll = threading.Event()
+    web = None
+    previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
+    try:
+        controller.start(settings)
+        _start_poller(board.touch, stop_poll)
+        where = args.web or f"{config.web.host}:{config.web.port}"
+        web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=parts.staff_pin)
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                before = signal.signal(signum, stop_handler(controller, notifier))
+                if before is not None:
+                    previous[signum] = before
+        notifier.ready("playing" if kiosk is None else "playing (kiosk)")
+        if started is not None:
+            started(controller)
+        controller.run()
+    finally:
+        notifier.stopping()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        stop_poll.set()
+        if web is not None:
+            web.close()
+        board.close()  # the LEDs go dark; the journal was flushed with every action
+        notifier.close()
+    log.info("stopped cleanly")
+    return 0
+
+
+def stop_handler(controller: BoardController, notifier: Notifier) -> SignalHandler:
+    """The SIGTERM/SIGINT handler: tell systemd the board is stopping, then end the loop."""
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        notifier.stopping(f"stopping ({signal.Signals(signum).name})")
+        controller.stop()
+
+    return handle
+
+
+def poll_interval(touch: TouchSensor) -> float | None:
+    """How often the sensor wants ``poll()`` now, or None (it asks for more while an IRQ sticks)."""
+    interval = touch.poll_interval
+    if interval is None or interval <= 0:
+        return None
+    return float(interval)
+
+
+def _start_poller(touch: TouchSensor, stop: threading.Event) -> None:
+    """Call ``poll()`` as often as the touch sensor asks (the safety poll when it has an IRQ)."""
+    first = poll_interval(touch)
+    if first is None:
+        return
+
+    def poll() -> None:
+        interval = first
+        while not stop.wait(interval):
+            try:
+                touch.poll()
+            except OSError as exc:  # the sensor reports chip faults itself; never stop polling
+                log.warning("touch poll failed: %s", exc)
+            interval = poll_interval(touch) or first
+
+    threading.Thread(target=poll, name="cullsboard-touch-poll", daemon=True).start()

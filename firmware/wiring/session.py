@@ -1,0 +1,200 @@
+"""A run of the simulated board (``--mock-hal``): its controller, frames file, typed commands."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import random
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Protocol
+
+from firmware.config.schema import Config, KioskConfig
+from firmware.controller.drive import perform
+from firmware.controller.loop import BoardController
+from firmware.controller.script import ScriptError, parse_line
+from firmware.controller.table import Table
+from firmware.kiosk.setup import wall_on
+from firmware.render.frame_json import frame_line
+from firmware.rules.api import JsonValue
+from firmware.wiring.assemble import assemble, simulated_board
+from hal.clock import FakeClock, MonotonicClock
+from hal.mock import MockBoard, SentFrame
+
+Complain = Callable[[str], None]
+
+
+class SessionError(ValueError):
+    """A problem with how the board was asked to run; the message is one line for the user."""
+
+
+class Closable(Protocol):
+    def close(self) -> None: ...
+
+
+def default_state_dir(environ: dict[str, str]) -> Path:
+    """The per-user state directory: $XDG_STATE_HOME/cullsboard or ~/.local/state/cullsboard."""
+    base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "cullsboard"
+
+
+@dataclass
+class Session:
+    """Everything one run of the simulated board owns; ``finish`` writes the record and closes."""
+
+    board: MockBoard
+    controller: BoardController
+    table: Table
+    complain: Complain
+    frames: IO[str] | None = None
+    t0: float = 0.0
+    staff_pin: str | None = None
+    closed: bool = field(default=False)
+
+    def fake_clock(self) -> FakeClock:
+        clock = self.board.clock
+        assert isinstance(clock, FakeClock), "scripted runs use the simulated clock"
+        return clock
+
+    def write_frame(self, sent: SentFrame) -> None:
+        if self.frames is None:
+            return
+        try:
+            self.frames.write(frame_line(sent.frame, round((sent.t - self.t0) * 1000)))
+            self.frames.flush()
+        except OSError as exc:
+            self.complain(f"cannot write the frames file: {exc.strerror}; no more frames written")
+            self.frames = None
+
+    def finish(self, record_path: str | None) -> None:
+        """Save the record (if asked), stop sending frames and release the board."""
+        if self.closed:
+            return
+        self.closed = True
+        if record_path is not None:
+            save_record(self.table, record_path, self.complain)
+        self.board.leds.on_sent = None
+        if self.frames is not None:
+            self.frames.close()
+        self.board.close()
+
+
+def save_record(table: Table, path: str, complain: Complain) -> None:
+    """Write the current game as a records.md record."""
+    record = table.record_json()
+    if record is None:
+        complain(f"no game is being played, so no record was written to {path}")
+        return
+    try:
+        Path(path).write_text(json.dumps(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        complain(f"cannot write the record {path}: {exc.strerror}")
+
+
+def build_session(
+    *,
+    config: Config,
+    settings: tuple[str, dict[str, JsonValue]] | None,
+    rng: random.Random,
+    scripted: bool,
+    state_dir: Path,
+    frames_path: str | None,
+    complain: Complain,
+    kiosk: KioskConfig | None = None,
+) -> Session:
+    """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
+    ``wait`` moves when scripted.
+
+    ``kiosk`` is an enabled kiosk section (None: kiosk mode off). A scripted run's wall clock
+    starts now and then moves with the simulated clock.
+    """
+    clock = FakeClock() if scripted else MonotonicClock()
+    board = simulated_board(config, clock)
+    now = datetime.datetime.now
+    parts = assemble(
+        board,
+        state_dir=state_dir,
+        rng=rng,
+        warn=lambda text: complain(f"warning: {text}"),
+        kiosk=kiosk,
+        wall=wall_on(clock, now()) if scripted else now,
+    )
+    session = Session(
+        board, parts.controller, parts.table, complain, t0=clock.now(), staff_pin=parts.staff_pin
+    )
+    if frames_path is not None:
+        try:
+            session.frames = Path(frames_path).open("w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise SessionError(
+                f"cannot write the frames file {frames_path}: {exc.strerror}"
+            ) from None
+        board.leds.on_sent = session.write_frame
+    session.controller.start(settings)
+    return session
+
+
+def read_commands(source: IO[str], session: Session) -> threading.Thread:
+    """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
+
+    def read() -> None:
+        columns, rows = session.board.leds.columns, session.board.leds.rows
+        for number, line in enumerate(iter(source.readline, ""), start=1):
+            if line.strip().lower() in ("quit", "exit", "q"):
+                break
+            try:
+                step = parse_line(line, columns, rows)
+            except ScriptError as exc:
+                session.complain(f"line {number}: {exc}")
+                continue
+            if step is not None and step.verb == "wait":
+                time.sleep(step.ms / 1000)
+            elif step is not None:
+                perform(step, session.board)
+        session.controller.stop()
+
+    thread = threading.Thread(target=read, name="cullsboard-input", daemon=True)
+    thread.start()
+    return thread
+
+
+def serve_web(
+    controller: BoardController,
+    where: str,
+    complain: Complain,
+    *,
+    pin: str | None = None,
+    staff_pin: str | None = None,
+) -> Closable | None:
+    """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
+    if where.lower() == "off":
+        return None
+    host, _, port_text = where.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port_text.isdigit() or int(port_text) > 65535:
+        raise SessionError(f"--web: write HOST:PORT (e.g. 127.0.0.1:8080) or off, got {where!r}")
+    try:
+        from firmware.web.server import serve_in_thread  # aiohttp: only for runs that serve pages
+
+        server = serve_in_thread(
+            controller,
+            host=host,
+            port=int(port_text),
+            pin=pin,
+            staff_pin=staff_pin,
+            clock=controller.board.clock,
+        )
+    except (ImportError, OSError) as exc:
+        complain(f"the web pages could not start on {where}: {exc}")
+        return None
+    print(f"cullsboard: web pages at {server.url}", flush=True)
+    closable: Closable = server
+    return closable
+
+
+def lines_of(source: IO[str]) -> Iterable[str]:
+    """Lines as they arrive (a pipe is read line by line, not all at once)."""
+    return iter(source.readline, "")
