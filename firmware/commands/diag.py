@@ -9,8 +9,11 @@ scripted touch sequence, so it needs no hardware and no one at the table.
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import sys
 import time
+from typing import TextIO
 
 from firmware.commands.selftest import diagnose
 from firmware.config import ConfigError, default_config, load_config
@@ -29,13 +32,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="test the board's chips, LEDs, pads and buttons",
         description="A hardware self-test: lists the I2C chips found and missing, lights every "
         "LED in turn and in each colour, reports stuck or dead pads and shows every pad as it "
-        "is touched. Exit status 0: no problems; 1: problems found; 2: config or setup error.",
+        "is touched; warns for pads reading outside 200..800 counts and for weak touches. "
+        "Exit status 0: no problems; 1: problems found; 2: config or setup error.",
     )
     parser.add_argument("--config", metavar="FILE", help="the board's YAML config")
     parser.add_argument("--mock-hal", action="store_true", help="test the simulated board")
     parser.add_argument("--quick", action="store_true", help="no pauses, no wait for touches")
     parser.add_argument(
         "--seconds", type=float, default=60.0, help="how long to watch for touches (60)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the findings as JSON instead of the report"
     )
     parser.set_defaults(run=run)
 
@@ -49,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     simulate = args.mock_hal or config.touch.backend == "mock"
     if simulate:
         config = simulated(config)
-    out = sys.stdout
+    out: TextIO = io.StringIO() if args.json else sys.stdout
     where = "the MPR121 simulator on a fake I2C bus" if simulate else "the hardware"
     print(f"cullsboard diag: {args.config or 'built-in defaults'}, testing {where}", file=out)
     for line in summary_lines(config):
@@ -66,4 +73,6 @@ def run(args: argparse.Namespace) -> int:
     except BoardSetupError as exc:
         print(f"cullsboard diag: {exc}", file=sys.stderr)
         return EXIT_SETUP
+    if args.json:
+        print(json.dumps(found.as_json(), indent=2))
     return EXIT_PROBLEMS if found.problems else 0
