@@ -121,10 +121,10 @@ def test_a_stuck_pad_is_reported_with_what_it_is_for() -> None:
 
 def test_a_dead_pad_is_reported_with_what_it_is_for() -> None:
     rig = SimulatedRig.for_config(DIRECT)
-    rig.panel.chips[0].set_capacitance(7, 0.2)  # channel 0, 0x5A, E7: a broken wire to h1
+    rig.panel.chips[0].set_capacitance(7, 0.2)  # channel 0, 0x5A, E7: a broken wire to c2
     found, _, _ = run_diag(DIRECT, rig)
     assert len(found.problems) == 1
-    assert found.problems[0].startswith("dead pad: mpr121@0x5A/ch0 E7 (cell h1) measures 0.2 pF")
+    assert found.problems[0].startswith("dead pad: mpr121@0x5A/ch0 E7 (cell c2) measures 0.2 pF")
 
 
 def test_pad_names_cover_every_electrode_in_use() -> None:

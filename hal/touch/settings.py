@@ -192,9 +192,18 @@ def _direct_chips(count: int) -> tuple[ChipSpec, ...]:
     )
 
 
-def _direct_cells(columns: int, rows: int) -> tuple[tuple[Cell, Pad], ...]:
-    pads = _spread(columns * rows)
-    return tuple(((i % columns, i // columns), pads[i]) for i in range(columns * rows))
+def _direct_cells(columns: int, rows: int, band: int = 3) -> tuple[tuple[Cell, Pad], ...]:
+    """Twelve cells per chip in compact blocks (four columns of three rows): bands three rows
+    tall from the bottom, column by column, turning back at each band's end (the config's
+    ``block_order``, which a test keeps equal to this)."""
+    order: list[Cell] = []
+    for number, bottom in enumerate(range(0, rows, band)):
+        band_rows = list(range(bottom, min(bottom + band, rows)))
+        column_order = range(columns) if number % 2 == 0 else range(columns - 1, -1, -1)
+        for step, column in enumerate(column_order):
+            order += [(column, row) for row in (band_rows if step % 2 == 0 else band_rows[::-1])]
+    pads = dict(zip(order, _spread(columns * rows), strict=True))
+    return tuple(((c, r), pads[(c, r)]) for r in range(rows) for c in range(columns))
 
 
 @dataclass(frozen=True, slots=True)
