@@ -18,6 +18,7 @@ from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text, text_or_none
 from firmware.web.guard import PinGuard, Verdict
 from firmware.web.hub import ClientSlot, ViewHub
+from firmware.web.pads import PadSource, add_pad_routes
 from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
     BUTTONS,
@@ -51,21 +52,29 @@ SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 
 
 def build_app(
-    board: LiveBoard, guard: PinGuard, hub: ViewHub, staff: StaffPin | None = None
+    board: LiveBoard,
+    guard: PinGuard,
+    hub: ViewHub,
+    staff: StaffPin | None = None,
+    pads: PadSource | None = None,
 ) -> web.Application:
-    """The app: the pages ``/``, ``/scoreboard`` and ``/staff``, ``/api/*``, ``/ws``, ``/static/*``.
+    """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
+    ``/static/*``.
 
-    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused.
+    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused. ``pads``
+    feeds ``/api/pads`` (the touch electrodes); without it that answers 404.
     """
     app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[_errors_as_json])
     app[BOARD_KEY] = board
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
     add_staff_routes(app, board, staff)
+    add_pad_routes(app, pads)
     app[SOCKETS_KEY] = set()
     app.router.add_get("/", _page("board.html"))
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
     app.router.add_get("/staff", _page("staff.html"))
+    app.router.add_get("/pads", _page("pads.html"))
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/record", _record)
     app.router.add_post("/api/touch", _touch)

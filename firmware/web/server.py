@@ -18,6 +18,7 @@ from firmware.kiosk.pin import StaffPin
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
 from firmware.web.hub import ViewHub
+from firmware.web.pads import PadSource
 from firmware.web.views import view_text
 from hal.clock import MonotonicClock
 from hal.interfaces import Clock
@@ -42,10 +43,12 @@ class WebServer:
         pin: str | None = None,
         staff_pin: str | None = None,
         clock: Clock | None = None,
+        pads: PadSource | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
         self._board = board
+        self._pads = pads
         self._host = host
         self._port = port
         clock = clock or MonotonicClock()
@@ -132,7 +135,7 @@ class WebServer:
             functools.partial(view_text, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
-            build_app(self._board, self._guard, hub, self._staff),
+            build_app(self._board, self._guard, hub, self._staff, self._pads),
             access_log=None,
             shutdown_timeout=1.0,
         )
@@ -165,9 +168,12 @@ def serve_in_thread(
     pin: str | None = None,
     staff_pin: str | None = None,
     clock: Clock | None = None,
+    pads: PadSource | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``."""
-    return WebServer(board, host=host, port=port, pin=pin, staff_pin=staff_pin, clock=clock).start()
+    return WebServer(
+        board, host=host, port=port, pin=pin, staff_pin=staff_pin, clock=clock, pads=pads
+    ).start()
 
 
 def _bound_port(runner: web.AppRunner, asked: int) -> int:

@@ -21,9 +21,11 @@ from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.wiring.assemble import assemble
+from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, SessionError, serve_web
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
+from hal.touch import PadTouchSensor
 
 EXIT_SETUP = 2
 log = logging.getLogger("cullsboard.hardware")
@@ -75,7 +77,17 @@ def run_real_board(
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
         where = args.web or f"{config.web.host}:{config.web.port}"
-        web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=parts.staff_pin)
+        pads = None
+        if isinstance(board.touch, PadTouchSensor):
+            pads = PadMonitor(board.touch, config, board.clock)
+        web = serve_web(
+            controller,
+            where,
+            complain,
+            pin=config.web.pin,
+            staff_pin=parts.staff_pin,
+            pads=pads,
+        )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
                 before = signal.signal(signum, stop_handler(controller, notifier))

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
 from firmware.config.schema import Config, KioskConfig
 from firmware.controller.drive import perform
@@ -23,6 +23,9 @@ from firmware.rules.api import JsonValue
 from firmware.wiring.assemble import assemble, simulated_board
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
+
+if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
+    from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
 
@@ -168,8 +171,11 @@ def serve_web(
     *,
     pin: str | None = None,
     staff_pin: str | None = None,
+    pads: PadSource | None = None,
 ) -> Closable | None:
-    """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
+    """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
+
+    ``pads`` feeds the live pad view (``/pads``) on a board with MPR121 chips."""
     if where.lower() == "off":
         return None
     host, _, port_text = where.rpartition(":")
@@ -186,6 +192,7 @@ def serve_web(
             pin=pin,
             staff_pin=staff_pin,
             clock=controller.board.clock,
+            pads=pads,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")
