@@ -40,6 +40,7 @@ class Soak:
     """The board of ``config`` (its ``touch.sim`` makes it realistic) under a random hand."""
 
     def __init__(self, config: Config, *, seed: int) -> None:
+        self.config = config
         self.rig = SimulatedRig.for_config(config)
         self.clock = FakeClock()
         self.board = self.rig.board(self.clock)
@@ -51,7 +52,14 @@ class Soak:
             (c, r) for r in range(config.board.rows) for c in range(config.board.columns)
         ]
         self.board.touch.start(self._events.append)
-        self._advance(2.0)  # the chips settle before anything is judged
+        self.advance(2.0)  # the chips settle before anything is judged
+
+    def touches(self) -> list[TouchEvent]:
+        """The touch events since ``forget_events``."""
+        return [event for event in self._events if isinstance(event, TouchEvent)]
+
+    def forget_events(self) -> None:
+        self._events.clear()
 
     def run(self, *, minutes: float, taps: int) -> SoakResult:
         result = SoakResult()
@@ -97,7 +105,7 @@ class Soak:
         end = self.clock.now() + seconds
         while self.clock.now() < end:
             self._show_random_frame()
-            self._advance(min(FRAME_S, end - self.clock.now()))
+            self.advance(min(FRAME_S, end - self.clock.now()))
 
     def _show_random_frame(self) -> None:
         """All white, all dark, or a picture of random colours at random levels."""
@@ -114,7 +122,8 @@ class Soak:
         self._leds.show(frame)
         self.rig.feel_leds(self._leds, frame)
 
-    def _advance(self, seconds: float) -> None:
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` of board time pass (the LEDs as they are)."""
         if seconds <= 0:
             return
         panel = self.rig.panel
