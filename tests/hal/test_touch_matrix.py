@@ -223,3 +223,49 @@ def test_start_twice_is_refused() -> None:
 def test_scan_sees_the_three_chips() -> None:
     rig = TouchRig.matrix()
     assert rig.sensor.scan().main == (0x5A, 0x5B, 0x5C)
+
+
+def _levels(**strengths: float) -> dict[Pad, float]:
+    """Strengths by ``r3=2.0`` (row 3) or ``c5=1.0`` (column 5); every other pad reads 0."""
+    layout = MatrixLayout()
+    levels = dict.fromkeys([*layout.rows, *layout.columns], 0.0)
+    for name, value in strengths.items():
+        axis = layout.rows if name[0] == "r" else layout.columns
+        levels[axis[int(name[1:])]] = value
+    return levels
+
+
+def test_the_strongest_row_and_column_win_when_the_runner_up_is_weak() -> None:
+    layout = MatrixLayout()
+    decoder = MatrixDecoder(layout)
+    active = frozenset({layout.rows[3], layout.rows[4], layout.columns[7]})
+    events = decoder.update(active, frozenset(), 0.0, _levels(r3=2.5, r4=1.1, c7=2.0))
+    assert [(e.kind, e.cell) for e in events] == [(TouchKind.DOWN, (7, 3))]
+
+
+def test_two_rows_that_really_compete_are_ambiguous() -> None:
+    layout = MatrixLayout()
+    decoder = MatrixDecoder(layout)
+    active = frozenset({layout.rows[3], layout.rows[9], layout.columns[7]})
+    events = decoder.update(active, frozenset(), 0.0, _levels(r3=2.0, r9=1.6, c7=2.0))
+    assert [(e.kind, e.detail) for e in events] == [(TouchKind.AMBIGUOUS, "rows 3,9 col 7")]
+
+
+def test_an_untouched_neighbour_close_to_the_winner_also_competes() -> None:
+    layout = MatrixLayout()
+    decoder = MatrixDecoder(layout)
+    active = frozenset({layout.rows[3], layout.columns[7]})
+    events = decoder.update(active, frozenset(), 0.0, _levels(r3=1.2, r4=0.9, c7=2.0))
+    assert [(e.kind, e.detail) for e in events] == [
+        (TouchKind.AMBIGUOUS, "row 3 col 7 (a strong neighbour competes)")
+    ]
+
+
+def test_a_stale_pad_never_competes() -> None:
+    layout = MatrixLayout()
+    decoder = MatrixDecoder(layout)
+    active = frozenset({layout.rows[3], layout.columns[7]})
+    stale = frozenset(layout.rows[12:])  # the third chip's rows: their numbers are old
+    levels = _levels(r3=2.0, c7=2.0, r13=5.0)
+    events = decoder.update(active, stale, 0.0, levels)
+    assert [(e.kind, e.cell) for e in events] == [(TouchKind.DOWN, (7, 3))]
