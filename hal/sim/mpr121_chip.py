@@ -223,6 +223,7 @@ class SimMpr121:
                     self._auto_configure([index], AUTO_RECONFIG_FAILED)
                     run = self._settle_run()
                     levels[index] = adc_counts(enabled[index].capacitance_pf, *run.charges[index])
+                    _adjust_baseline(enabled[index], levels[index], self._registers[AUTO_CONFIG])
         draws = memoryview(self._rng.randbytes(2 * periods * run.enabled)).cast("H")
         readings = [
             self._readings(
@@ -380,6 +381,18 @@ class _RunSettings:
     reconfigure: bool
     upper: int
     lower: int
+
+
+def _adjust_baseline(electrode: Electrode, level: int, control: int) -> None:
+    """After a reconfiguration the old baseline belongs to the old charge: set it as the BVA
+    bits (register 0x7B bits 3:2) say, like the ECR CL bits at the start of run mode."""
+    mode = control >> 2 & 0b11
+    if mode == 0b10:
+        electrode.baseline = level & 0x3E0
+    elif mode == 0b11:
+        electrode.baseline = level
+    elif mode == 0b01:
+        electrode.baseline = 0
 
 
 def _clamped(counts: int) -> int:

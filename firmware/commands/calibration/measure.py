@@ -192,17 +192,20 @@ class Calibrator:
         return [r for r in self._sensor.readings() if (r.chip, r.electrode) in self._names]
 
     def _reference(self) -> dict[Key, float]:
-        """Each pad's level just before a tap (drift makes the first rest readings go stale)."""
+        """Each pad's distance below its baseline just before a tap. Changes are measured from
+        it, against the chip's own baseline: that follows drift, and the chip resets it when it
+        re-configures a pad's charge (which moves the reading by far more than a finger)."""
         sums: dict[Key, list[int]] = {}
         for _ in range(4):
             for reading in self._readings():
-                sums.setdefault((reading.chip, reading.electrode), []).append(reading.filtered)
+                key = (reading.chip, reading.electrode)
+                sums.setdefault(key, []).append(reading.baseline - reading.filtered)
             self._pause(POLL_S)
         return {key: statistics.fmean(values) for key, values in sums.items()}
 
     def _deltas(self, reference: Mapping[Key, float]) -> dict[Key, float]:
         return {
-            (r.chip, r.electrode): reference[(r.chip, r.electrode)] - r.filtered
+            (r.chip, r.electrode): r.baseline - r.filtered - reference[(r.chip, r.electrode)]
             for r in self._readings()
             if (r.chip, r.electrode) in reference
         }
