@@ -22,6 +22,7 @@ from firmware.commands.calibration.hand import SimHand
 from firmware.commands.calibration.measure import Calibrator
 from firmware.commands.calibration.propose import propose
 from firmware.commands.calibration.report import new_config_text, print_report, write_config
+from firmware.commands.errors import CommandError
 from firmware.config import ConfigError, default_config, load_config, parse_config
 from firmware.config.schema import SimConfig
 from firmware.wiring.devices import BoardSetupError, build_board
@@ -64,9 +65,10 @@ def run(args: argparse.Namespace) -> int:
             config = load_config(args.config)
         else:
             config = default_config()
-    except (ConfigError, OSError, UnicodeDecodeError) as exc:
-        print(f"{name}: {args.config}: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+    except ConfigError as exc:
+        raise CommandError(f"{args.config}: {exc}", EXIT_ERROR) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read {args.config}: {exc}", EXIT_ERROR) from None
     out = sys.stdout
     simulate = args.mock_hal or config.touch.backend == "mock"
     sim: SimConfig | None = None
@@ -86,13 +88,11 @@ def run(args: argparse.Namespace) -> int:
             pause, on_frame = time.sleep, []
             print(f"{name}: {args.config or 'built-in defaults'}, on the hardware", file=out)
     except BoardSetupError as exc:
-        print(f"{name}: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+        raise CommandError(str(exc), EXIT_ERROR) from None
     sensor = board.touch
     if not isinstance(sensor, PadTouchSensor):
-        print(f"{name}: touch.backend must be mpr121 (or use --mock-hal)", file=sys.stderr)
         board.close()
-        return EXIT_ERROR
+        raise CommandError("touch.backend must be mpr121 (or use --mock-hal)", EXIT_ERROR)
     try:
         sensor.start(_ignore)
         calibrator = Calibrator(
@@ -117,14 +117,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         parse_config(text)
     except ConfigError as exc:
-        print(
-            f"{name}: the proposed config does not check ({exc}); nothing written", file=sys.stderr
-        )
-        return EXIT_ERROR
+        message = f"the proposed config does not check ({exc}); nothing written"
+        raise CommandError(message, EXIT_ERROR) from None
     try:
         write_config(Path(args.out), text)
     except OSError as exc:
-        print(f"{name}: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
-        return EXIT_ERROR
+        raise CommandError(f"cannot write {args.out}: {exc.strerror}", EXIT_ERROR) from None
     print(f"wrote {args.out}: check it with `cullsboard check-config {args.out}`", file=out)
     return EXIT_FLAGGED if proposal.flagged else 0

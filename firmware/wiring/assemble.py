@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
+from firmware.controller.extras import PowerSwitch
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
 from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.settings import simulated
@@ -72,9 +74,13 @@ def assemble(
     wall: WallClock | None = None,
     heartbeat: Callable[[], object] | None = None,
     players: PlayerFactory = passive_player,
+    power_off: PowerSwitch | None = None,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
-    (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller."""
+    (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
+
+    In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
+    board) the shut-down only says so."""
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
@@ -95,5 +101,6 @@ def assemble(
         attract=parts.attract,
         dimmer=parts.dimmer,
         tally=parts.tally,
+        power_off=PowerOff(command=None) if power_off is None else power_off,
     )
     return Assembly(board, table, controller, parts)

@@ -17,6 +17,7 @@ from typing import Any
 from firmware.config import ConfigError, default_config, load_config
 from firmware.controller.loop import BoardController
 from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
@@ -41,6 +42,7 @@ def run_real_board(
     started: Callable[[BoardController], None] | None = None,
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
+    power_off: PowerOff | None = None,
 ) -> int:
     """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot."""
     from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
@@ -68,6 +70,7 @@ def run_real_board(
         kiosk=kiosk,
         wall=wall,
         heartbeat=heartbeat.beat,
+        power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
     )
     controller = parts.controller
     stop_poll = threading.Event()

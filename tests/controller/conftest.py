@@ -11,6 +11,7 @@ import pytest
 
 from firmware.config.load import parse_config
 from firmware.config.schema import KioskConfig
+from firmware.controller.extras import PowerSwitch
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.kiosk.setup import wall_on
 from firmware.render import palette
@@ -40,6 +41,7 @@ class Rig:
         rows: int = 15,
         kiosk: KioskConfig | None = None,
         wall_start: datetime.datetime | None = None,
+        power_off: PowerSwitch | None = None,
     ) -> None:
         self.state_dir = state_dir
         self.clock = FakeClock(100.0)
@@ -56,6 +58,7 @@ class Rig:
             warn=self.warnings.append,
             kiosk=kiosk,
             wall=self.wall,
+            power_off=power_off,
         )
         self.table = parts.table
         self.controller = parts.controller
@@ -91,7 +94,7 @@ class Rig:
         self.controller.step()
 
     def advance(self, seconds: float) -> None:
-        from firmware.controller.drive import advance
+        from firmware.wiring.drive import advance
 
         advance(self.controller, self.clock, seconds)
 
