@@ -19,8 +19,8 @@ from collections import Counter
 from pathlib import Path
 
 from firmware.cli import main
-from firmware.commands.calibration.soak import Soak
 from firmware.config import load_config
+from firmware.wiring.soak import Soak
 from hal.interfaces import TouchKind
 from hal.touch import PadTouchSensor
 

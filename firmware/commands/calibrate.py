@@ -18,15 +18,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.commands.calibration.hand import SimHand
-from firmware.commands.calibration.measure import Calibrator
-from firmware.commands.calibration.propose import propose
-from firmware.commands.calibration.report import new_config_text, print_report, write_config
 from firmware.commands.errors import CommandError
+from firmware.commands.pad_measure import Calibrator
+from firmware.commands.pad_proposal import propose
+from firmware.commands.pad_report import new_config_text, print_report, write_config
 from firmware.config import ConfigError, default_config, load_config, parse_config
 from firmware.config.schema import SimConfig
 from firmware.wiring.devices import BoardSetupError, build_board
 from firmware.wiring.settings import simulated
+from firmware.wiring.simhand import SimHand
 from firmware.wiring.simrig import SimulatedRig
 from hal.clock import FakeClock, MonotonicClock
 from hal.interfaces import HalEvent

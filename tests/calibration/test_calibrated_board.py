@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.commands.calibration.soak import Soak
 from firmware.config import Config, load_config
+from firmware.wiring.soak import Soak
 from hal.interfaces import TouchKind
 
 LAYOUTS = ("matrix", "direct")

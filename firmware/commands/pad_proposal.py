@@ -8,7 +8,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from firmware.commands.calibration.measure import Key, Measurements, pads_of_cell
+from firmware.commands.pad_measure import Key, Measurements, pads_of_cell
 from firmware.config import Config
 from hal.touch.tuning import CHARGE_TIMES_US, AutoConfig
 

@@ -8,7 +8,7 @@ from typing import TextIO
 
 import yaml
 
-from firmware.commands.calibration.propose import Proposal, pads_section
+from firmware.commands.pad_proposal import Proposal, pads_section
 from firmware.config.load import read_yaml
 
 

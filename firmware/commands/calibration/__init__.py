@@ -1,1 +1,0 @@
-"""Touch calibration: measure the pads at rest and under a finger, propose and write settings."""
