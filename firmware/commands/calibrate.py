@@ -17,21 +17,26 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from firmware.commands.errors import CommandError
 from firmware.commands.pad_measure import Calibrator
 from firmware.commands.pad_proposal import propose
 from firmware.commands.pad_report import new_config_text, print_report, write_config
 from firmware.config import ConfigError, default_config, load_config, parse_config
-from firmware.config.schema import SimConfig
+from firmware.config.schema import Config, SimConfig
 from firmware.wiring.devices import BoardSetupError, build_board
+from firmware.wiring.padview import CalibrationView, PadMonitor
 from firmware.wiring.settings import simulated
 from firmware.wiring.simhand import SimHand
 from firmware.wiring.simrig import SimulatedRig
 from hal.clock import FakeClock, MonotonicClock
-from hal.interfaces import HalEvent
+from hal.interfaces import Board, HalEvent
 from hal.mock import MockLeds
 from hal.touch import PadTouchSensor
+
+if TYPE_CHECKING:
+    from firmware.web.server import WebServer
 
 EXIT_FLAGGED, EXIT_ERROR = 1, 2
 
@@ -49,11 +54,41 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--tap-seconds", type=float, default=20.0, help="how long to wait for each tap (20)"
     )
     parser.add_argument("--seed", type=int, default=7, help="the simulated hand's seed")
+    parser.add_argument(
+        "--web",
+        metavar="HOST:PORT",
+        help="serve the live pad view (/pads) and the lit cells while it runs",
+    )
     parser.set_defaults(run=run)
 
 
 def _ignore(_: HalEvent) -> None:
     """Touch events during calibration mean nothing yet."""
+
+
+def _serve_pads(
+    where: str, config: Config, sensor: PadTouchSensor, board: Board
+) -> tuple[WebServer, CalibrationView]:
+    from firmware.web.server import serve_in_thread  # aiohttp: only when pages are served
+
+    host, _, port = where.rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        raise CommandError(f"--web: write HOST:PORT (e.g. 127.0.0.1:8080), got {where!r}")
+    leds = board.leds
+    view = CalibrationView(leds.columns, leds.rows, leds.status_count)
+    try:
+        server = serve_in_thread(
+            view,
+            host=host.strip("[]"),
+            port=int(port),
+            pin=config.web.pin,
+            clock=board.clock,
+            pads=PadMonitor(sensor, config, board.clock),
+        )
+    except (OSError, RuntimeError) as exc:
+        raise CommandError(f"--web {where}: {exc}", EXIT_ERROR) from None
+    print(f"the live pad view: {server.url}pads", file=sys.stdout)
+    return server, view
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,8 +128,12 @@ def run(args: argparse.Namespace) -> int:
     if not isinstance(sensor, PadTouchSensor):
         board.close()
         raise CommandError("touch.backend must be mpr121 (or use --mock-hal)", EXIT_ERROR)
+    web = None
     try:
         sensor.start(_ignore)
+        if args.web:
+            web = _serve_pads(args.web, config, sensor, board)
+            on_frame = [*on_frame, web[1].show]
         calibrator = Calibrator(
             config,
             sensor,
@@ -109,6 +148,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: stopped; nothing written", file=sys.stderr)
         return 130
     finally:
+        if web is not None:
+            web[0].close()
         board.close()
     proposal = propose(config, found)
     print_report(proposal, out)

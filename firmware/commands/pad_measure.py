@@ -145,6 +145,7 @@ class Calibrator:
     def _tap(self, cell: Cell, rest: Mapping[Key, RestStats]) -> TapResult:
         """Light ``cell``, take every pad's level, then wait for a finger on the cell's pads."""
         own_keys = pads_of_cell(self._config, cell, self._names)
+        charges = self._charges()
         self._show({cell: WHITE})
         reference = self._reference()  # after lighting: the LED's own shift is not a touch
         print(f"  touch {cell_name(cell)}", file=self._out)
@@ -172,6 +173,10 @@ class Calibrator:
             held += POLL_S
         self._show({})
         self._await_release(own_keys, reference, rest)
+        # auto-reconfiguration moves a drifting pad's reading far more than a finger: the
+        # numbers of a pad whose charge changed meanwhile say nothing about this tap
+        recharged = {key for key, charge in self._charges().items() if charges.get(key) != charge}
+        others = {key: value for key, value in others.items() if key not in recharged}
         return TapResult(
             cell, True, {key: statistics.median(values) for key, values in own.items()}, others
         )
@@ -192,20 +197,17 @@ class Calibrator:
         return [r for r in self._sensor.readings() if (r.chip, r.electrode) in self._names]
 
     def _reference(self) -> dict[Key, float]:
-        """Each pad's distance below its baseline just before a tap. Changes are measured from
-        it, against the chip's own baseline: that follows drift, and the chip resets it when it
-        re-configures a pad's charge (which moves the reading by far more than a finger)."""
+        """Each pad's level just before a tap (drift makes the first rest readings go stale)."""
         sums: dict[Key, list[int]] = {}
         for _ in range(4):
             for reading in self._readings():
-                key = (reading.chip, reading.electrode)
-                sums.setdefault(key, []).append(reading.baseline - reading.filtered)
+                sums.setdefault((reading.chip, reading.electrode), []).append(reading.filtered)
             self._pause(POLL_S)
         return {key: statistics.fmean(values) for key, values in sums.items()}
 
     def _deltas(self, reference: Mapping[Key, float]) -> dict[Key, float]:
         return {
-            (r.chip, r.electrode): r.baseline - r.filtered - reference[(r.chip, r.electrode)]
+            (r.chip, r.electrode): reference[(r.chip, r.electrode)] - r.filtered
             for r in self._readings()
             if (r.chip, r.electrode) in reference
         }

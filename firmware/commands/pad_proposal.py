@@ -14,7 +14,10 @@ from hal.touch.tuning import CHARGE_TIMES_US, AutoConfig
 
 NOISE_SIGMAS = 5.0  # a threshold this many noise deviations above the LED shift never fires alone
 RELEASE_SIGMAS = 3.0  # a release level this far above the shift lets go even with the LEDs on
+BASELINE_JITTER = 1  # the chip takes small changes (up to twice the max half delta) into the
+# baseline at once, so the baseline it freezes at a touch can sit a count off the rest level
 CROSSTALK_MARGIN = 1.5  # a heavier finger on a neighbour couples this much more
+CROSSTALK_SIGMAS = 3.0  # ... and the pad's noise rides on top of it
 FINGER_SHARE = 0.6  # the highest threshold: a lighter finger still crosses it
 PREFERRED_SHARE = 0.4  # where the threshold sits when the pad leaves room
 MIN_TOUCH = 3
@@ -109,29 +112,32 @@ def _pad(config: Config, found: Measurements, key: Key, name: str) -> PadProposa
 
 
 def _thresholds(f: PadFigures) -> tuple[int, int, str]:
-    floor = max(MIN_TOUCH, f.led_shift + NOISE_SIGMAS * f.noise, CROSSTALK_MARGIN * f.crosstalk)
+    release_floor = math.ceil(f.led_shift + RELEASE_SIGMAS * f.noise) + BASELINE_JITTER
+    floors = {
+        "minimum": MIN_TOUCH,
+        "noise": f.led_shift + NOISE_SIGMAS * f.noise,
+        "crosstalk": CROSSTALK_MARGIN * f.crosstalk + CROSSTALK_SIGMAS * f.noise,
+        "release": release_floor + 1,
+    }
+    floor = max(floors.values())
     if f.finger is None:
         touch = math.ceil(floor)
         return (
             touch,
-            max(1, touch // 2),
+            max(1, touch - 1, release_floor),
             ("no touch seen: check the pad's wire or solder joint, and that it is under its cell"),
         )
     ceiling = FINGER_SHARE * f.finger
     touch = math.ceil(max(floor, min(ceiling, PREFERRED_SHARE * f.finger)))
-    release_floor = math.ceil(f.led_shift + RELEASE_SIGMAS * f.noise)
-    release = max(1, touch // 2, release_floor)
-    problem = ""
-    if floor > ceiling or release >= touch:
-        problem = _cause(f, floor)
-        release = min(release, touch - 1)
+    release = min(touch - 1, max(release_floor, touch // 2))
+    problem = "" if floor <= ceiling else _cause(f, max(floors, key=lambda k: floors[k]))
     return min(touch, 255), max(1, min(release, 254)), problem
 
 
-def _cause(f: PadFigures, floor: float) -> str:
+def _cause(f: PadFigures, limit: str) -> str:
     finger = f.finger or 0.0
     size = f"a finger moves it {finger:.0f} counts, but "
-    if floor == CROSSTALK_MARGIN * f.crosstalk:
+    if limit == "crosstalk":
         return size + (
             f"a finger elsewhere moves it {f.crosstalk:.0f}: its trace runs under other cells "
             "(shorten or reroute it, keep it away from other pads, add a ground guard)"

@@ -6,12 +6,14 @@ from __future__ import annotations
 import statistics
 import threading
 from collections import deque
+from collections.abc import Callable
 
 from firmware.config import Config
 from firmware.config.chips import pad_names
 from firmware.config.tuning import effective_thresholds
+from firmware.controller.live import BoardView, Listener, RemoteCommand, ViewHub
 from firmware.rules.api import JsonValue
-from hal.interfaces import Clock
+from hal.interfaces import Clock, Frame
 from hal.touch import PadTouchSensor
 
 WINDOW = 20  # readings kept per pad for its noise
@@ -67,3 +69,26 @@ class PadMonitor:
                 }
             )
         return {"pads": pads}
+
+
+class CalibrationView:
+    """What the web pages show while calibration runs: the frames it lights, no game; remote
+    touches and staff actions are refused until it is done."""
+
+    MESSAGE = "calibrating the touch pads: touch the lit cell (the pad view is on /pads)"
+
+    def __init__(self, columns: int, rows: int, status_count: int) -> None:
+        blank = Frame.blank(columns, rows, status_count)
+        self._hub = ViewHub(BoardView(blank, {"message": self.MESSAGE}))
+
+    def show(self, frame: Frame) -> None:
+        self._hub.publish(BoardView(frame, {"message": self.MESSAGE}))
+
+    def view(self) -> BoardView:
+        return self._hub.view()
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        return self._hub.subscribe(listener)
+
+    def submit(self, command: RemoteCommand) -> None:
+        raise ValueError("the board is calibrating its touch pads; try again when it is done")

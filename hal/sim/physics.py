@@ -100,7 +100,7 @@ def matrix_physics(
         )
     for c, pad in enumerate(layout.columns):
         trace_cm = 5 + CELL_CM * c
-        finger = _vary(rng, 0.45) * (0.65 if c == weak_column else 1.0)
+        finger = _vary(rng, 0.45) * (0.8 if c == weak_column else 1.0)
         pads[pad] = PadPhysics(
             _vary(rng, CHIP_PF + 0.8 * rows + TRACE_PF_PER_CM * trace_cm, 0.08),
             finger,

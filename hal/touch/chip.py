@@ -140,7 +140,11 @@ class Mpr121Chip:
         return [(data[2 * i] | data[2 * i + 1] << 8, base[i] << 2) for i in range(ELECTRODES)]
 
     def levels(self) -> list[float]:
-        """Per electrode: baseline minus filtered, in units of its touch threshold; retried."""
+        """Per electrode: baseline minus filtered, in units of its touch threshold; retried.
+
+        The baseline register holds the top 8 of 10 bits: a strength can read up to 3 counts
+        low, never high, so a pad that reads past its threshold here is past it on the chip.
+        """
         return [
             (baseline - filtered) / thresholds.touch
             for (filtered, baseline), thresholds in zip(

@@ -21,10 +21,13 @@ class MatrixDecoder:
 
     Each axis is judged on the touched electrodes' strength: how far the reading is below the
     baseline, in units of the electrode's touch threshold (so a weak pad with a low threshold
-    counts as much as a strong one). The strongest wins only if the runner-up on its axis,
-    touched or not, has at most ``RUNNER_UP_SHARE`` of its strength: a palm over several cells
-    lifts several strips about equally, so it competes rather than wins. Without strengths
-    (``levels`` None) two touched electrodes on an axis are always AMBIGUOUS.
+    counts as much as a strong one). The strongest wins only if the runner-up on its axis (a
+    touched electrode, or one already past its own threshold that the chip has yet to debounce)
+    has at most ``RUNNER_UP_SHARE`` of its strength: a palm over several cells lifts several
+    strips about equally, so it competes rather than wins. At most a half share keeps a palm
+    over three cells in a line from making a wrong cell: its strip would need three times a
+    palm's share to beat the finger's, while each of its crossing strips loses to the finger.
+    Without strengths (``levels`` None) two touched electrodes on an axis are always AMBIGUOUS.
     """
 
     wants_levels = True
@@ -102,7 +105,13 @@ def _winner(
         return axis[touched[0]] if len(touched) == 1 else None
     best = max(touched, key=lambda pad: levels.get(pad, 0.0))
     strength = levels.get(best, 0.0)
-    rivals = [levels.get(pad, 0.0) for pad in axis if pad != best and pad not in stale]
+    rivals = [
+        level
+        for pad in axis
+        if pad != best and pad not in stale
+        for level in (levels.get(pad, 0.0),)
+        if pad in live or level > 1.0  # not past its own threshold, a pad does not compete
+    ]
     runner_up = max(rivals, default=0.0)
     if len(touched) > 1 and strength <= 0:
         return None

@@ -251,11 +251,14 @@ def test_two_rows_that_really_compete_are_ambiguous() -> None:
     assert [(e.kind, e.detail) for e in events] == [(TouchKind.AMBIGUOUS, "rows 3,9 col 7")]
 
 
-def test_an_untouched_neighbour_close_to_the_winner_also_competes() -> None:
+def test_a_neighbour_past_its_threshold_competes_even_before_the_chip_flags_it() -> None:
     layout = MatrixLayout()
     decoder = MatrixDecoder(layout)
     active = frozenset({layout.rows[3], layout.columns[7]})
-    events = decoder.update(active, frozenset(), 0.0, _levels(r3=1.2, r4=0.9, c7=2.0))
+    calm = decoder.update(active, frozenset(), 0.0, _levels(r3=1.8, r4=0.95, c7=2.0))
+    assert [(e.kind, e.cell) for e in calm] == [(TouchKind.DOWN, (7, 3))]  # 0.95: no rival
+    decoder = MatrixDecoder(layout)
+    events = decoder.update(active, frozenset(), 0.0, _levels(r3=1.8, r4=1.1, c7=2.0))
     assert [(e.kind, e.detail) for e in events] == [
         (TouchKind.AMBIGUOUS, "row 3 col 7 (a strong neighbour competes)")
     ]

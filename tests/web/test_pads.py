@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 
 from firmware.config import default_config
 from firmware.web import WebServer, serve_in_thread
-from firmware.wiring.padview import PadMonitor
+from firmware.wiring.padview import CalibrationView, PadMonitor
 from firmware.wiring.simrig import SimulatedRig
 from hal.clock import FakeClock
-from hal.interfaces import HalEvent
+from hal.interfaces import Frame, HalEvent
 from hal.touch import PadTouchSensor
 from tests.web.client import request
 from tests.web.fake_board import FakeLiveBoard
@@ -75,3 +76,18 @@ def test_readings_are_shared_between_viewers_within_a_fifth_of_a_second(
     assert sim.panel.bus.transactions == before
     clock.advance(0.2)
     assert monitor.snapshot() is not first
+
+
+def test_while_calibrating_the_pages_show_the_lit_cell_and_refuse_remote_taps() -> None:
+    view = CalibrationView(15, 15, 4)
+    with serve_in_thread(view, host="127.0.0.1", port=0) as web:
+        lit = Frame.blank(15, 15, 4)
+        cells = [list(row) for row in lit.cells]
+        cells[7][7] = (255, 255, 255)
+        view.show(Frame(tuple(tuple(row) for row in cells), lit.status))
+        state = request(f"{web.url}api/state").json()
+        refused = request(f"{web.url}api/touch", method="POST", payload={"cell": "h8"})
+    assert "calibrating the touch pads" in json.dumps(state)
+    assert "ffffff" in json.dumps(state).lower() or [255, 255, 255] in state["frame"]["cells"][7]
+    assert refused.status == 400
+    assert "calibrating" in refused.json()["error"]
