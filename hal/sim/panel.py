@@ -45,6 +45,7 @@ class SimTouchPanel:
         self._pads_of = pads_of
         self._fingers: dict[Cell, float] = {}
         self._palm: frozenset[Cell] = frozenset()
+        self._palm_strength = PALM_SHARE
         self._leds: dict[Cell, float] = {}
         self._pad_leds: list[float] = []  # per realistic electrode, in ``_electrodes`` order
         self._electrodes: list[tuple[PadPhysics, Electrode]] = []
@@ -139,9 +140,11 @@ class SimTouchPanel:
         self._palm = frozenset()
         self._apply()
 
-    def palm(self, *cells: Cell) -> None:
-        """Rest a palm over ``cells`` (none: lift it); only a realistic panel feels it."""
+    def palm(self, *cells: Cell, strength: float = PALM_SHARE) -> None:
+        """Rest a palm over ``cells`` (none: lift it); only a realistic panel feels it.
+        ``strength``: a fingertip's share per cell (lower: a palm hovering above the wood)."""
         self._palm = frozenset(cells)
+        self._palm_strength = strength
         self._apply()
 
     def set_leds(self, levels: Mapping[Cell, float]) -> None:
@@ -214,7 +217,7 @@ class SimTouchPanel:
 
     def _apply_physics(self, physics: PanelPhysics) -> None:
         load = [0.0] * len(self._electrodes)
-        hands = [*self._fingers.items(), *((cell, PALM_SHARE) for cell in self._palm)]
+        hands = [*self._fingers.items(), *((cell, self._palm_strength) for cell in self._palm)]
         for cell, strength in hands:
             for index, share in self._coupling[cell]:
                 load[index] += share * strength

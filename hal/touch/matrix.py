@@ -16,6 +16,10 @@ def _numbers(values: frozenset[int]) -> str:
     return ",".join(str(v) for v in sorted(values))
 
 
+FINGER_LEVEL = 1.4  # a touched strip this many thresholds down carries a finger, not a trip
+PAIR_WINDOW_S = 0.5  # a finger's row and column go down within this of each other
+
+
 class MatrixDecoder:
     """The strongest row and column -> a cell; AMBIGUOUS when another row or column competes.
 
@@ -27,6 +31,9 @@ class MatrixDecoder:
     strips about equally, so it competes rather than wins. At most a half share keeps a palm
     over three cells in a line from making a wrong cell: its strip would need three times a
     palm's share to beat the finger's, while each of its crossing strips loses to the finger.
+    A second touched strip on an axis at ``FINGER_LEVEL`` or more carries a finger of its own
+    (a calibrated threshold is at most 0.6 of a finger; what crosstalk trips reads just past
+    1): then a palm's strip may be the strongest, so that axis is AMBIGUOUS whatever the share.
     Without strengths (``levels`` None) two touched electrodes on an axis are always AMBIGUOUS.
     """
 
@@ -38,6 +45,11 @@ class MatrixDecoder:
         self._columns = {pad: index for index, pad in enumerate(layout.columns)}
         self.held: Cell | None = None
         self._ghost: tuple[frozenset[int], frozenset[int]] | None = None
+        # After AMBIGUOUS or a release no cell is named until one axis is clear again: as hands
+        # lift, strips let go one by one, and what is left (a palm's row, a finger's column) is
+        # no touch.
+        self._confused = False
+        self._since: dict[Pad, float] = {}  # when each touched electrode went down
 
     def update(
         self,
@@ -54,10 +66,13 @@ class MatrixDecoder:
             if self.held[1] not in rows or self.held[0] not in columns:
                 events.append(TouchEvent(t, TouchKind.UP, self.held))
                 self.held = None
+                self._confused = True  # its other strip lets go a moment later
         live = active - stale
+        self._since = {pad: self._since.get(pad, t) for pad in live}
         rows, columns = self._axes(live)
         if not rows or not columns:
             self._ghost = None  # half a touch: wait for the other axis
+            self._confused = False
             return events
         row = _winner(self._rows, live, stale, levels, self.RUNNER_UP_SHARE)
         column = _winner(self._columns, live, stale, levels, self.RUNNER_UP_SHARE)
@@ -70,12 +85,24 @@ class MatrixDecoder:
                 if (row is None and len(rows) == 1) or (column is None and len(columns) == 1):
                     detail += " (a strong neighbour competes)"
                 events.append(TouchEvent(t, TouchKind.AMBIGUOUS, None, detail))
+            self._confused = True
             return events
         self._ghost = None
-        if self.held is None:
+        if self.held is None and not self._confused and self._together(row, column, live):
             self.held = (column, row)
             events.append(TouchEvent(t, TouchKind.DOWN, self.held))
         return events
+
+    def _together(self, row: int, column: int, live: frozenset[Pad]) -> bool:
+        """Whether the row and column went down together, as under one finger. A strip held
+        for longer (a resting palm's) with one that just went down is no cell: the other
+        strip of the new finger may be on a chip not read yet."""
+        since = [
+            self._since[pad]
+            for pad in live
+            if self._rows.get(pad) == row or self._columns.get(pad) == column
+        ]
+        return max(since) - min(since) <= PAIR_WINDOW_S
 
     def _axes(self, pads: frozenset[Pad]) -> tuple[frozenset[int], frozenset[int]]:
         rows = frozenset(self._rows[p] for p in pads if p in self._rows)
@@ -115,6 +142,8 @@ def _winner(
     runner_up = max(rivals, default=0.0)
     if len(touched) > 1 and strength <= 0:
         return None
+    if any(levels.get(pad, 0.0) >= FINGER_LEVEL for pad in touched if pad != best):
+        return None  # a second finger (or a palm) on this axis: the board cannot tell which
     return axis[best] if runner_up <= share * strength else None
 
 
