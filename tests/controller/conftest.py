@@ -12,6 +12,7 @@ import pytest
 from firmware.config.load import parse_config
 from firmware.config.schema import KioskConfig
 from firmware.controller.extras import PowerSwitch
+from firmware.controller.players import PlayerFactory, passive_player
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.kiosk.setup import wall_on
 from firmware.render import palette
@@ -42,6 +43,7 @@ class Rig:
         kiosk: KioskConfig | None = None,
         wall_start: datetime.datetime | None = None,
         power_off: PowerSwitch | None = None,
+        players: PlayerFactory = passive_player,
     ) -> None:
         self.state_dir = state_dir
         self.clock = FakeClock(100.0)
@@ -59,6 +61,7 @@ class Rig:
             kiosk=kiosk,
             wall=self.wall,
             power_off=power_off,
+            players=players,
         )
         self.table = parts.table
         self.controller = parts.controller
