@@ -8,7 +8,7 @@ the real board, simulated time and a simulated hand on the simulator).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -119,7 +119,11 @@ class Calibrator:
         cells = cells_to_tap(self._config)
         print(f"taps: touch each lit cell once ({len(cells)} cells)", file=self._out)
         for cell in cells:
-            found.taps.append(self._tap(cell, found.lit))
+            tap = self._tap(cell, found.lit)
+            if tap.seen and not self._steady(tap, found.lit):
+                print(f"  again: {cell_name(cell)} (that touch did not stay)", file=self._out)
+                tap = self._tap(cell, found.lit)
+            found.taps.append(tap)
         self._show({})
         return found
 
@@ -151,7 +155,7 @@ class Calibrator:
         print(f"  touch {cell_name(cell)}", file=self._out)
         waited, streak = 0.0, 0
         while waited < self._timeout and streak < 2:
-            deltas = self._deltas(reference)
+            deltas = self._deltas(reference, own_keys)
             pressed = all(deltas.get(key, 0.0) > _seen_level(rest.get(key)) for key in own_keys)
             streak = streak + 1 if pressed and own_keys else 0
             self._pause(POLL_S)
@@ -182,19 +186,28 @@ class Calibrator:
         )
 
     def _await_release(
-        self, keys: Iterable[Key], reference: Mapping[Key, float], rest: Mapping[Key, RestStats]
+        self, keys: Collection[Key], reference: Mapping[Key, float], rest: Mapping[Key, RestStats]
     ) -> None:
         waited = 0.0
         while waited < self._timeout:
-            deltas = self._deltas(reference)
+            deltas = self._deltas(reference, keys)
             if all(deltas.get(key, 0.0) < _seen_level(rest.get(key)) / 2 for key in keys):
                 return
             self._pause(POLL_S)
             waited += POLL_S
 
+    @staticmethod
+    def _steady(tap: TapResult, rest: Mapping[Key, RestStats]) -> bool:
+        """Whether the finger stayed on every pad of the cell while it was measured (a pad the
+        chip re-configured meanwhile, or a brush, looks pressed for a moment only)."""
+        return all(size > _seen_level(rest.get(key)) for key, size in tap.own.items())
+
     # --- reading ----------------------------------------------------------------------------
-    def _readings(self) -> list[PadReading]:
-        return [r for r in self._sensor.readings() if (r.chip, r.electrode) in self._names]
+    def _readings(self, keys: Collection[Key] | None = None) -> list[PadReading]:
+        """The pads' readings: all of them, or only those of the chips of ``keys``."""
+        chips = None if keys is None else {chip for chip, _ in keys}
+        wanted = self._names if keys is None else set(keys)
+        return [r for r in self._sensor.readings(chips) if (r.chip, r.electrode) in wanted]
 
     def _reference(self) -> dict[Key, float]:
         """Each pad's level just before a tap (drift makes the first rest readings go stale)."""
@@ -205,10 +218,12 @@ class Calibrator:
             self._pause(POLL_S)
         return {key: statistics.fmean(values) for key, values in sums.items()}
 
-    def _deltas(self, reference: Mapping[Key, float]) -> dict[Key, float]:
+    def _deltas(
+        self, reference: Mapping[Key, float], keys: Collection[Key] | None = None
+    ) -> dict[Key, float]:
         return {
             (r.chip, r.electrode): reference[(r.chip, r.electrode)] - r.filtered
-            for r in self._readings()
+            for r in self._readings(keys)
             if (r.chip, r.electrode) in reference
         }
 

@@ -9,8 +9,8 @@ from hal.clock import FakeClock
 from hal.interfaces import Cell, Frame
 from hal.mock import MockLeds
 
-REACTION_S = (0.5, 1.0)
-HOLD_S = (0.7, 1.1)
+REACTION_S = (0.4, 0.7)
+HOLD_S = (0.7, 0.9)
 STRENGTH = (0.9, 1.1)
 
 

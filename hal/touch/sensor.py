@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol
@@ -137,12 +137,13 @@ class PadTouchSensor:
         with self._lock:
             return self._bank.health()
 
-    def readings(self) -> list[PadReading]:
-        """Filtered data and baseline of every electrode of every working chip."""
+    def readings(self, chips: Collection[str] | None = None) -> list[PadReading]:
+        """Filtered data and baseline of every electrode of every working chip (or of the
+        chips named in ``chips``)."""
         result: list[PadReading] = []
         with self._lock:
             for index, chip in enumerate(self._bank.chips):
-                if not chip.ok:
+                if not chip.ok or (chips is not None and chip.name not in chips):
                     continue
                 try:
                     values = chip.readings()
