@@ -27,7 +27,15 @@ BOARD_LIBRARIES = frozenset(
 )
 
 # Each module registers one subcommand; "play" adds the board's own options to the main parser.
-SUBCOMMANDS = ("replay", "layout", "install-service", "check-config", "diag", "calibrate")
+SUBCOMMANDS = (
+    "replay",
+    "review",
+    "layout",
+    "install-service",
+    "check-config",
+    "diag",
+    "calibrate",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

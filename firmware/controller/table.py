@@ -20,7 +20,7 @@ from firmware.controller.adapter import (
     cells_for_token,
 )
 from firmware.controller.journal import Entry, Journal
-from firmware.controller.match_play import MatchPlay
+from firmware.controller.match_play import JournalReplay, MatchPlay
 from firmware.controller.menu import Menu
 from firmware.controller.players import (
     Player,
@@ -29,9 +29,12 @@ from firmware.controller.players import (
     Turn,
     passive_player,
 )
+from firmware.controller.review import Review, archived_entries, finished_rounds
+from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.api import InvalidRecordError, JsonValue
-from firmware.rules.records import FORMAT, record_of
+from firmware.rules.bounded_json import shorten
+from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
 
 
@@ -72,6 +75,10 @@ class Pending:
     cells: tuple[Cell, ...]
 
 
+STRIP_COMMANDS = ("undo", "new", "menu")
+REVIEW_COMMANDS = {"back": "undo", "forward": "new", "leave": "menu"}  # what they press in review
+
+
 class Table:
     """Everything that is being played, changed only by the loop's thread."""
 
@@ -92,6 +99,8 @@ class Table:
         self._beep = beep
         self._make_player = players
         self.menu = Menu(columns, rows, board_adapters())
+        self.strip = CommandStrip(columns, rows)
+        self.review: Review | None = None
         self.match: MatchPlay | None = None
         self.adapter: BoardAdapter | None = None
         self.players: list[Player] = []  # one per seat of the match
@@ -114,32 +123,41 @@ class Table:
     ) -> None:
         """Start ``settings`` at once, else resume the journal's match, else open the menu."""
         if settings is not None:
+            left = self.journal.load()
+            self.journal.take_archived()
             self.new_match(settings[0], settings[1], now, first)
+            archived = self.journal.take_archived()
+            if left and left[0].get("e") == "match" and archived is not None:
+                self.journal.tell(
+                    f"the {left[0].get('game')} match left on the board was archived to "
+                    f"{archived}; start without --game to resume a match instead"
+                )
         elif not self.resume(now):
             self._set_phase(Phase.MENU, now)
 
     def resume(self, now: float) -> bool:
-        """Rebuild the match from the journal, exactly as it was; False if there is none."""
-        entries = self.journal.load()
-        if not entries or entries[0].get("e") != "match":
+        """Rebuild the match from the journal, as far as it can be played; False if none."""
+        replayed: list[_SeatedReplay] = []
+
+        def playable(entries: list[Entry]) -> tuple[int, str | None]:
+            replayed.append(_seated_replay(entries))
+            return replayed[-1].kept, replayed[-1].problem
+
+        self.journal.load(playable)
+        if not replayed:
             return False
-        try:
-            self._replay(entries)
-        except (InvalidRecordError, ValueError, KeyError, IndexError, TypeError) as exc:
-            self.journal.archive()
+        last = replayed[-1]
+        if last.problem is not None:
+            self._refuse(
+                None, f"the saved match could not be resumed in full ({last.problem})", now
+            )
+        if last.match is None or last.kinds is None:
             self.match = None
             self.adapter = None
-            self._refuse(None, f"the saved match could not be resumed ({exc})", now)
             return False
+        self._seat_match(last.match, board_adapter(last.match.name), last.kinds)
         self._after_change(now)
         return True
-
-    def _replay(self, entries: list[Entry]) -> None:
-        match = MatchPlay.from_journal(entries)
-        adapter = board_adapter(match.name)
-        seats = adapter.seats(match.rules, match.colours)
-        kinds = _player_kinds(entries[0].get("players"), len(seats))
-        self._seat_match(match, adapter, kinds)
 
     def new_match(
         self,
@@ -186,10 +204,16 @@ class Table:
         self.menu.select(match.name, match.rules)
 
     def abandon(self, now: float) -> None:
-        """A game left alone for long: archive it and set up a fresh match of the same kind."""
+        """A game left alone for long: archive it and set up a fresh match of the same kind.
+
+        With no match yet (the menu open since start-up) the game chosen on the menu is set up.
+        """
         if self.match is not None:
             kinds = [player.kind for player in self.players]
             self.new_match(self.match.name, dict(self.match.rules), now, players=kinds)
+        else:
+            game, rules = self.menu.settings()
+            self.new_match(game, rules, now)
 
     def _start_round(self, first: str, now: float) -> None:
         assert self.match is not None
@@ -208,6 +232,16 @@ class Table:
 
     def tap(self, cell: Cell, now: float) -> None:
         """A tap on ``cell``: a menu pick, going on after a round, a pending chip, or a move."""
+        if self.strip.is_open:
+            command = self.strip.command_at(cell)
+            self.strip.close()
+            if command is not None:
+                self.command(command, now)
+            return
+        if self.review is not None:
+            if cell in (self.review.back_cell, self.review.forward_cell):
+                self._review_step(-1 if cell == self.review.back_cell else 1, now)
+            return
         if self.phase is Phase.MENU:
             if self.menu.tap(cell):
                 game, rules = self.menu.settings()
@@ -286,6 +320,12 @@ class Table:
         self._refuse(None, "two touches at once: touch one cell at a time", now)
 
     def button(self, name: str, now: float) -> None:
+        if self.review is not None:
+            if name == "menu":
+                self.leave_review(now)
+            else:
+                self._review_step(-1 if name == "undo" else 1, now)
+            return
         if name == "menu":
             if self.phase is Phase.MENU:
                 self.menu.next_choice()
@@ -315,6 +355,68 @@ class Table:
             self.match.undo()
             self.error = None
             self._after_change(now)
+            if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                # Back to an end already seen: the green cell takes a tap at once.
+                self.phase_since = now - max(T.line_show, T.confirm_guard)
+
+    def open_strip(self) -> None:
+        """Light the command strip: what the buttons do, for a board without them."""
+        if self.review is not None:
+            self.strip.open(tuple(REVIEW_COMMANDS))
+            return
+        reviewable = self.reviewable() is not None
+        self.strip.open(STRIP_COMMANDS + (("review",) if reviewable else ()))
+
+    def command(self, name: str, now: float) -> None:
+        """A command chosen on the strip."""
+        if name in STRIP_COMMANDS:
+            self.button(name, now)
+        elif name in REVIEW_COMMANDS:
+            self.button(REVIEW_COMMANDS[name], now)
+        elif name == "review":
+            record = self.reviewable()
+            if record is not None:
+                self.start_review(record, now)
+
+    # -- review ---------------------------------------------------------------------------
+
+    def reviewable(self) -> Record | None:
+        """The latest finished round: of this match, else of the latest archived match."""
+        if self.match is not None:
+            done = [past for past in self.match.rounds if past.outcome().is_over]
+            if done:
+                return record_of(done[-1])
+        for path in reversed(self.journal.archived_paths()):
+            rounds = finished_rounds(archived_entries(path))
+            if rounds:
+                return rounds[-1]
+        return None
+
+    def start_review(self, record: Record, now: float) -> None:
+        """Show ``record`` for stepping through; the match waits, untouched."""
+        try:
+            self.review = Review.of(record, self.columns, self.rows)
+        except InvalidRecordError as exc:
+            self._refuse(None, f"cannot review that record: {exc}", now)
+            return
+        self._cancel_players()
+        self.since = now
+
+    def leave_review(self, now: float) -> None:
+        self.review = None
+        self.since = now
+        self._tell_player()
+
+    def _review_step(self, by: int, now: float) -> None:
+        assert self.review is not None
+        if self.review.step(by):
+            self.since = now
+        else:
+            self._refuse(
+                None,
+                "that is the end of the round" if by > 0 else "that is the start of the round",
+                now,
+            )
 
     def _go_on(self, now: float) -> None:
         """The ready cell was tapped: the next round, or a rematch."""
@@ -418,6 +520,29 @@ class Table:
         if self.phase is Phase.ROUND_OVER:
             times.append(self.phase_since + T.line_show)
         return [t for t in times if t > now]
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatedReplay:
+    """A journal played back (``JournalReplay``) with the player kind of every seat."""
+
+    match: MatchPlay | None
+    kinds: tuple[PlayerKind, ...] | None
+    kept: int
+    problem: str | None
+
+
+def _seated_replay(entries: list[Entry]) -> _SeatedReplay:
+    """The journal's playable start, and who sits where; a bad ``players`` list spoils entry 1."""
+    replay: JournalReplay = MatchPlay.from_journal(entries)
+    if replay.match is None:
+        return _SeatedReplay(None, None, 0, replay.problem)
+    seats = board_adapter(replay.match.name).seats(replay.match.rules, replay.match.colours)
+    try:
+        kinds = _player_kinds(entries[0].get("players"), len(seats))
+    except ValueError as exc:
+        return _SeatedReplay(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
+    return _SeatedReplay(replay.match, kinds, replay.kept, replay.problem)
 
 
 def _player_kinds(saved: JsonValue, seat_count: int) -> tuple[PlayerKind, ...]:

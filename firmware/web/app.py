@@ -12,18 +12,29 @@ from pathlib import Path
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from firmware.commands.layout import layout_of
 from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
 from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
-from firmware.web.bodies import ApiError, json_object, only_keys, required_text, text_or_none
+from firmware.web.bodies import (
+    MAX_BODY_BYTES,
+    ApiError,
+    json_object,
+    only_keys,
+    required_text,
+    text_or_none,
+)
 from firmware.web.guard import PinGuard, Verdict
+from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.pads import PadSource, add_pad_routes
 from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
     BUTTONS,
+    GAMES,
+    PAGE_MODULE,
     board_size,
     cell_name,
     view_json,
@@ -31,7 +42,6 @@ from firmware.web.views import (
 )
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY_BYTES = 4096
 MAX_VIEWERS = 64
 PIN_HEADER = "X-Cullsboard-Pin"
 SECURITY_HEADERS = {
@@ -49,6 +59,8 @@ log = logging.getLogger(__name__)
 BOARD_KEY = web.AppKey("board", LiveBoard)
 GUARD_KEY = web.AppKey("guard", PinGuard)
 HUB_KEY = web.AppKey("hub", ClientFanout)
+HOSTS_KEY = web.AppKey("hosts", HostAllowList)
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 
 
@@ -57,15 +69,18 @@ def build_app(
     guard: PinGuard,
     hub: ClientFanout,
     staff: StaffPin | None = None,
+    hosts: HostAllowList | None = None,
     pads: PadSource | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
     ``/static/*``.
 
-    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused. ``pads``
-    feeds ``/api/pads`` (the touch electrodes); without it that answers 404.
+    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused. ``hosts``
+    are the names the board answers to (default: loopback only). ``pads`` feeds ``/api/pads``
+    (the touch electrodes); without it that answers 404.
     """
     app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[_errors_as_json])
+    app[HOSTS_KEY] = hosts or HostAllowList("127.0.0.1")
     app[BOARD_KEY] = board
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
@@ -79,10 +94,14 @@ def build_app(
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)
+    app.router.add_get("/api/layout", _layout)
     app.router.add_post("/api/touch", _touch)
     app.router.add_post("/api/press", _press)
     app.router.add_get("/ws", _websocket)
+    app.router.add_get("/favicon.ico", _favicon)
     app.router.add_static("/static/", STATIC)
+    for name, folder in game_page_folders(GAMES).items():
+        app.router.add_static(f"/games/{name}/", folder)
     app.on_response_prepare.append(_add_security_headers)
     app.on_shutdown.append(_close_sockets)
     return app
@@ -95,10 +114,32 @@ def _page(name: str) -> Handler:
     return handler
 
 
+def game_page_folders(games: Path) -> dict[str, Path]:
+    """Each game's own page scripts (``firmware/games/<name>/web``), by game folder name."""
+    return {
+        folder.name: folder / "web"
+        for folder in sorted(games.iterdir())
+        if (folder / "web" / PAGE_MODULE).is_file()
+    }
+
+
+async def _favicon(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC / "favicon.ico", headers={"Cache-Control": "max-age=86400"})
+
+
 async def _state(request: web.Request) -> web.Response:
     """GET /api/state: the latest view as JSON."""
     view = request.app[BOARD_KEY].view()
     return web.json_response(view_json(view, pin_required=request.app[GUARD_KEY].required))
+
+
+async def _layout(request: web.Request) -> web.Response:
+    """GET /api/layout: the current game and what a touch on each board cell means."""
+    game = request.app[BOARD_KEY].view().score.get("game")
+    if not isinstance(game, str):
+        raise ApiError(404, "no game is set up yet")
+    cells: dict[str, JsonValue] = dict(layout_of(game))
+    return web.json_response({"game": game, "cells": cells})
 
 
 async def _games(request: web.Request) -> web.Response:
@@ -215,6 +256,9 @@ async def _close_sockets(app: web.Application) -> None:
 @web.middleware
 async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every error leaves as one JSON line, ``{"error": "..."}``; never a traceback."""
+    refusal = _foreign(request)
+    if refusal is not None:
+        return refusal
     try:
         response: web.StreamResponse = await handler(request)
     except ApiError as exc:
@@ -227,10 +271,25 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
         return _error(exc.status, exc.reason.lower(), {"Allow": exc.headers.get("Allow", "")})
     except asyncio.CancelledError:
         raise
+    except ConnectionError:  # the client went away mid-request: nothing to answer, nothing wrong
+        log.debug("web client left during %s %s", request.method, request.path)
+        return _error(400, "the connection closed during the request")
     except Exception:
         log.exception("web request %s %s failed", request.method, request.path)
         return _error(500, "internal error; the board log has the details")
     return response
+
+
+def _foreign(request: web.Request) -> web.Response | None:
+    """The refusal for a request addressed to another name, or sent by another site's page."""
+    hosts = request.app[HOSTS_KEY]
+    host = request.headers.get("Host")
+    if not hosts.allows_host(host):
+        return _error(421, "this board does not answer to that host name (see web.allowed_hosts)")
+    changes = request.method not in SAFE_METHODS or request.path == "/ws"
+    if changes and not hosts.allows_origin(request.headers.get("Origin"), host):
+        return _error(403, "requests from another site's page are refused (Origin)")
+    return None
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> web.Response:

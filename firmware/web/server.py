@@ -17,6 +17,7 @@ from firmware.controller.live import LiveBoard
 from firmware.kiosk.pin import StaffPin
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
+from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout
 from firmware.web.pads import PadSource
 from firmware.web.views import view_text
@@ -43,6 +44,7 @@ class WebServer:
         pin: str | None = None,
         staff_pin: str | None = None,
         clock: Clock | None = None,
+        allowed_hosts: tuple[str, ...] = (),
         pads: PadSource | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
@@ -54,6 +56,7 @@ class WebServer:
         clock = clock or MonotonicClock()
         self._guard = PinGuard(pin, clock)
         self._staff = None if staff_pin is None else StaffPin(staff_pin, clock)
+        self._hosts = HostAllowList(host, allowed_hosts)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -87,7 +90,7 @@ class WebServer:
             raise OSError(f"cannot serve the web pages on {self._where()}: {self._failure}")
         if not self._guard.required and not _is_loopback(self._host):
             log.warning("web control is open to the network on %s without a PIN", self._where())
-        log.info("web pages at %s (scoreboard at %sscoreboard)", self.url, self.url)
+        log.debug("serving on %s", self.url)  # the run prints the address once itself
         return self
 
     def close(self) -> None:
@@ -135,7 +138,7 @@ class WebServer:
             functools.partial(view_text, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
-            build_app(self._board, self._guard, hub, self._staff, self._pads),
+            build_app(self._board, self._guard, hub, self._staff, self._hosts, self._pads),
             access_log=None,
             shutdown_timeout=1.0,
         )
@@ -168,12 +171,24 @@ def serve_in_thread(
     pin: str | None = None,
     staff_pin: str | None = None,
     clock: Clock | None = None,
+    allowed_hosts: tuple[str, ...] = (),
     pads: PadSource | None = None,
 ) -> WebServer:
-    """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``."""
-    return WebServer(
-        board, host=host, port=port, pin=pin, staff_pin=staff_pin, clock=clock, pads=pads
-    ).start()
+    """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
+
+    Requests must name the board: loopback, ``host`` itself, an address, or ``allowed_hosts``.
+    """
+    server = WebServer(
+        board,
+        host=host,
+        port=port,
+        pin=pin,
+        staff_pin=staff_pin,
+        clock=clock,
+        allowed_hosts=allowed_hosts,
+        pads=pads,
+    )
+    return server.start()
 
 
 def _bound_port(runner: web.AppRunner, asked: int) -> int:

@@ -14,8 +14,9 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from firmware.config import ConfigError, default_config, load_config
+from firmware.config import ConfigError, load_config
 from firmware.controller.loop import BoardController
+from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
@@ -29,6 +30,7 @@ from hal.interfaces import TouchSensor
 from hal.touch import PadTouchSensor
 
 EXIT_SETUP = 2
+DEFAULT_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it
 log = logging.getLogger("cullsboard.hardware")
 
 SignalHandler = Callable[[int, FrameType | None], None]
@@ -43,25 +45,35 @@ def run_real_board(
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
     power_off: PowerOff | None = None,
+    default_path: Path | None = None,
 ) -> int:
-    """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot."""
+    """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot.
+
+    Without ``--config`` the config is ``default_path`` (``DEFAULT_CONFIG``), if it exists.
+    """
     from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
 
+    path = config_path(args.config, DEFAULT_CONFIG if default_path is None else default_path)
     try:
-        config = load_config(args.config) if args.config else default_config()
+        config = load_config(path)
         kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
     except ConfigError as exc:
-        raise SessionError(f"config {args.config}: {exc}") from None
+        raise SessionError(f"config {path}: {exc}") from None
     except KioskSetupError as exc:
+        raise SessionError(str(exc)) from None
+    state_dir = Path(args.state_dir or config.state_dir).expanduser()
+    try:
+        lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
+    except StateDirBusyError as exc:
         raise SessionError(str(exc)) from None
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
     except BoardSetupError as exc:
+        lock.release()
         raise SessionError(str(exc)) from None
     notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
-    state_dir = Path(args.state_dir or config.state_dir).expanduser()
     parts = assemble(
         board,
         state_dir=state_dir,
@@ -89,6 +101,7 @@ def run_real_board(
             complain,
             pin=config.web.pin,
             staff_pin=parts.staff_pin,
+            allowed_hosts=config.web.allowed_hosts,
             pads=pads,
         )
         if threading.current_thread() is threading.main_thread():
@@ -109,6 +122,7 @@ def run_real_board(
             web.close()
         board.close()  # the LEDs go dark; the journal was flushed with every action
         notifier.close()
+        lock.release()
     log.info("stopped cleanly")
     return 0
 
@@ -129,6 +143,17 @@ def poll_interval(touch: TouchSensor) -> float | None:
     if interval is None or interval <= 0:
         return None
     return float(interval)
+
+
+def config_path(given: str | None, default: Path) -> str:
+    """The config file to run the board from: the one given, else ``default`` if it exists."""
+    if given:
+        return given
+    if default.is_file():
+        return str(default)
+    raise SessionError(
+        f"no board configured at {default}: use --mock-hal for the simulated board or --config FILE"
+    )
 
 
 def _start_poller(touch: TouchSensor, stop: threading.Event) -> None:

@@ -38,6 +38,13 @@ class Closable(Protocol):
     def close(self) -> None: ...
 
 
+class WebPages(Closable, Protocol):
+    """The running web server, as its starter sees it."""
+
+    @property
+    def url(self) -> str: ...
+
+
 def default_state_dir(environ: dict[str, str]) -> Path:
     """The per-user state directory: $XDG_STATE_HOME/cullsboard or ~/.local/state/cullsboard."""
     base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
@@ -171,8 +178,9 @@ def serve_web(
     *,
     pin: str | None = None,
     staff_pin: str | None = None,
+    allowed_hosts: tuple[str, ...] = (),
     pads: PadSource | None = None,
-) -> Closable | None:
+) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
 
     ``pads`` feeds the live pad view (``/pads``) on a board with MPR121 chips."""
@@ -191,15 +199,15 @@ def serve_web(
             port=int(port_text),
             pin=pin,
             staff_pin=staff_pin,
-            clock=controller.board.clock,
+            allowed_hosts=allowed_hosts,
             pads=pads,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")
         return None
     print(f"cullsboard: web pages at {server.url}", flush=True)
-    closable: Closable = server
-    return closable
+    pages: WebPages = server
+    return pages
 
 
 def lines_of(source: IO[str]) -> Iterable[str]:
