@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.commands.diag import SimulatedRig
 from firmware.commands.selftest import Diagnosis, diagnose
 from firmware.config import Config, default_config, load_config
 from firmware.config.chips import pad_names
 from firmware.wiring.devices import build_board
+from firmware.wiring.simrig import SimulatedRig
 from hal.clock import FakeClock
 from hal.interfaces import OFF
 from hal.mock import MockLeds, MockTouch
