@@ -20,7 +20,7 @@ from hal.touch import PadReading
 GOOD_LOW, GOOD_HIGH = 200, 800
 RAIL_LOW, RAIL_HIGH = 10, 1013  # a reading at either rail: an open or shorted electrode
 OPEN_SHARE = 0.3  # a pad with under this share of the median capacitance has lost its pad
-WEAK_TOUCHES = 2.0  # a finger should move a pad at least this many touch thresholds
+WEAK_TOUCHES = 1.5  # a finger should move a pad this many thresholds (calibrate aims at 2.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +109,7 @@ def range_warnings(states: Sequence[PadState]) -> list[str]:
 
 
 def weak_touch_warning(config: Config, name: str, delta: int) -> str | None:
-    """A warning if a touch moved pad ``name`` less than twice its touch threshold."""
+    """A warning if a touch moved pad ``name`` less than 1.5 times its touch threshold."""
     touch, _ = effective_thresholds(config, config.touch.pads.get(name.removeprefix("cell ")))
     if delta >= WEAK_TOUCHES * touch:
         return None
