@@ -34,6 +34,7 @@ SUBCOMMANDS = (
     "install-service",
     "check-config",
     "diag",
+    "calibrate",
     "history",
     "fleet",
 )

@@ -20,6 +20,7 @@ from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout
+from firmware.web.pads import PadSource
 from firmware.web.views import view_text
 from hal.clock import MonotonicClock
 from hal.interfaces import Clock
@@ -45,11 +46,13 @@ class WebServer:
         staff_pin: str | None = None,
         clock: Clock | None = None,
         allowed_hosts: tuple[str, ...] = (),
+        pads: PadSource | None = None,
         history_dir: Path | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
         self._board = board
+        self._pads = pads
         self._history_dir = history_dir
         self._host = host
         self._port = port
@@ -144,6 +147,7 @@ class WebServer:
                 hub,
                 self._staff,
                 self._hosts,
+                self._pads,
                 history_dir=self._history_dir,
             ),
             access_log=None,
@@ -179,6 +183,7 @@ def serve_in_thread(
     staff_pin: str | None = None,
     clock: Clock | None = None,
     allowed_hosts: tuple[str, ...] = (),
+    pads: PadSource | None = None,
     history_dir: Path | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
@@ -193,6 +198,7 @@ def serve_in_thread(
         staff_pin=staff_pin,
         clock=clock,
         allowed_hosts=allowed_hosts,
+        pads=pads,
         history_dir=history_dir,
     )
     return server.start()

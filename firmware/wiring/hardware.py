@@ -25,9 +25,11 @@ from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.wiring.assemble import assemble, start_link
+from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, SessionError, serve_web
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
+from hal.touch import PadTouchSensor
 
 EXIT_SETUP = 2
 DEFAULT_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it
@@ -104,6 +106,9 @@ def run_real_board(
                 link, controller, parts.history, state_dir=state_dir, online=online
             )
         where = args.web or f"{config.web.host}:{config.web.port}"
+        pads = None
+        if isinstance(board.touch, PadTouchSensor):
+            pads = PadMonitor(board.touch, config, board.clock)
         web = serve_web(
             controller,
             where,
@@ -112,6 +117,7 @@ def run_real_board(
             staff_pin=parts.staff_pin,
             history_dir=state_dir,
             allowed_hosts=config.web.allowed_hosts,
+            pads=pads,
         )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
