@@ -26,7 +26,7 @@ BOARD_LIBRARIES = frozenset(
 )
 
 # Each module registers one subcommand; "play" adds the board's own options to the main parser.
-SUBCOMMANDS = ("replay", "layout", "install-service", "check-config", "diag")
+SUBCOMMANDS = ("replay", "engine", "layout", "install-service", "check-config", "diag")
 
 
 def build_parser() -> argparse.ArgumentParser:
