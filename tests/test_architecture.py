@@ -59,6 +59,15 @@ def test_rules_are_pure(path: Path) -> None:
             assert name.startswith("firmware.rules"), f"{path.relative_to(ROOT)} imports {name}"
 
 
+@pytest.mark.parametrize("path", _sources("firmware/players"), ids=lambda p: p.name)
+def test_players_are_pure(path: Path) -> None:
+    for name in _imports(path):
+        top = name.split(".")[0]
+        assert top not in IMPURE, f"{path.relative_to(ROOT)} imports {name}"
+        if top == "firmware":
+            assert name.startswith(("firmware.rules", "firmware.players")), name
+
+
 @pytest.mark.parametrize("path", _sources("hal"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_hal_knows_no_games(path: Path) -> None:
     for name in _imports(path):

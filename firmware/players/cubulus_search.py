@@ -159,7 +159,7 @@ class CubulusSearch:
     def pick(self, values: list[tuple[int, int]]) -> tuple[int, int]:
         top = max(values, key=lambda va: va[0])
         noise = self.style.noise
-        if not noise or top[0] > WIN_SURE:
+        if not noise or abs(top[0]) > WIN_SURE:
             return top
         decent = [va for va in values if va[0] >= top[0] - 3 * noise and va[0] > -WIN_SURE]
         return max(decent, key=lambda va: va[0] + self.rng.gauss(0, noise))

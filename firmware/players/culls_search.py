@@ -269,7 +269,7 @@ class CullsSearch:
         """The best (value, cell); with noise, a random one among the decent ones."""
         top = max(values, key=lambda vc: vc[0])
         noise = self.style.noise
-        if not noise or top[0] > WIN_SURE:
+        if not noise or abs(top[0]) > WIN_SURE:
             return top
         decent = [vc for vc in values if vc[0] >= top[0] - 3 * noise and vc[0] > -WIN_SURE]
         return max(decent, key=lambda vc: vc[0] + self.rng.gauss(0, noise))
