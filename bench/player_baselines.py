@@ -9,7 +9,7 @@ from firmware.players.cubulus_position import SQUARES, cubulus_position
 from firmware.players.cubulus_position import token_of as cubulus_token
 from firmware.players.culls_player import culls_position
 from firmware.players.culls_player import token_of as culls_token
-from firmware.players.culls_position import BLUE, FLIP, CullsPosition
+from firmware.players.culls_position import BLUE, FLIP, CullsPosition, window_code
 from firmware.rules.api import GameState
 
 Player = Callable[[GameState, random.Random], str]
@@ -51,15 +51,10 @@ def culls_greedy(state: GameState, rng: random.Random) -> str:
 
 def _threat_points(pos: CullsPosition, colour: int) -> list[int]:
     """Empty cells where ``colour`` would make two or more fours (an open or double four)."""
-    counts = pos.window_count
-    mine, theirs, blocked = counts[colour], counts[3 - colour], pos.window_blocked
+    three = window_code(3, 0, 0) if colour == BLUE else window_code(0, 3, 0)
     points = []
     for cell in pos.candidates():
-        fours = sum(
-            1
-            for w in pos.tables.windows_at[cell]
-            if mine[w] == 3 and not theirs[w] and not blocked[w]
-        )
+        fours = sum(1 for w in pos.tables.windows_at[cell] if pos.windows[w] == three)
         if fours >= 2:
             points.append(cell)
     return points

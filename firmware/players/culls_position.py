@@ -22,6 +22,30 @@ DRAWN = 3  # ``winner`` when the round is drawn
 CHIPS_PER_COLOUR = 30
 # Value of a 5-cell window holding k chips of one colour and nothing else.
 WINDOW_VALUE = (0, 1, 10, 70, 400, 0)
+# A window's contents as one number: blue chips + 6 x red chips + 36 x flipped chips.
+CODE_STEP = (0, 1, 6, 36, 36)  # what one chip of each cell code adds to its windows' codes
+WINDOW_CODES = 6 * 6 * 6
+BLUE_FOUR, RED_FOUR = 4, 24
+
+
+def window_code(blue: int, red: int, flipped: int) -> int:
+    """The code of a window holding these chips."""
+    return blue + 6 * red + 36 * flipped
+
+
+def window_contents(code: int) -> tuple[int, int, int]:
+    """(blue, red, flipped) chips in a window of this code."""
+    return code % 6, code // 6 % 6, code // 36
+
+
+def _window_score(code: int) -> int:
+    blue, red, flipped = window_contents(code)
+    if flipped or (blue and red):
+        return 0
+    return WINDOW_VALUE[blue] - WINDOW_VALUE[red]
+
+
+WINDOW_SCORE = tuple(_window_score(code) for code in range(WINDOW_CODES))  # blue minus red
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +136,12 @@ class CullsPosition:
         "near",
         "phase",
         "score",
+        "segment_class",
         "supply",
         "tables",
         "teams",
         "turn",
-        "window_blocked",
-        "window_count",
+        "windows",
         "winner",
     )
 
@@ -137,8 +161,8 @@ class CullsPosition:
         self.last = -1
         self.winner = 0
         self.hash = 0
-        self.window_count = ([0] * count, [0] * count, [0] * count)  # empty slot, blue, red
-        self.window_blocked = [0] * count  # flipped chips in the window
+        self.windows = [0] * count  # the window code of each window (see ``window_code``)
+        self.segment_class = [0] * len(self.tables.segments)  # the colour that can cull there
         self.score = 0  # sum of window values, blue minus red
         self.fours: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         self.cull_segments: tuple[set[int], set[int], set[int]] = (set(), set(), set())
@@ -244,55 +268,42 @@ class CullsPosition:
         t = self.tables
         zob = t.zobrist[cell]
         self.hash ^= zob[old] ^ zob[code]
-        counts, blocked = self.window_count, self.window_blocked
-        blue, red = counts[BLUE], counts[RED]
-        fours = self.fours
+        step = CODE_STEP[code] - CODE_STEP[old]
+        windows = self.windows
+        blue_fours, red_fours = self.fours[BLUE], self.fours[RED]
         score = self.score
-        old_slot = old if old <= RED else 0
-        new_slot = code if code <= RED else 0
-        old_block = 1 if old > RED else 0
-        new_block = 1 if code > RED else 0
         for w in t.windows_at[cell]:
-            b, r, x = blue[w], red[w], blocked[w]
-            if not x:
-                if b and not r:
-                    score -= WINDOW_VALUE[b]
-                    if b == 4:
-                        fours[BLUE].discard(w)
-                elif r and not b:
-                    score += WINDOW_VALUE[r]
-                    if r == 4:
-                        fours[RED].discard(w)
-            if old_slot:
-                counts[old_slot][w] -= 1
-            if new_slot:
-                counts[new_slot][w] += 1
-            x += new_block - old_block
-            blocked[w] = x
-            if not x:
-                b, r = blue[w], red[w]
-                if b and not r:
-                    score += WINDOW_VALUE[b]
-                    if b == 4:
-                        fours[BLUE].add(w)
-                elif r and not b:
-                    score -= WINDOW_VALUE[r]
-                    if r == 4:
-                        fours[RED].add(w)
+            before = windows[w]
+            after = before + step
+            windows[w] = after
+            score += WINDOW_SCORE[after] - WINDOW_SCORE[before]
+            if before == BLUE_FOUR:
+                blue_fours.discard(w)
+            elif before == RED_FOUR:
+                red_fours.discard(w)
+            if after == BLUE_FOUR:
+                blue_fours.add(w)
+            elif after == RED_FOUR:
+                red_fours.add(w)
         self.score = score
         culls = self.cull_segments
+        classes = self.segment_class
         segments = t.segments
         for s in t.segments_at[cell]:
-            culls[BLUE].discard(s)
-            culls[RED].discard(s)
-            a, b2, c, d = segments[s]
-            middle = board[b2]
+            a, b, c, d = segments[s]
+            middle = board[b]
+            attacker = 0
             if middle and middle <= RED and board[c] == middle:
-                attacker = 3 - middle
-                if (board[a] == attacker and not board[d]) or (
-                    not board[a] and board[d] == attacker
-                ):
+                ends = board[a], board[d]
+                if ends == (3 - middle, EMPTY) or ends == (EMPTY, 3 - middle):
+                    attacker = 3 - middle
+            was = classes[s]
+            if attacker != was:
+                if was:
+                    culls[was].discard(s)
+                if attacker:
                     culls[attacker].add(s)
+                classes[s] = attacker
         if (old == EMPTY) != (code == EMPTY):
             step = 1 if old == EMPTY else -1
             near = self.near

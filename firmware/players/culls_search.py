@@ -11,7 +11,16 @@ import random
 from dataclasses import dataclass
 
 from firmware.players.budget import Budget, SearchStoppedError
-from firmware.players.culls_position import BLUE, DRAWN, FLIP, OVER, CullsPosition
+from firmware.players.culls_position import (
+    BLUE,
+    DRAWN,
+    FLIP,
+    OVER,
+    RED,
+    WINDOW_CODES,
+    CullsPosition,
+    window_contents,
+)
 
 WIN = 1_000_000
 WIN_SURE = WIN - 1000  # any score above this is a forced win
@@ -25,6 +34,20 @@ CULL_MORE = 15  # every further cull chance of the mover
 PAIR_EXPOSED = 35  # each pair of the mover the opponent could cull next turn
 TEMPO = 20
 SUPPLY_CALM = 6  # below this many chips for either colour, scores shrink towards the draw
+
+
+def _order_worth(me: int, code: int) -> int:
+    blue, red, flipped = window_contents(code)
+    mine, theirs = (blue, red) if me == BLUE else (red, blue)
+    if flipped:
+        return 0
+    return (0 if theirs else GAIN[mine]) + (0 if mine else BLOCK[theirs])
+
+
+# [mover][window code] -> what a chip of the mover in that window is worth for move ordering
+ORDER_WORTH = tuple(
+    tuple(_order_worth(me, code) for code in range(WINDOW_CODES)) for me in (0, BLUE, RED)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +116,8 @@ class CullsSearch:
         pos = self.pos
         me = pos.mover()
         opp = 3 - me
-        counts = pos.window_count
-        mine, theirs, blocked = counts[me], counts[opp], pos.window_blocked
+        worth = ORDER_WORTH[me]
+        codes = pos.windows
         windows_at = pos.tables.windows_at
         my_culls = pos.cull_cells(me)
         their_culls = pos.cull_cells(opp)
@@ -103,13 +126,7 @@ class CullsSearch:
         for cell in cells:
             value = 0
             for w in windows_at[cell]:
-                if blocked[w]:
-                    continue
-                m, o = mine[w], theirs[w]
-                if not o:
-                    value += GAIN[m]
-                if not m:
-                    value += BLOCK[o]
+                value += worth[codes[w]]
             if cell in my_culls:
                 value += 120
             if cell in their_culls:
@@ -134,13 +151,13 @@ class CullsSearch:
                 return cell
         return -1
 
-    def forced_replies(self) -> tuple[list[int], bool]:
-        """(cells, forced): blocks of the opponent's five (and culls), else all worth trying."""
+    def forced_replies(self) -> list[int]:
+        """The blocks of the opponent's five and the culls that might break it, or none."""
         pos = self.pos
         threats = pos.four_cells(3 - pos.mover())
         if threats:
-            return sorted(threats | pos.cull_cells(pos.mover())), True
-        return pos.candidates(), False
+            return sorted(threats | pos.cull_cells(pos.mover()))
+        return []
 
     # -- the search ------------------------------------------------------------------------
 
@@ -188,7 +205,8 @@ class CullsSearch:
                     return value
         if self.winning_cell() >= 0:
             return WIN - ply - 1
-        cells, forced = self.forced_replies()
+        cells = self.forced_replies()
+        forced = bool(cells)
         if depth <= 0:
             if not forced or extend <= 0:
                 stand = self.evaluate()
@@ -199,7 +217,7 @@ class CullsSearch:
         elif forced and extend > 0 and len(cells) <= 3:
             depth, extend = depth + 1, extend - 1
         if not forced:
-            cells = self.ordered(cells, self.style.beam, ply, hinted)
+            cells = self.ordered(pos.candidates(), self.style.beam, ply, hinted)
         original_alpha = alpha
         best, best_cell = -INFINITY, -1
         for cell in cells:
@@ -244,9 +262,7 @@ class CullsSearch:
         if pos.phase == FLIP:
             cells = list(pos.cullable)
         else:
-            cells, forced = self.forced_replies()
-            if not forced:
-                cells = self.ordered(cells, style.root_beam, 0)
+            cells = self.forced_replies() or self.ordered(pos.candidates(), style.root_beam, 0)
         best = SearchResult(cells[0], 0, 0, self.budget.nodes)
         if len(cells) == 1:
             return best

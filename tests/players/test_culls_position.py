@@ -22,8 +22,8 @@ def _snapshot(position: CullsPosition) -> tuple[object, ...]:
         [set(f) for f in position.fours],
         [set(c) for c in position.cull_segments],
         list(position.near),
-        [list(c) for c in position.window_count],
-        list(position.window_blocked),
+        list(position.windows),
+        list(position.segment_class),
         list(position.supply),
         position.key(),
     )
