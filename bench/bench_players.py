@@ -67,7 +67,7 @@ def engine_player(number: int, movetime: int | None, nodes: int | None, tally: T
             budget = Budget(max_nodes=nodes)
         else:
             ms = chosen.movetime_ms if movetime is None else movetime
-            deadline = started + 0.8 * ms / 1000
+            deadline = started + 0.8 * ms * chosen.share / 1000
             budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
         choice = choose(state, chosen, budget, rng)
         spent = time.monotonic() - started

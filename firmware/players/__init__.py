@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from firmware.players.budget import Budget, SearchStoppedError
+from firmware.players.budget import UNLIMITED, Budget, SearchStoppedError
 from firmware.players.cubulus_position import cubulus_position
 from firmware.players.cubulus_position import token_of as cubulus_token
 from firmware.players.cubulus_search import CubulusSearch
@@ -29,11 +29,13 @@ class Choice:
 def choose(state: GameState, chosen: Level, budget: Budget, rng: random.Random) -> Choice:
     """The move ``chosen`` plays for the colour to act in ``state``; the state is not touched.
 
-    ``budget`` stops the search; its node cap is lowered to the level's own cap.
+    ``budget`` stops the search. The caller applies the level's ``share`` to the time it gives
+    (it owns the clock); a node cap is scaled here.
     """
     if state.outcome().is_over:
         raise ValueError("the game is over: there is nothing to play")
-    budget.max_nodes = min(budget.max_nodes, budget.nodes + chosen.max_nodes)
+    if budget.max_nodes < UNLIMITED:
+        budget.max_nodes = budget.nodes + max(1, int(budget.max_nodes * chosen.share))
     if state.game == "culls":
         position = culls_position(state.rules, state.first, state.moves)
         found = CullsSearch(position, budget, chosen.culls, rng).run()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+UNLIMITED = 10**9  # a node cap that never binds
 CHECK_EVERY = 64  # nodes between two calls of ``should_stop`` (a few ms of search)
 
 
@@ -24,7 +25,7 @@ def _never() -> bool:
 class Budget:
     """A node limit and a stop callable; ``nodes`` counts what was spent so far."""
 
-    max_nodes: int = 10**9
+    max_nodes: int = UNLIMITED
     should_stop: Callable[[], bool] = _never
     nodes: int = field(default=0)
 

@@ -1,4 +1,9 @@
-"""Levels 1-6: what each sees and how much time it takes when the caller gives none."""
+"""Levels 1-6: what each sees, and how much of the time it is given it uses.
+
+The low levels are shallow and noisy (they still take a win in one and stop a five, since those
+are found before any noise); the middle ones search a few plies; the top one deepens for as long
+as it is allowed.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +17,12 @@ LOWEST, HIGHEST = 1, 6
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One level: a search style per game, a node cap and its own time per move."""
+    """One level: a search style per game, its share of the time and its own time per move."""
 
     number: int
     culls: CullsStyle
     cubulus: CubulusStyle
-    max_nodes: int  # the level never searches more than this, whatever the time
+    share: float  # the part of the given time (or node budget) the level spends
     movetime_ms: int  # the time per move when the caller does not say
 
 
@@ -26,20 +31,28 @@ LEVELS = {
         1,
         CullsStyle(max_depth=1, noise=60, sees_culls=False, extensions=0),
         CubulusStyle(max_depth=1, noise=8),
-        2_000,
-        150,
+        share=0.05,
+        movetime_ms=300,
     ),
     2: Level(
         2,
         CullsStyle(max_depth=1, noise=20, extensions=2),
         CubulusStyle(max_depth=2, noise=4),
-        5_000,
-        200,
+        share=0.1,
+        movetime_ms=300,
     ),
-    3: Level(3, CullsStyle(max_depth=2, beam=8, noise=8), CubulusStyle(max_depth=2), 10_000, 300),
-    4: Level(4, CullsStyle(max_depth=3, beam=8), CubulusStyle(max_depth=3), 20_000, 500),
-    5: Level(5, CullsStyle(max_depth=4, beam=10), CubulusStyle(max_depth=4), 60_000, 800),
-    6: Level(6, CullsStyle(), CubulusStyle(), 10**9, 1000),
+    3: Level(
+        3,
+        CullsStyle(max_depth=2, beam=8, noise=8),
+        CubulusStyle(max_depth=2),
+        share=0.2,
+        movetime_ms=500,
+    ),
+    4: Level(
+        4, CullsStyle(max_depth=3, beam=8), CubulusStyle(max_depth=3), share=0.3, movetime_ms=700
+    ),
+    5: Level(5, CullsStyle(max_depth=4), CubulusStyle(max_depth=4), share=0.5, movetime_ms=1000),
+    6: Level(6, CullsStyle(), CubulusStyle(), share=1.0, movetime_ms=1000),
 }
 
 
