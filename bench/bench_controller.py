@@ -15,7 +15,7 @@ from pathlib import Path
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
-from firmware.layouts import cubulus_board
+from firmware.games.cubulus import layout as cubulus_board
 from hal.clock import MonotonicClock
 from hal.mock import MockBoard, SentFrame, mock_board
 

@@ -54,7 +54,7 @@ def test_the_simulated_board_plays_without_the_board_libraries(tmp_path: Path) -
 
 
 def test_replay_works_without_the_board_libraries() -> None:
-    sample = ROOT / "firmware" / "samples" / "culls-sample.json"
+    sample = ROOT / "firmware" / "games" / "culls" / "samples" / "culls-sample.json"
     result = _cullsboard("replay", str(sample))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["game"] == "culls"

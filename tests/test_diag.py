@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from firmware.boardsetup import build_board
 from firmware.cli import main
 from firmware.commands.diag import SimulatedRig
+from firmware.commands.selftest import Diagnosis, diagnose
 from firmware.config import Config, default_config, load_config
 from firmware.config.chips import pad_names
-from firmware.selftest import Diagnosis, diagnose
+from firmware.wiring.devices import build_board
 from hal.clock import FakeClock
 from hal.interfaces import OFF
 from hal.mock import MockLeds, MockTouch

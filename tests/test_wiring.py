@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from firmware.board_layouts import direct_layout, led_mapping
 from firmware.config import Config, load_config
 from firmware.config.cells import all_cells
 from firmware.config.checks import IDLE_MA_PER_LED
 from firmware.config.load import config_from_data
 from firmware.rules.grid import cell_name, parse_board_cell
+from firmware.wiring.settings import direct_layout, led_mapping
 from hal.leds import LedMapping
 
 ROOT = Path(__file__).resolve().parent.parent

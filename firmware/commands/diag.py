@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from gpiozero.pins.mock import MockFactory
 
-from firmware.board_layouts import direct_layout, matrix_layout, simulated
-from firmware.boardsetup import BoardSetupError, build_board
+from firmware.commands.selftest import diagnose, no_sleep
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.summary import summary_lines
-from firmware.selftest import diagnose, no_sleep
+from firmware.wiring.devices import BoardSetupError, build_board
+from firmware.wiring.settings import direct_layout, matrix_layout, simulated
 from hal.clock import MonotonicClock
 from hal.interfaces import Board
 from hal.sim.panel import SimTouchPanel

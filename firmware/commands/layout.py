@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from firmware.layouts.cubulus_board import SIZE, push_tokens_by_cell_name
+from firmware.games.cubulus.layout import SIZE, push_tokens_by_cell_name
 from firmware.rules.grid import cell_name
 
 GAMES = ("culls", "cubulus")

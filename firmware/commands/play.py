@@ -10,11 +10,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from firmware.board_layouts import led_mapping
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.controller.drive import run_script
 from firmware.controller.hardware import run_real_board
-from firmware.controller.kiosk_mode import KioskSetupError, kiosk_section
 from firmware.controller.session import (
     Closable,
     Session,
@@ -25,7 +23,9 @@ from firmware.controller.session import (
     read_commands,
     serve_web,
 )
+from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
+from firmware.wiring.settings import led_mapping
 
 EXIT_USAGE = 2
 MOCK_WEB = "127.0.0.1:8080"
@@ -160,7 +160,7 @@ def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
 
 
 def _run_interactive(session: Session, web: Closable | None) -> int:
-    from firmware.terminal import TerminalView
+    from firmware.commands.terminal import TerminalView
 
     view = TerminalView(sys.stdout, ansi=sys.stdin.isatty() and sys.stdout.isatty())
     session.controller.subscribe(view.show)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from firmware.config.layouts import direct_chips
+from firmware.config.addressing import direct_chips
 from firmware.config.schema import Config
 from firmware.rules.grid import cell_name
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import yaml
 
+from firmware.config.addressing import resolve_chain, resolve_direct, resolve_matrix
 from firmware.config.checks import check_access, check_gpio, check_leds, check_touch
 from firmware.config.convert import YamlMapping, build, describe
 from firmware.config.errors import ConfigError
-from firmware.config.layouts import resolve_chain, resolve_direct, resolve_matrix
 from firmware.config.required import check_required
 from firmware.config.schema import Config
 

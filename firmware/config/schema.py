@@ -2,7 +2,7 @@
 
 The YAML files in config/ mirror these classes: a section is a class, a key is a field. Fields
 without a default are required. Maps that are empty by default (the electrode assignments) are
-generated in order when the file leaves them out; see ``firmware.config.layouts``.
+generated in order when the file leaves them out; see ``firmware.config.addressing``.
 """
 
 from __future__ import annotations

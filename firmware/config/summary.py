@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from firmware.config.addressing import hex_address
 from firmware.config.chips import expected_chips
-from firmware.config.layouts import hex_address
 from firmware.config.schema import Config
 
 

@@ -15,10 +15,10 @@ from types import FrameType
 from typing import Any
 
 from firmware.config import ConfigError, default_config, load_config
-from firmware.controller.dimmer import WallClock
-from firmware.controller.kiosk_mode import KioskSetupError, build_kiosk, kiosk_section
 from firmware.controller.loop import BoardController
 from firmware.controller.session import Complain, SessionError, make_table, serve_web
+from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.setup import KioskSetupError, build_kiosk, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
 from hal.clock import MonotonicClock
@@ -40,7 +40,10 @@ def run_real_board(
     wall: WallClock = datetime.datetime.now,
 ) -> int:
     """Play on the hardware the config describes until SIGTERM/SIGINT; one line if it cannot."""
-    from firmware.boardsetup import BoardSetupError, build_board  # gpiozero: only for real boards
+    from firmware.wiring.devices import (  # gpiozero: only for real boards
+        BoardSetupError,
+        build_board,
+    )
 
     try:
         config = load_config(args.config) if args.config else default_config()

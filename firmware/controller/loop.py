@@ -7,15 +7,15 @@ import queue
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from firmware.controller.attract import ATTRACT_MESSAGE, Attract
-from firmware.controller.dimmer import Dimmer
 from firmware.controller.faults import DeviceHealth
+from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
 from firmware.controller.table import Table
-from firmware.controller.tally import Tally
 from firmware.controller.taps import Ghost, Tap, TapReader
-from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
+from firmware.kiosk.dimmer import Dimmer
+from firmware.kiosk.idle import ATTRACT_MESSAGE, Attract
+from firmware.kiosk.tally import Tally
 from firmware.rules.api import JsonValue, find_game
 from hal.interfaces import (
     Board,

@@ -6,10 +6,10 @@ from typing import cast
 
 from firmware.controller.seats import seat_to_act
 from firmware.controller.table import MATCH_OVER, MENU, PLAYING, ROUND_OVER, Table
+from firmware.games.cubulus.scene import cubulus_lights
+from firmware.games.culls.scene import culls_lights
 from firmware.render import palette as p
 from firmware.render import screens
-from firmware.render.cubulus_scene import cubulus_lights
-from firmware.render.culls_scene import culls_lights
 from firmware.render.stack import Light, LightStack
 from firmware.render.views import CubulusView, CullsView
 

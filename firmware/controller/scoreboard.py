@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from firmware.controller.seats import seat_name, seat_to_act
 from firmware.controller.table import MATCH_OVER, MENU, ROUND_OVER, Table
+from firmware.games.cubulus.state import CubulusState
+from firmware.games.culls.game import CullsState
 from firmware.rules.api import GameState, JsonValue, Status
-from firmware.rules.cubulus_state import CubulusState
-from firmware.rules.culls import CullsState
 from firmware.rules.grid import cell_name
 
 HINTS = {

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from firmware.games.culls.game import CullsState
 from firmware.rules.api import GameState
-from firmware.rules.culls import CullsState
 
 TEAM_SEATS = (("blue", "Blue A"), ("red", "Red A"), ("blue", "Blue B"), ("red", "Red B"))
 

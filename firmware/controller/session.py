@@ -15,10 +15,10 @@ from typing import IO, Protocol
 from firmware.config.schema import KioskConfig
 from firmware.controller.drive import perform
 from firmware.controller.journal import Journal
-from firmware.controller.kiosk_mode import build_kiosk, wall_on
 from firmware.controller.loop import BoardController
 from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
+from firmware.kiosk.setup import build_kiosk, wall_on
 from firmware.render.frame_json import frame_line
 from firmware.render.views import CubeLayout
 from firmware.rules.api import JsonValue
@@ -46,7 +46,7 @@ def default_state_dir(environ: dict[str, str]) -> Path:
 
 def cube_layout() -> CubeLayout:
     """The Cubulus drawing on the board."""
-    from firmware.layouts import cubulus_board
+    from firmware.games.cubulus import layout as cubulus_board
 
     layout: CubeLayout = cubulus_board
     return layout

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from firmware.render.culls_scene import play_offset
+from firmware.games.culls.scene import play_offset
 from firmware.render.views import CubeLayout, CubulusView, CullsView
 from firmware.rules.api import GameState
 from firmware.rules.grid import cell_name

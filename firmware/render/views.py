@@ -37,7 +37,7 @@ class CubulusView(GameState, Protocol):
 
 
 class CubeLayout(Protocol):
-    """Where the unfolded cube lies on the board (firmware.layouts.cubulus_board)."""
+    """Where the unfolded cube lies on the board (firmware.games.cubulus.layout)."""
 
     def push_token(self, cell: Cell) -> str | None: ...
 

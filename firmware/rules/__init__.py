@@ -16,7 +16,7 @@ from firmware.rules.api import (
     register,
 )
 
-GAME_MODULES = ("firmware.rules.culls", "firmware.rules.cubulus")
+GAME_MODULES = ("firmware.games.culls.game", "firmware.games.cubulus.game")
 
 
 def load_games() -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
 from firmware.kiosk.pin import StaffPin
-from firmware.live import LiveBoard, RemoteCommand, RemoteKind
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text, text_or_none
 from firmware.web.guard import PinGuard, Verdict

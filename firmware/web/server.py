@@ -13,8 +13,8 @@ from types import TracebackType
 
 from aiohttp import web
 
+from firmware.controller.live import LiveBoard
 from firmware.kiosk.pin import StaffPin
-from firmware.live import LiveBoard
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
 from firmware.web.hub import ViewHub

@@ -7,8 +7,8 @@ import math
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
 from firmware.kiosk.pin import PinCheck, StaffPin
-from firmware.live import LiveBoard, RemoteCommand, RemoteKind
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from firmware.live import BoardView
+from firmware.controller.live import BoardView
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import cell_name as cell_name
 from firmware.rules.grid import parse_cell

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.board_layouts import direct_layout
 from firmware.config import parse_config
 from firmware.config.summary import summary_lines
+from firmware.wiring.settings import direct_layout
 from tests.config.test_schema import error_of
 
 DIRECT = "touch: {layout: direct, irq_gpio: null, direct: {irq_gpios: %s}}\n"

@@ -12,7 +12,7 @@ from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.session import cube_layout
 from firmware.controller.table import Table
-from firmware.layouts import cubulus_board
+from firmware.games.cubulus import layout as cubulus_board
 from firmware.render import palette
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell

@@ -6,8 +6,8 @@ import datetime
 from pathlib import Path
 
 from firmware.config.schema import BrightnessStep, KioskConfig
-from firmware.controller.kiosk_mode import KioskParts, build_kiosk, wall_on
 from firmware.controller.loop import BoardController
+from firmware.kiosk.setup import KioskParts, build_kiosk, wall_on
 from firmware.render import palette
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware.layouts import cubulus_board
+from firmware.games.cubulus import layout as cubulus_board
 from firmware.render import palette
 from tests.controller.conftest import OFF, Rig
 

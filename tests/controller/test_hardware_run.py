@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from firmware.controller.hardware import run_real_board
+from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.controller.loop import BoardController
 from firmware.controller.session import SessionError
-from firmware.live import RemoteCommand, RemoteKind
 from hal.mock import MockLeds
 
 

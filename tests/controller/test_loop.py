@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from firmware.live import BoardView, LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.live import BoardView, LiveBoard, RemoteCommand, RemoteKind
 from tests.controller.conftest import BLUE, OFF, Rig
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware.layouts import cubulus_board
+from firmware.games.cubulus import layout as cubulus_board
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
 from firmware.rules.records import record_of, replay

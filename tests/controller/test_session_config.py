@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from firmware.board_layouts import led_mapping
 from firmware.config.load import parse_config
 from firmware.controller.session import build_session
+from firmware.wiring.settings import led_mapping
 
 
 def _lit_leds(order: str, tmp_path: Path) -> list[int]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from firmware.games.culls.game import CULLS, CullsState
 from firmware.rules.api import JsonValue
-from firmware.rules.culls import CULLS, CullsState
 
 
 def culls(first: str = "blue", **rules: JsonValue) -> CullsState:

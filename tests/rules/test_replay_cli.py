@@ -13,7 +13,7 @@ import pytest
 from firmware.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = sorted((ROOT / "firmware" / "samples").glob("culls-*.json"))
+SAMPLES = sorted((ROOT / "firmware" / "games" / "culls" / "samples").glob("*.json"))
 
 
 def _record(moves: list[str], **extra: object) -> str:
@@ -38,7 +38,15 @@ def test_samples_replay_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_win_sample_shows_its_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(ROOT / "firmware" / "samples" / "culls-cull-and-win.json")]) == 0
+    assert (
+        main(
+            [
+                "replay",
+                str(ROOT / "firmware" / "games" / "culls" / "samples" / "culls-cull-and-win.json"),
+            ]
+        )
+        == 0
+    )
     summary = json.loads(capsys.readouterr().out)
     assert (summary["status"], summary["winner"], summary["next"]) == ("won", "red", None)
     assert summary["line"] == ["c4", "d5", "e6", "f7", "g8"]

@@ -6,10 +6,10 @@ import queue
 import threading
 from collections.abc import Callable
 
+from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
 from firmware.controller.touch_meaning import Refusal, culls_token
-from firmware.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
+from firmware.games.culls.game import CullsState
 from firmware.rules.api import JsonValue
-from firmware.rules.culls import CullsState
 from firmware.rules.grid import parse_cell
 from firmware.rules.records import record_of
 from hal.interfaces import OFF, RGB, Frame

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.live import BoardView, RemoteCommand, RemoteKind
+from firmware.controller.live import BoardView, RemoteCommand, RemoteKind
 from firmware.web import WebServer
 from hal.clock import FakeClock
 from hal.interfaces import OFF, Frame

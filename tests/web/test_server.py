@@ -12,7 +12,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from firmware.live import BoardView, Listener, RemoteCommand
+from firmware.controller.live import BoardView, Listener, RemoteCommand
 from firmware.web import WebServer, serve_in_thread
 from firmware.web.hub import ClientSlot, ViewHub
 from hal.interfaces import Frame

@@ -1,0 +1,1 @@
+"""The games, one package each: rules, board adapter and record samples together."""

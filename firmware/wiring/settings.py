@@ -1,0 +1,83 @@
+"""The config's touch and LED wiring as the HAL counts it: layouts, tuning, the chain order."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from firmware.config.addressing import direct_chips
+from firmware.config.cells import all_cells
+from firmware.config.schema import Config
+from hal.leds import LedMapping
+from hal.touch import Debounce, PadThresholds, RetryPolicy, TouchSettings
+from hal.touch.settings import ChipSpec, DirectLayout, MatrixLayout, Pad
+
+
+def simulated(config: Config) -> Config:
+    """The same board with every device simulated: what ``--mock-hal`` runs."""
+    buttons = config.buttons
+    buzzer = config.buzzer
+    return dataclasses.replace(
+        config,
+        touch=dataclasses.replace(config.touch, backend="mock"),
+        leds=dataclasses.replace(config.leds, backend="mock"),
+        buttons=buttons
+        if buttons.backend == "none"
+        else dataclasses.replace(buttons, backend="mock"),
+        buzzer=buzzer if buzzer.backend == "none" else dataclasses.replace(buzzer, backend="mock"),
+    )
+
+
+def touch_settings(config: Config) -> TouchSettings:
+    """The MPR121 tuning and fault handling of ``touch``."""
+    touch = config.touch
+    retry = touch.retry
+    return TouchSettings(
+        thresholds=PadThresholds(touch.touch_threshold, touch.release_threshold),
+        debounce=Debounce(touch.touch_debounce, touch.release_debounce),
+        retry=RetryPolicy(
+            attempts=retry.attempts,
+            first_delay_s=retry.first_delay_seconds,
+            max_delay_s=retry.max_delay_seconds,
+            dead_retry_s=retry.dead_retry_seconds,
+        ),
+        irq_pin=touch.irq_gpio,
+        safety_poll_s=touch.poll_seconds,
+    )
+
+
+def matrix_layout(config: Config) -> MatrixLayout:
+    """The row and column electrodes of ``touch.matrix`` as the touch driver counts them."""
+    matrix = config.touch.matrix
+    index = {chip: i for i, chip in enumerate(matrix.chips)}
+    rows = tuple(matrix.rows[r] for r in range(config.board.rows))
+    columns = tuple(matrix.columns[c] for c in range(config.board.columns))
+    return MatrixLayout(
+        chips=tuple(ChipSpec(chip) for chip in matrix.chips),
+        rows=tuple(Pad(index[pad.chip], pad.electrode) for pad in rows),
+        columns=tuple(Pad(index[pad.chip], pad.electrode) for pad in columns),
+    )
+
+
+def direct_layout(config: Config) -> DirectLayout:
+    """The cell electrodes and IRQ wires of ``touch.direct`` as the touch driver counts them."""
+    direct = config.touch.direct
+    places = direct_chips(direct)
+    index = {place: i for i, place in enumerate(places)}
+    cells = []
+    for cell in all_cells(config.board.columns, config.board.rows):
+        pad = direct.cells[cell]
+        cells.append((cell, Pad(index[(pad.channel, pad.chip)], pad.electrode)))
+    return DirectLayout(
+        chips=tuple(ChipSpec(chip, channel) for channel, chip in places),
+        cells=tuple(cells),
+        mux_address=direct.mux_address,
+        irq_pins=tuple(zip(sorted(direct.channels), direct.irq_gpios, strict=False)),
+    )
+
+
+def led_mapping(config: Config) -> LedMapping:
+    """The resolved LED chain of the config, as cell indices in chain order."""
+    columns = config.board.columns
+    return LedMapping.explicit(
+        columns, config.board.rows, [row * columns + column for column, row in config.leds.chain]
+    )

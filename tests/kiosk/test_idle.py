@@ -1,0 +1,48 @@
+"""Kiosk mode: idle boards show the attract animation, a touch wakes, abandoned games end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from firmware.controller.loop import BoardController
+from firmware.kiosk.attract import attract_frame
+from firmware.kiosk.idle import Attract
+from firmware.kiosk.policy import KioskPolicy
+from tests.controller.conftest import BLUE, Rig
+
+IDLE_S, ABANDON_S = 5.0, 8.0  # short, so that few attract frames are drawn
+
+
+def _kiosk_rig(tmp_path: Path) -> Rig:
+    rig = Rig(tmp_path / "state")
+    policy = KioskPolicy(rig.clock, IDLE_S, ABANDON_S)
+    rig.controller = BoardController(rig.board, rig.table, attract=Attract(policy, attract_frame))
+    return rig
+
+
+def test_an_idle_board_shows_the_attract_animation_and_a_touch_only_wakes_it(
+    tmp_path: Path,
+) -> None:
+    rig = _kiosk_rig(tmp_path).start("culls", {"mode": "duel"}, first="blue")
+    rig.tap("h8")
+    rig.advance(IDLE_S - 1)
+    assert rig.score["phase"] == "playing"
+    rig.advance(1.0)
+    assert rig.score["phase"] == "attract"
+    assert rig.board.leds.last == attract_frame(rig.clock.now(), 15, 15, 4)
+    rig.advance(0.5)
+    assert rig.board.leds.last == attract_frame(rig.clock.now(), 15, 15, 4), "it moves"
+    rig.tap("i8")
+    assert rig.score["phase"] == "playing" and rig.moves == ["h8"], "the wake-up tap is no move"
+    rig.assert_cell_colour("h8", BLUE)
+    rig.tap("i8")
+    assert rig.moves == ["h8", "i8"]
+
+
+def test_an_abandoned_game_is_archived_and_a_fresh_one_waits(tmp_path: Path) -> None:
+    rig = _kiosk_rig(tmp_path).start("culls", {"mode": "teams"}, first="blue")
+    rig.tap("h8")
+    rig.advance(ABANDON_S)
+    assert rig.score["phase"] == "attract"
+    assert rig.moves == [] and rig.score["mode"] == "teams"
+    assert list((tmp_path / "state" / "archive").glob("match-*.jsonl"))
