@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firmware.rules.cubulus_geometry import (
+from firmware.games.cubulus.geometry import (
     CELL_INDEX,
     COLOURS,
     LINES,
@@ -15,7 +15,7 @@ from firmware.rules.cubulus_geometry import (
     PUSHES,
     SQUARES_AT,
 )
-from firmware.rules.cubulus_geometry import SQUARES as SQUARE_CELLS
+from firmware.games.cubulus.geometry import SQUARES as SQUARE_CELLS
 
 WHITE = 3
 BALLS = 9

@@ -12,8 +12,8 @@ import functools
 import random
 from dataclasses import dataclass
 
-from firmware.rules.culls_board import trapped_chips, winning_line
-from firmware.rules.culls_geometry import Geometry, geometry
+from firmware.games.culls.board import trapped_chips, winning_line
+from firmware.games.culls.geometry import Geometry, geometry
 
 EMPTY, BLUE, RED = 0, 1, 2
 FLIPPED = 2  # a flipped chip's code is its colour's code plus FLIPPED

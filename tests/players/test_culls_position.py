@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from firmware.games.culls.game import CullsState
 from firmware.players.culls_player import culls_position, token_of
 from firmware.players.culls_position import DRAWN, OVER, CullsPosition
 from firmware.rules import find_game
-from firmware.rules.culls import CullsState
 
 AWAITING = {0: "place", 1: "flip", 2: "move", 3: None}
 
