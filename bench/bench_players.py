@@ -1,7 +1,7 @@
 """Computer player levels against baselines and each other, over seeded colour-swapped openings.
 
 Run: ``.venv/bin/python -m bench.bench_players [--game culls|cubulus] [--levels 1,6]
-[--games N] [--movetime MS | --nodes N] [--round-robin] [--seed S]``
+[--games N] [--movetime MS | --nodes N | --own-time] [--round-robin] [--seed S]``
 
 Each opening is played twice, the colours swapped. With ``--movetime`` the level thinks against
 the clock (as the board does); with ``--nodes`` every search gets the same node budget, so the
@@ -67,7 +67,7 @@ def engine_player(number: int, movetime: int | None, nodes: int | None, tally: T
             budget = Budget(max_nodes=nodes)
         else:
             ms = chosen.movetime_ms if movetime is None else movetime
-            deadline = started + 0.8 * ms * chosen.share / 1000
+            deadline = started + 0.8 * ms * chosen.share(state.game) / 1000
             budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
         choice = choose(state, chosen, budget, rng)
         spent = time.monotonic() - started
@@ -165,18 +165,21 @@ def main() -> int:
     parser.add_argument("--opponents", default=None, help="baselines, comma-separated")
     parser.add_argument("--movetime", type=int, default=None)
     parser.add_argument("--nodes", type=int, default=None)
+    parser.add_argument("--own-time", action="store_true", help="each level at its own time")
     parser.add_argument(
         "--round-robin", action="store_true", help="each level against the one below"
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    if args.movetime is None and args.nodes is None:
+    if args.movetime is None and args.nodes is None and not args.own_time:
         args.movetime = 300
     rules: dict[str, object] = {}
     levels = [int(n) for n in args.levels.split(",")]
     baselines = BASELINES[args.game]
     names = args.opponents.split(",") if args.opponents else list(baselines)
-    budget = f"movetime {args.movetime} ms" if args.nodes is None else f"{args.nodes} nodes"
+    budget = (
+        f"movetime {args.movetime or 'own'} ms" if args.nodes is None else f"{args.nodes} nodes"
+    )
     print(f"{args.game}: {args.games} games per pairing, {budget}, seed {args.seed}")
     for number in levels:
         for name in names:

@@ -119,7 +119,7 @@ class Engine:
             raise ProtocolError("go: the game is over")
         chosen = level(number)
         ms = chosen.movetime_ms if movetime is None else movetime
-        deadline = started + ms * SEARCH_SHARE * chosen.share / 1000
+        deadline = started + ms * SEARCH_SHARE * chosen.share(self.state.game) / 1000
         budget = Budget(should_stop=lambda: self.clock() >= deadline)
         choice = choose(self.state, chosen, budget, self.rng)
         spent = max(self.clock() - started, 1e-6)

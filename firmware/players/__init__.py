@@ -35,7 +35,7 @@ def choose(state: GameState, chosen: Level, budget: Budget, rng: random.Random) 
     if state.outcome().is_over:
         raise ValueError("the game is over: there is nothing to play")
     if budget.max_nodes < UNLIMITED:
-        budget.max_nodes = budget.nodes + max(1, int(budget.max_nodes * chosen.share))
+        budget.max_nodes = budget.nodes + max(1, int(budget.max_nodes * chosen.share(state.game)))
     if state.game == "culls":
         position = culls_position(state.rules, state.first, state.moves)
         found = CullsSearch(position, budget, chosen.culls, rng).run()

@@ -28,6 +28,7 @@ class CubulusStyle:
 
     max_depth: int = 64
     noise: int = 0
+    share: float = 1.0  # the part of the given time (or node budget) spent
 
 
 @dataclass(frozen=True, slots=True)

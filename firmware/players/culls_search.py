@@ -60,6 +60,7 @@ class CullsStyle:
     noise: int = 0  # spread of the random error added to the root scores
     extensions: int = 6  # forcing replies searched past the nominal depth
     sees_culls: bool = True
+    share: float = 1.0  # the part of the given time (or node budget) spent
 
 
 @dataclass(frozen=True, slots=True)

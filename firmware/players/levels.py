@@ -17,42 +17,45 @@ LOWEST, HIGHEST = 1, 6
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One level: a search style per game, its share of the time and its own time per move."""
+    """One level: a search style per game and its own time per move."""
 
     number: int
     culls: CullsStyle
     cubulus: CubulusStyle
-    share: float  # the part of the given time (or node budget) the level spends
     movetime_ms: int  # the time per move when the caller does not say
+
+    def share(self, game: str) -> float:
+        """The part of the given time (or node budget) this level spends on ``game``."""
+        return self.cubulus.share if game == "cubulus" else self.culls.share
 
 
 LEVELS = {
     1: Level(
         1,
-        CullsStyle(max_depth=1, noise=60, sees_culls=False, extensions=0),
-        CubulusStyle(max_depth=1, noise=8),
-        share=0.05,
+        CullsStyle(max_depth=1, noise=60, sees_culls=False, extensions=0, share=0.05),
+        CubulusStyle(max_depth=1, noise=8, share=0.1),
         movetime_ms=300,
     ),
     2: Level(
         2,
-        CullsStyle(max_depth=1, noise=20, extensions=2),
-        CubulusStyle(max_depth=2, noise=4),
-        share=0.1,
+        CullsStyle(max_depth=1, noise=15, extensions=2, share=0.1),
+        CubulusStyle(max_depth=1, noise=2, share=0.1),
         movetime_ms=300,
     ),
     3: Level(
         3,
-        CullsStyle(max_depth=2, beam=8, noise=8),
-        CubulusStyle(max_depth=2),
-        share=0.2,
-        movetime_ms=500,
+        CullsStyle(max_depth=2, beam=8, noise=10, share=0.2),
+        CubulusStyle(max_depth=2, noise=4, share=0.3),
+        movetime_ms=300,
     ),
     4: Level(
-        4, CullsStyle(max_depth=3, beam=8), CubulusStyle(max_depth=3), share=0.3, movetime_ms=700
+        4,
+        CullsStyle(max_depth=3, beam=8, share=0.3),
+        CubulusStyle(max_depth=2, share=0.3),
+        movetime_ms=500,
     ),
-    5: Level(5, CullsStyle(max_depth=4), CubulusStyle(max_depth=4), share=0.5, movetime_ms=1000),
-    6: Level(6, CullsStyle(), CubulusStyle(), share=1.0, movetime_ms=1000),
+    5: Level(5, CullsStyle(share=0.35), CubulusStyle(max_depth=3, share=0.5), movetime_ms=800),
+    6: Level(6, CullsStyle(), CubulusStyle(), movetime_ms=1000),
 }
 
 
