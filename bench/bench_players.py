@@ -162,7 +162,7 @@ def main() -> int:
     parser.add_argument("--game", choices=("culls", "cubulus"), default="culls")
     parser.add_argument("--levels", default="1,2,3,4,5,6")
     parser.add_argument("--games", type=int, default=40, help="games per pairing (even)")
-    parser.add_argument("--opponents", default=None, help="baselines, comma-separated")
+    parser.add_argument("--opponents", default=None, help="baselines, comma-separated, or none")
     parser.add_argument("--movetime", type=int, default=None)
     parser.add_argument("--nodes", type=int, default=None)
     parser.add_argument("--own-time", action="store_true", help="each level at its own time")
@@ -176,7 +176,10 @@ def main() -> int:
     rules: dict[str, object] = {}
     levels = [int(n) for n in args.levels.split(",")]
     baselines = BASELINES[args.game]
-    names = args.opponents.split(",") if args.opponents else list(baselines)
+    if args.opponents == "none":
+        names: list[str] = []
+    else:
+        names = args.opponents.split(",") if args.opponents else list(baselines)
     budget = (
         f"movetime {args.movetime or 'own'} ms" if args.nodes is None else f"{args.nodes} nodes"
     )

@@ -1,6 +1,8 @@
 """A Cubulus game built for search: the rules of rules.md on plain lists, with cheap undo.
 
-Actions are numbers: a cell index while the white balls are placed, a push number after.
+Actions are numbers: a cell index while the white balls are placed, a push number after. Every
+ball change updates, per colour, how many balls it has in each of the 36 squares, the sum of the
+squares' values and the squares it holds three of.
 """
 
 from __future__ import annotations
@@ -23,6 +25,11 @@ DRAWN = -1  # ``winner`` of a drawn game
 SQUARES = SQUARE_CELLS
 PUSH_CELLS = tuple(push.cells for push in PUSHES)
 OPPOSITE = tuple(push.opposite for push in PUSHES)
+SQUARE_VALUE = (0, 1, 6, 40, 0)  # a square holding k balls of one colour (4 ends the game)
+# The pushes whose line passes through each cell: the pushes that can change it.
+PUSHES_THROUGH = tuple(
+    tuple(n for n, cells in enumerate(PUSH_CELLS) if cell in cells) for cell in range(27)
+)
 
 
 class CubulusPosition:
@@ -32,10 +39,14 @@ class CubulusPosition:
         "_history",
         "board",
         "codes",
+        "in_square",
         "last_push",
         "last_rotated",
+        "owned",
         "supply",
+        "threes",
         "turn",
+        "value",
         "winner",
     )
 
@@ -50,6 +61,10 @@ class CubulusPosition:
         self.last_push = -1
         self.last_rotated = False
         self.winner = 0
+        self.in_square = [[0] * len(SQUARES) for _ in range(4)]  # [colour][square] -> balls
+        self.value = [0, 0, 0, 0]  # [colour] -> sum of SQUARE_VALUE over the squares
+        self.threes: list[set[int]] = [set(), set(), set(), set()]  # squares with 3 of a colour
+        self.owned = [0, 0, 0, 0]  # [colour] -> squares it holds all four of
         self._history: list[tuple[int, tuple[int, int, int], int, int, bool, int, int]] = []
 
     @property
@@ -85,6 +100,7 @@ class CubulusPosition:
         if self.placing_whites:
             self._history.append((action, (action, action, action), WHITE, 0, False, 0, 0))
             board[action] = WHITE
+            self._recolour(action, 0, WHITE)
             self.supply[WHITE] -= 1
             return
         cells = PUSH_CELLS[action]
@@ -100,10 +116,13 @@ class CubulusPosition:
         else:
             self.supply[mover] -= 1
             after = (mover, b, c) if not a else (mover, a, c) if not b else (mover, a, b)
-        board[cells[0]], board[cells[1]], board[cells[2]] = after
+        for cell, old, new in zip(cells, (a, b, c), after, strict=True):
+            if old != new:
+                board[cell] = new
+                self._recolour(cell, old, new)
         self.last_push = action
         self.last_rotated = rotated
-        self.winner = self._judge(cells)
+        self.winner = self._judge()
         if not self.winner:
             self.turn = (self.turn + 1) % len(self.codes)
             if not self._can_push(self.supply[self.codes[self.turn]]):
@@ -111,13 +130,17 @@ class CubulusPosition:
 
     def undo(self) -> None:
         cell, before, spent, last_push, last_rotated, turn, action = self._history.pop()
+        board = self.board
         if cell >= 0:
-            self.board[cell] = 0
+            board[cell] = 0
+            self._recolour(cell, WHITE, 0)
             self.supply[WHITE] += 1
             return
-        cells = PUSH_CELLS[action]
-        board = self.board
-        board[cells[0]], board[cells[1]], board[cells[2]] = before
+        for cell_now, old in zip(PUSH_CELLS[action], before, strict=True):
+            now = board[cell_now]
+            if now != old:
+                board[cell_now] = old
+                self._recolour(cell_now, now, old)
         if spent:
             self.supply[spent] += 1
         self.last_push, self.last_rotated, self.turn = last_push, last_rotated, turn
@@ -136,22 +159,37 @@ class CubulusPosition:
             return True
         return any(board[a] and board[b] and board[c] for a, b, c in LINES)
 
-    def _judge(self, changed: Sequence[int]) -> int:
-        board = self.board
-        owners = set()
-        for cell in changed:
-            for number in SQUARES_AT[cell]:
-                p, q, r, s = SQUARES[number]
-                colour = board[p]
-                if colour and colour == board[q] == board[r] == board[s]:
-                    owners.add(colour)
-        if not owners:
-            return 0
-        codes = self.codes
+    def _recolour(self, cell: int, old: int, new: int) -> None:
+        """Count a ball of ``old`` (0: none) leaving ``cell`` and one of ``new`` arriving."""
+        for square in SQUARES_AT[cell]:
+            if old:
+                counts = self.in_square[old]
+                k = counts[square]
+                counts[square] = k - 1
+                self.value[old] += SQUARE_VALUE[k - 1] - SQUARE_VALUE[k]
+                if k == 4:
+                    self.owned[old] -= 1
+                    self.threes[old].add(square)
+                elif k == 3:
+                    self.threes[old].discard(square)
+            if new:
+                counts = self.in_square[new]
+                k = counts[square] + 1
+                counts[square] = k
+                self.value[new] += SQUARE_VALUE[k] - SQUARE_VALUE[k - 1]
+                if k == 4:
+                    self.owned[new] += 1
+                    self.threes[new].discard(square)
+                elif k == 3:
+                    self.threes[new].add(square)
+
+    def _judge(self) -> int:
+        """The winner after a push (rule 6): the mover only if no other colour owns a square."""
+        owned, codes = self.owned, self.codes
         count = len(codes)
         for step in range(1, count + 1):
             code = codes[(self.turn + step) % count]
-            if code in owners:
+            if owned[code]:
                 return code
         return 0
 

@@ -10,13 +10,12 @@ import random
 from dataclasses import dataclass
 
 from firmware.players.budget import Budget, SearchStoppedError
-from firmware.players.cubulus_position import DRAWN, SQUARES, CubulusPosition
+from firmware.players.cubulus_position import DRAWN, PUSHES_THROUGH, SQUARES, CubulusPosition
 
 WIN = 1_000_000
 WIN_SURE = WIN - 1000
 INFINITY = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
-SQUARE_VALUE = (0, 1, 6, 40, 0)  # a square holding k balls of one colour
 BALL_IN_HAND = 3
 # How many squares each cell lies in: where a white ball takes most squares away from both sides.
 SQUARE_COUNT = tuple(sum(cell in square for square in SQUARES) for cell in range(27))
@@ -28,6 +27,7 @@ class CubulusStyle:
 
     max_depth: int = 64
     noise: int = 0
+    leaf_wins: bool = True  # at the search's horizon, look for a push that wins at once
     share: float = 1.0  # the part of the given time (or node budget) spent
 
 
@@ -55,21 +55,35 @@ class CubulusSearch:
 
     def evaluate(self) -> int:
         """Squares nearly owned and balls still in hand, mine against the best other colour."""
-        board = self.board_counts()
-        mine = board.pop(self.me)
-        return mine - max(board.values())
-
-    def board_counts(self) -> dict[int, int]:
         pos = self.pos
+        value, supply, me = pos.value, pos.supply, self.me
+        mine = value[me] + BALL_IN_HAND * supply[me]
+        return mine - max(value[c] + BALL_IN_HAND * supply[c] for c in pos.codes if c != me)
+
+    def wins_at_once(self) -> bool:
+        """Whether the colour to act has a push that wins now (tried only near its threes)."""
+        pos = self.pos
+        mover = pos.mover()
+        threes = pos.threes[mover]
+        if not threes:
+            return False
         board = pos.board
-        totals = {code: BALL_IN_HAND * pos.supply[code] for code in pos.codes}
-        for p, q, r, s in SQUARES:
-            a, b, c, d = board[p], board[q], board[r], board[s]
-            for code in totals:
-                k = (a == code) + (b == code) + (c == code) + (d == code)
-                if k:
-                    totals[code] += SQUARE_VALUE[k]
-        return totals
+        tried = set()
+        legal = set(pos.actions())
+        for square in threes:
+            for cell in SQUARES[square]:
+                if board[cell] == mover:
+                    continue
+                for push in PUSHES_THROUGH[cell]:
+                    if push in tried or push not in legal:
+                        continue
+                    tried.add(push)
+                    pos.play(push)
+                    won = pos.winner == mover
+                    pos.undo()
+                    if won:
+                        return True
+        return False
 
     def terminal(self, ply: int) -> int:
         winner = self.pos.winner
@@ -83,6 +97,8 @@ class CubulusSearch:
         if pos.winner:
             return self.terminal(ply)
         if depth <= 0:
+            if self.style.leaf_wins and self.wins_at_once():
+                return WIN - ply - 1 if pos.mover() == self.me else -(WIN - ply - 1)
             return self.evaluate()
         key = pos.key()
         entry = self.table.get(key)

@@ -32,29 +32,34 @@ class Level:
 LEVELS = {
     1: Level(
         1,
-        CullsStyle(max_depth=1, noise=60, sees_culls=False, extensions=0, share=0.05),
-        CubulusStyle(max_depth=1, noise=8, share=0.1),
+        CullsStyle(max_depth=1, noise=150, sees_culls=False, extensions=0, share=0.05),
+        CubulusStyle(max_depth=1, noise=40, leaf_wins=False, share=0.1),
         movetime_ms=300,
     ),
     2: Level(
         2,
-        CullsStyle(max_depth=1, noise=15, extensions=2, share=0.1),
-        CubulusStyle(max_depth=1, noise=2, share=0.1),
+        CullsStyle(max_depth=1, noise=15, extensions=2, share=0.05),
+        CubulusStyle(max_depth=1, leaf_wins=False, share=0.1),
         movetime_ms=300,
     ),
     3: Level(
         3,
-        CullsStyle(max_depth=2, beam=8, noise=10, share=0.2),
-        CubulusStyle(max_depth=2, noise=4, share=0.3),
+        CullsStyle(max_depth=2, beam=8, noise=10, share=0.1),
+        CubulusStyle(max_depth=2, noise=4, leaf_wins=False, share=0.3),
         movetime_ms=300,
     ),
     4: Level(
         4,
-        CullsStyle(max_depth=3, beam=8, share=0.3),
-        CubulusStyle(max_depth=2, share=0.3),
+        CullsStyle(max_depth=3, beam=8, share=0.15),
+        CubulusStyle(max_depth=2, leaf_wins=False, share=0.3),
         movetime_ms=500,
     ),
-    5: Level(5, CullsStyle(share=0.35), CubulusStyle(max_depth=3, share=0.5), movetime_ms=800),
+    5: Level(
+        5,
+        CullsStyle(share=0.33),
+        CubulusStyle(max_depth=2, share=0.5),
+        movetime_ms=800,
+    ),
     6: Level(6, CullsStyle(), CubulusStyle(), movetime_ms=1000),
 }
 
