@@ -12,12 +12,12 @@ import threading
 import time
 from pathlib import Path
 
-from firmware.controller.journal import Journal
+from firmware.config import default_config
 from firmware.controller.loop import BoardController
-from firmware.controller.table import Table
-from firmware.games.cubulus import layout as cubulus_board
+from firmware.controller.table import Phase
+from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from hal.clock import MonotonicClock
-from hal.mock import MockBoard, SentFrame, mock_board
+from hal.mock import MockBoard, SentFrame
 
 WIRE_MS = 225 * 0.030  # 30 us per WS2812 LED at 800 kHz
 TAPS = 2000
@@ -25,16 +25,9 @@ IDLE_S = 3.0
 
 
 def _controller(state_dir: Path | None) -> tuple[BoardController, MockBoard]:
-    clock = MonotonicClock()
-    board = mock_board(clock)
-    table = Table(
-        columns=15,
-        rows=15,
-        journal=Journal(state_dir, print),
-        rng=random.Random(1),
-        layout=lambda: cubulus_board,
-    )
-    return BoardController(board, table), board
+    board = simulated_board(bare_simulation(default_config()), MonotonicClock())
+    parts = assemble(board, state_dir=state_dir, rng=random.Random(1), warn=print)
+    return parts.controller, board
 
 
 def latency(state_dir: Path | None, label: str) -> None:
@@ -53,8 +46,8 @@ def latency(state_dir: Path | None, label: str) -> None:
     while len(samples) < TAPS:
         table = controller.table
         state = None if table.match is None else table.match.current
-        if state is None or table.phase != "playing":
-            board.buttons.press("new")
+        if state is None or table.phase is not Phase.PLAYING:
+            controller.table.button("new", board.clock.now())
             controller.step()
             continue
         token = rng.choice(state.legal_actions())

@@ -88,6 +88,10 @@ class TouchSensor(Protocol):
     def poll(self) -> None:
         """Read the pads now (the slow safety poll, or a test stepping the board)."""
 
+    @property
+    def poll_interval(self) -> float | None:
+        """How often ``poll`` should be called now, in seconds (None: never); it can change."""
+
     def close(self) -> None:
         """Stop and release the hardware; safe to call twice."""
 
@@ -103,6 +107,13 @@ class LedOutput(Protocol):
 
     @property
     def status_count(self) -> int: ...
+
+    @property
+    def brightness(self) -> float:
+        """The overall level (0 to 1) every frame is sent at; settable while running."""
+
+    @brightness.setter
+    def brightness(self, value: float) -> None: ...
 
     def show(self, frame: Frame) -> bool:
         """Send ``frame``; return False (sending nothing) if it equals the last one sent."""

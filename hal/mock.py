@@ -96,6 +96,10 @@ class MockTouch:
         self._sink = sink
         self.closed = False
 
+    @property
+    def poll_interval(self) -> float | None:
+        return None  # touches are reported as they are made
+
     def poll(self) -> None:
         """Nothing to read: events were already delivered. Counted, for tests of the poll."""
         self.polls += 1
@@ -243,8 +247,8 @@ class MockBoard(Board):
     touch: MockTouch
     leds: MockLeds
     clock: Clock
-    buttons: MockButtons
-    buzzer: MockBuzzer
+    buttons: MockButtons | None
+    buzzer: MockBuzzer | None
 
 
 def mock_board(

@@ -12,8 +12,13 @@ from typing import TextIO
 
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.controller.drive import run_script
-from firmware.controller.hardware import run_real_board
-from firmware.controller.session import (
+from firmware.controller.options import OptionError, all_options, rules_from_options
+from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.rules.api import JsonValue
+from firmware.rules.registry import game_names
+from firmware.wiring.assemble import bare_simulation
+from firmware.wiring.hardware import run_real_board
+from firmware.wiring.session import (
     Closable,
     Session,
     SessionError,
@@ -23,9 +28,7 @@ from firmware.controller.session import (
     read_commands,
     serve_web,
 )
-from firmware.kiosk.setup import KioskSetupError, kiosk_section
-from firmware.rules.api import JsonValue
-from firmware.wiring.settings import led_mapping
+from firmware.wiring.settings import simulated
 
 EXIT_USAGE = 2
 MOCK_WEB = "127.0.0.1:8080"
@@ -34,10 +37,16 @@ MOCK_WEB = "127.0.0.1:8080"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("playing")
     group.add_argument("--mock-hal", action="store_true", help="run on the simulated board")
-    group.add_argument("--game", choices=("culls", "cubulus"), help="start this game at once")
-    group.add_argument("--mode", choices=("duel", "teams"), help="culls: duel or 2-vs-2 teams")
-    group.add_argument("--players", type=int, choices=(2, 3), help="cubulus: 2 or 3 players")
-    group.add_argument("--rounds", type=int, choices=(3, 4), help="culls: round wins for a match")
+    group.add_argument("--game", choices=game_names(), help="start this game at once")
+    for name, owners in all_options().items():
+        choices = [choice for _, option in owners for choice in option.choices]
+        numbers = all(isinstance(choice, int) for choice in choices)
+        group.add_argument(
+            f"--{name}",
+            type=int if numbers else str,
+            choices=list(dict.fromkeys(choices)),
+            help="; ".join(f"{game}: {option.help}" for game, option in owners),
+        )
     group.add_argument("--seed", type=int, help="make the draw of the first player repeatable")
     group.add_argument("--script", metavar="FILE", help="events, one per line (- = stdin)")
     group.add_argument("--frames", metavar="OUT.jsonl", help="write every frame sent (JSON lines)")
@@ -56,17 +65,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | None:
     """The game asked for on the command line, or None; SessionError for options that clash."""
+    given = {name: getattr(args, name) for name in all_options()}
     if args.game is None:
-        if args.mode or args.players or args.rounds:
-            raise SessionError("--mode, --players and --rounds need --game")
+        if any(value is not None for value in given.values()):
+            flags = [f"--{name}" for name in given]
+            listed = ", ".join(flags[:-1]) + f" and {flags[-1]}" if len(flags) > 1 else flags[0]
+            raise SessionError(f"{listed} need --game")
         return None
-    if args.game == "culls":
-        if args.players:
-            raise SessionError("--players is for cubulus; culls takes --mode duel|teams")
-        return "culls", {"mode": args.mode or "duel", "rounds_to_win": args.rounds or 3}
-    if args.mode or args.rounds:
-        raise SessionError("--mode and --rounds are for culls; cubulus takes --players 2|3")
-    return "cubulus", {"players": args.players or 2}
+    try:
+        return args.game, rules_from_options(args.game, given, flags=True)
+    except OptionError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,37 +108,26 @@ def _mock_session(
     settings: tuple[str, dict[str, JsonValue]] | None,
     config: Config | None,
 ) -> Session:
-    size: dict[str, int] = {}
-    max_current_ma = 6000.0
-    mapping = None
-    kiosk = None
+    """The simulated board of ``config`` (every key honoured), or the bare simulation."""
     state_dir = default_state_dir(dict(os.environ))
     if config is not None:
-        size = {
-            "columns": config.board.columns,
-            "rows": config.board.rows,
-            "status_count": config.leds.status_count,
-        }
-        max_current_ma = float(config.leds.max_current_ma)
-        mapping = led_mapping(config)
         state_dir = Path(config.state_dir).expanduser()
-    try:
-        kiosk = kiosk_section((config or default_config()).kiosk, forced=args.kiosk)
-    except KioskSetupError as exc:
-        raise SessionError(str(exc)) from None
     if args.state_dir is not None:
         state_dir = Path(args.state_dir)
+    base = config or default_config()
+    try:
+        kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
+    except KioskSetupError as exc:
+        raise SessionError(str(exc)) from None
     return build_session(
+        config=simulated(config) if config is not None else bare_simulation(base),
         settings=settings,
         rng=random.Random(args.seed),
         scripted=args.script is not None,
         state_dir=state_dir,
         frames_path=args.frames,
         complain=_complain,
-        max_current_ma=max_current_ma,
-        mapping=mapping,
         kiosk=kiosk,
-        **size,
     )
 
 

@@ -19,6 +19,8 @@ def perform(step: Step, board: MockBoard) -> None:
     elif step.verb == "up" and step.cell is not None:
         board.touch.up(step.cell)
     elif step.verb == "press" and step.button is not None:
+        if board.buttons is None or step.button not in board.buttons.names:
+            raise ScriptError(f"this board has no {step.button} button")
         board.buttons.press(step.button)
     elif step.verb == "ghost":
         board.touch.ambiguous("scripted")
@@ -59,6 +61,11 @@ def run_script(
         if step.verb == "wait":
             advance(controller, clock, step.ms / 1000)
         else:
-            perform(step, board)
+            try:
+                perform(step, board)
+            except ScriptError as exc:
+                complain(f"script line {number}: {exc}")
+                bad += 1
+                continue
             controller.step()
     return bad

@@ -7,16 +7,16 @@ import queue
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from firmware.controller.extras import BrightnessControl, IdleScreen, MatchWatcher
 from firmware.controller.faults import DeviceHealth
 from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
+from firmware.controller.players import SeatMove
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
-from firmware.controller.table import Table
+from firmware.controller.table import Phase, Table
 from firmware.controller.taps import Ghost, Tap, TapReader
-from firmware.kiosk.dimmer import Dimmer
-from firmware.kiosk.idle import ATTRACT_MESSAGE, Attract
-from firmware.kiosk.tally import Tally
-from firmware.rules.api import JsonValue, find_game
+from firmware.rules.api import JsonValue
+from firmware.rules.registry import find_game, game_names
 from hal.interfaces import (
     Board,
     ButtonEvent,
@@ -38,7 +38,7 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | _Stop
+QueueItem = HalEvent | RemoteCommand | SeatMove | _Stop
 
 
 class BoardController:
@@ -50,9 +50,9 @@ class BoardController:
         table: Table,
         *,
         heartbeat: Callable[[], object] | None = None,
-        attract: Attract | None = None,
-        dimmer: Dimmer | None = None,
-        tally: Tally | None = None,
+        attract: IdleScreen | None = None,
+        dimmer: BrightnessControl | None = None,
+        tally: MatchWatcher | None = None,
     ) -> None:
         self.board = board
         self.table = table
@@ -89,7 +89,7 @@ class BoardController:
                 raise ValueError(f"press: unknown button {command.button!r}")
         elif command.kind is RemoteKind.GAME:
             if command.game is None:
-                raise ValueError("game: name the game (culls or cubulus)")
+                raise ValueError(f"game: name the game ({', '.join(game_names())})")
             find_game(command.game).parse_rules(command.rules or {})  # InvalidRecordError says why
         elif command.kind is RemoteKind.BRIGHTNESS:
             if self._dimmer is None:
@@ -176,7 +176,7 @@ class BoardController:
         if self._attract is not None and self._attract.showing:
             frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
             times = [self._attract.deadline(now)]
-            score.update(phase="attract", message=ATTRACT_MESSAGE)
+            score.update(phase=Phase.ATTRACT.value, message=self._attract.message)
         else:
             stack = table_lights(self.table, leds.status_count, now)
             frame = stack.compose(now)
@@ -232,11 +232,21 @@ class BoardController:
                 self.table.button(item.name, now)
         elif isinstance(item, FaultEvent):
             self.health.on_fault(item)
+        elif isinstance(item, SeatMove):
+            self._seat_move(item, now)
         elif isinstance(item, RemoteCommand):
             if item.kind is RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
             elif item.button is not None:
                 self.table.button(item.button, now)
+
+    def _seat_move(self, move: SeatMove, now: float) -> None:
+        """A seat's player delivered a move; one for a position that has gone by is dropped."""
+        state = None if self.table.match is None else self.table.match.current
+        if state is None or state.ply != move.ply:
+            log.info("dropped seat %d's move %s for ply %d", move.seat, move.token, move.ply)
+            return
+        self.table.play(move.token, move.seat, now)
 
     def _staff(self, command: RemoteCommand, now: float) -> None:
         """A staff action from the network (its PIN was checked there)."""
@@ -256,7 +266,7 @@ class BoardController:
 
     def _wakes_only(self, item: QueueItem) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""
-        if self._attract is None or isinstance(item, FaultEvent | _Stop):
+        if self._attract is None or isinstance(item, FaultEvent | SeatMove | _Stop):
             return False
         if isinstance(item, ButtonEvent) and not item.pressed:
             return False

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from firmware.rules.api import Game, GameState, JsonValue, find_game
+from firmware.rules.api import Game, GameState, JsonValue
 from firmware.rules.match import Match
+from firmware.rules.registry import find_game
 
 
 class MatchPlay:

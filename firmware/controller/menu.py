@@ -1,9 +1,15 @@
-"""The menu on the board: tiles to pick the game and the match length, and a cell to start."""
+"""The menu on the board: tiles to pick the game and its option, and a cell to start.
+
+The tiles come from every registered game's adapter (``menu``), in game-name order; a game's
+``menu_pips`` option (Culls: round wins) shows as two rows of pips while one of its tiles is picked.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from firmware.controller.adapter import BoardAdapter, MenuChoice, Option
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
@@ -12,54 +18,57 @@ from hal.interfaces import RGB, Cell
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A game to play: its name, rule switches and how the menu shows it."""
+    """A tile of the menu and the game it starts."""
 
-    label: str
     game: str
-    rules: dict[str, JsonValue]
-    colours: tuple[tuple[str, ...], ...]  # rows of piece colours, top row first
+    tile: MenuChoice
+    pips: Option | None
 
-
-CHOICES = (
-    Choice("Culls duel", "culls", {"mode": "duel"}, (("blue", "red"),)),
-    Choice("Culls teams", "culls", {"mode": "teams"}, (("blue", "red"), ("red", "blue"))),
-    Choice("Cubulus, 2 players", "cubulus", {"players": 2}, (("red", "black"),)),
-    Choice("Cubulus, 3 players", "cubulus", {"players": 3}, (("red", "black"), ("white", "white"))),
-)
-ROUNDS = (3, 4)
+    @property
+    def label(self) -> str:
+        return self.tile.label
 
 
 class Menu:
     """Which choice is picked; taps on tiles pick, a tap on the start cell starts."""
 
-    def __init__(self, columns: int, rows: int) -> None:
+    def __init__(self, columns: int, rows: int, adapters: Sequence[BoardAdapter]) -> None:
         self.columns = columns
         self.rows = rows
+        self.choices = tuple(
+            Choice(adapter.name, tile, adapter.menu_pips)
+            for adapter in adapters
+            for tile in adapter.menu
+        )
         self.choice = 0
-        self.rounds = ROUNDS[0]
+        self.picked: dict[str, JsonValue] = {}  # pip option key -> the value picked
 
     def select(self, game: str, rules: dict[str, JsonValue]) -> None:
         """Preselect the choice matching a match being played."""
-        for index, choice in enumerate(CHOICES):
-            if choice.game == game and all(rules.get(k) == v for k, v in choice.rules.items()):
+        for index, choice in enumerate(self.choices):
+            if choice.game == game and all(rules.get(k) == v for k, v in choice.tile.rules.items()):
                 self.choice = index
-        rounds = rules.get("rounds_to_win")
-        if isinstance(rounds, int) and rounds in ROUNDS:
-            self.rounds = rounds
+                pips = choice.pips
+                if pips is not None and rules.get(pips.key) in pips.choices:
+                    self.picked[pips.key] = rules[pips.key]
 
     @property
     def chosen(self) -> Choice:
-        return CHOICES[self.choice]
+        return self.choices[self.choice]
+
+    def _pip_value(self, pips: Option) -> JsonValue:
+        return self.picked.get(pips.key, pips.choices[0])
 
     def settings(self) -> tuple[str, dict[str, JsonValue]]:
         """The game name and rules the menu would start."""
-        rules = dict(self.chosen.rules)
-        if self.chosen.game == "culls":
-            rules["rounds_to_win"] = self.rounds
+        rules = dict(self.chosen.tile.rules)
+        pips = self.chosen.pips
+        if pips is not None:
+            rules[pips.key] = self._pip_value(pips)
         return self.chosen.game, rules
 
     def next_choice(self) -> None:
-        self.choice = (self.choice + 1) % len(CHOICES)
+        self.choice = (self.choice + 1) % len(self.choices)
 
     @property
     def start_cell(self) -> Cell:
@@ -68,35 +77,40 @@ class Menu:
     def tiles(self) -> list[Tile]:
         tiles: list[Tile] = []
         top = self.rows // 2 + 4
-        for index, choice in enumerate(CHOICES):
-            left = 1 + index * (self.columns // len(CHOICES))
+        for index, choice in enumerate(self.choices):
+            left = 1 + index * (self.columns // len(self.choices))
             cells: list[Cell] = []
             colours: list[RGB] = []
-            for dy, row in enumerate(choice.colours):
+            for dy, row in enumerate(choice.tile.colours):
                 for dx, colour in enumerate(row):
                     cells.append((left + dx, top - dy))
                     colours.append(p.piece(colour))
             tiles.append(Tile(tuple(cells), tuple(colours), index == self.choice))
-        if self.chosen.game == "culls":
-            for rounds in ROUNDS:
-                pips = self._round_cells(rounds)
-                tiles.append(Tile(pips, (p.MENU_CHOSEN,) * len(pips), rounds == self.rounds))
+        pips = self.chosen.pips
+        if pips is not None:
+            for slot, value in enumerate(pips.choices[:2]):
+                pip_cells = self._pip_cells(slot, value)
+                chosen = value == self._pip_value(pips)
+                tiles.append(Tile(pip_cells, (p.MENU_CHOSEN,) * len(pip_cells), chosen))
         return tiles
 
-    def _round_cells(self, rounds: int) -> tuple[Cell, ...]:
+    def _pip_cells(self, slot: int, value: str | int) -> tuple[Cell, ...]:
+        """Slot 0 left of the centre, slot 1 right of it: one pip per unit of ``value``."""
+        count = value if isinstance(value, int) else 1
         y = self.rows // 2
-        left = self.columns // 2 - 5 if rounds == ROUNDS[0] else self.columns // 2 + 1
-        return tuple((left + i, y) for i in range(rounds))
+        left = self.columns // 2 - 5 if slot == 0 else self.columns // 2 + 1
+        return tuple((left + i, y) for i in range(count))
 
     def tap(self, cell: Cell) -> bool:
         """Pick what ``cell`` shows; return True when it is the start cell."""
         if cell == self.start_cell:
             return True
-        for index, tile in enumerate(self.tiles()[: len(CHOICES)]):
+        for index, tile in enumerate(self.tiles()[: len(self.choices)]):
             if cell in tile.cells:
                 self.choice = index
-        if self.chosen.game == "culls":
-            for rounds in ROUNDS:
-                if cell in self._round_cells(rounds):
-                    self.rounds = rounds
+        pips = self.chosen.pips
+        if pips is not None:
+            for slot, value in enumerate(pips.choices[:2]):
+                if cell in self._pip_cells(slot, value):
+                    self.picked[pips.key] = value
         return False

@@ -1,25 +1,58 @@
-"""The game table: phases, taps, buttons, undo, the journal and resume. No threads, no devices."""
+"""The game table: phases, moves from every seat, buttons, undo, the journal and resume.
+
+No threads, no devices, no game names: each game's board adapter (``adapter``) says what a tap
+means, and every move, tapped or delivered, enters by one door: ``play(token, seat, now)``.
+"""
 
 from __future__ import annotations
 
+import enum
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from firmware.controller.adapter import (
+    BoardAdapter,
+    Refusal,
+    SeatSpec,
+    board_adapter,
+    board_adapters,
+    cells_for_token,
+)
 from firmware.controller.journal import Entry, Journal
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.menu import Menu
-from firmware.controller.seats import seat_list
-from firmware.controller.touch_meaning import Refusal, token_for
-from firmware.render import palette as p
-from firmware.render.views import CubeLayout
+from firmware.controller.players import (
+    Player,
+    PlayerFactory,
+    PlayerKind,
+    Turn,
+    passive_player,
+)
+from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.api import InvalidRecordError, JsonValue
 from firmware.rules.records import FORMAT, record_of
 from hal.interfaces import Cell
 
-MENU, PLAYING, ROUND_OVER, MATCH_OVER = "menu", "playing", "round_over", "match_over"
-ERROR_SHOWN_S = 5.0  # how long a rejected action stays in the scoreboard's "error"
-CULLS_SIZE = 15  # the standard board; the Cubulus drawing needs exactly this
+
+class Phase(enum.Enum):
+    """What the board is doing; the value is the scoreboard's ``phase``."""
+
+    MENU = "menu"
+    PLAYING = "playing"
+    WAITING_FOR_CHIP = "waiting_for_chip"  # a seat not at this board moved: place its chip here
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+    ATTRACT = "attract"  # the kiosk's idle animation (set by the loop, never by the table)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat at the table: the colour it plays, its name and what fills it."""
+
+    colour: str
+    name: str
+    player: PlayerKind = PlayerKind.HERE
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +61,15 @@ class Flash:
 
     cell: Cell | None
     t: float
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A move made away from this board, waiting for its chip to be placed on ``cells``."""
+
+    seat: int
+    token: str
+    cells: tuple[Cell, ...]
 
 
 class Table:
@@ -40,24 +82,27 @@ class Table:
         rows: int,
         journal: Journal,
         rng: random.Random,
-        layout: Callable[[], CubeLayout] | None = None,
         beep: Callable[[float, float], None] | None = None,
+        players: PlayerFactory = passive_player,
     ) -> None:
         self.columns = columns
         self.rows = rows
         self.journal = journal
         self.rng = rng
-        self._layout_factory = layout
-        self._layout: CubeLayout | None = None
         self._beep = beep
-        self.menu = Menu(columns, rows)
+        self._make_player = players
+        self.menu = Menu(columns, rows, board_adapters())
         self.match: MatchPlay | None = None
-        self.phase = MENU
-        self.return_phase: str | None = None  # where MENU goes back to
+        self.adapter: BoardAdapter | None = None
+        self.players: list[Player] = []  # one per seat of the match
+        self.pending: Pending | None = None
+        self.phase = Phase.MENU
+        self.return_phase: Phase | None = None  # where MENU goes back to
         self.since = 0.0  # when the position on the board last changed (blink phases)
         self.phase_since = 0.0
         self.flashes: list[Flash] = []
         self.error: tuple[str, float] | None = None
+        self._turn_told: tuple[int, int] | None = None  # (seat, ply) whose player was told
 
     # -- starting and resuming ------------------------------------------------------------
 
@@ -71,7 +116,7 @@ class Table:
         if settings is not None:
             self.new_match(settings[0], settings[1], now, first)
         elif not self.resume(now):
-            self._set_phase(MENU, now)
+            self._set_phase(Phase.MENU, now)
 
     def resume(self, now: float) -> bool:
         """Rebuild the match from the journal, exactly as it was; False if there is none."""
@@ -83,46 +128,68 @@ class Table:
         except (InvalidRecordError, ValueError, KeyError, IndexError, TypeError) as exc:
             self.journal.archive()
             self.match = None
+            self.adapter = None
             self._refuse(None, f"the saved match could not be resumed ({exc})", now)
             return False
         self._after_change(now)
         return True
 
     def _replay(self, entries: list[Entry]) -> None:
-        self.match = MatchPlay.from_journal(entries)
-        self.menu.select(self.match.name, self.match.rules)
+        match = MatchPlay.from_journal(entries)
+        adapter = board_adapter(match.name)
+        seats = adapter.seats(match.rules, match.colours)
+        kinds = _player_kinds(entries[0].get("players"), len(seats))
+        self._seat_match(match, adapter, kinds)
 
     def new_match(
-        self, game: str, rules: dict[str, JsonValue], now: float, first: str | None = None
+        self,
+        game: str,
+        rules: dict[str, JsonValue],
+        now: float,
+        first: str | None = None,
+        players: Sequence[PlayerKind] | None = None,
     ) -> None:
-        """Begin a match (the old one, finished or not, goes to the archive)."""
-        side = min(self.columns, self.rows)
-        if game == "culls" and "size" not in rules and side < CULLS_SIZE:
-            rules = {**rules, "size": side}  # a smaller board plays a smaller game
-        match = MatchPlay(game, rules)
-        problem = self._does_not_fit(match)
+        """Begin a match (the old one, finished or not, goes to the archive).
+
+        ``players``: what fills each seat (default: everyone here, at this board).
+        """
+        adapter = board_adapter(game)
+        match = MatchPlay(game, adapter.fit_rules(rules, self.columns, self.rows))
+        problem = adapter.does_not_fit(match.rules, self.columns, self.rows)
         if problem is not None:
             self._refuse(None, problem, now)
             return
+        seat_count = len(adapter.seats(match.rules, match.colours))
+        kinds = tuple(players) if players is not None else (PlayerKind.HERE,) * seat_count
+        if len(kinds) != seat_count:
+            self._refuse(None, f"{game} has {seat_count} seats, not {len(kinds)}", now)
+            return
         self.journal.archive()
-        self.match = match
-        self.menu.select(game, match.rules)
-        self.journal.append({"e": "match", "game": game, "rules": match.rules})
+        self._seat_match(match, adapter, kinds)
+        self.journal.append(
+            {
+                "e": "match",
+                "game": game,
+                "rules": match.rules,
+                "players": [kind.value for kind in kinds],
+            }
+        )
         self._start_round(first or self.rng.choice(match.colours), now)
 
-    def _does_not_fit(self, match: MatchPlay) -> str | None:
-        """Why ``match`` cannot be shown on this board, if it cannot."""
-        if match.name == "cubulus" and (self.columns, self.rows) != (CULLS_SIZE, CULLS_SIZE):
-            return "Cubulus needs the 15x15 board"
-        size = match.rules.get("size")
-        if isinstance(size, int) and size > min(self.columns, self.rows):
-            return f"a {size}x{size} Culls game does not fit on this board"
-        return None
+    def _seat_match(
+        self, match: MatchPlay, adapter: BoardAdapter, kinds: Sequence[PlayerKind]
+    ) -> None:
+        self._cancel_players()
+        self.match = match
+        self.adapter = adapter
+        self.players = [self._make_player(kind, seat) for seat, kind in enumerate(kinds)]
+        self.menu.select(match.name, match.rules)
 
     def abandon(self, now: float) -> None:
         """A game left alone for long: archive it and set up a fresh match of the same kind."""
         if self.match is not None:
-            self.new_match(self.match.name, dict(self.match.rules), now)
+            kinds = [player.kind for player in self.players]
+            self.new_match(self.match.name, dict(self.match.rules), now, players=kinds)
 
     def _start_round(self, first: str, now: float) -> None:
         assert self.match is not None
@@ -140,33 +207,79 @@ class Table:
     # -- inputs ---------------------------------------------------------------------------
 
     def tap(self, cell: Cell, now: float) -> None:
-        if self.phase == MENU:
+        """A tap on ``cell``: a menu pick, going on after a round, a pending chip, or a move."""
+        if self.phase is Phase.MENU:
             if self.menu.tap(cell):
                 game, rules = self.menu.settings()
                 self.new_match(game, rules, now)
             return
-        if self.match is None or self.match.current is None:
+        if self.match is None or self.match.current is None or self.adapter is None:
             return
-        if self.phase in (ROUND_OVER, MATCH_OVER):
-            shown = p.TIMING.line_show if self.phase == ROUND_OVER else p.TIMING.confirm_guard
+        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            shown = T.line_show if self.phase is Phase.ROUND_OVER else T.confirm_guard
             if cell == self.ready_cell and now - self.phase_since >= shown:
                 self._go_on(now)
             return
-        state = self.match.current
-        meaning = token_for(state, cell, self.columns, self.rows, self.layout())
+        if self.pending is not None:
+            self._place_pending(cell, now)
+            return
+        meaning = self.adapter.token_for(self.match.current, cell, self.columns, self.rows)
         if isinstance(meaning, Refusal):
             self._refuse(cell, str(meaning), now)
             return
-        reason = state.why_illegal(meaning)
+        seat = self.seat_to_act()
+        if seat is not None and self.players[seat].kind is not PlayerKind.HERE:
+            self._refuse(cell, f"it is {self.seats[seat].name}'s turn, who plays elsewhere", now)
+            return
+        self.play(meaning, seat, now, cell=cell)
+
+    def play(self, token: str, seat: int | None, now: float, *, cell: Cell | None = None) -> bool:
+        """``seat`` plays ``token``: the one door every move enters by; True if it was taken.
+
+        A refused move flashes (``cell``, or the edge) and says why. A move from a seat that is
+        not at this board first waits for its chip to be placed (``Phase.WAITING_FOR_CHIP``).
+        """
+        state = None if self.match is None else self.match.current
+        if state is None or self.adapter is None or self.phase is not Phase.PLAYING:
+            self._refuse(cell, "no move is expected now", now)
+            return False
+        if seat is None or seat != self.seat_to_act():
+            self._refuse(cell, "it is not that seat's turn", now)
+            return False
+        reason = state.why_illegal(token)
         if reason is not None:
             self._refuse(cell, reason, now)
+            return False
+        if self.players[seat].kind is not PlayerKind.HERE:
+            cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
+            if cells:
+                self.pending = Pending(seat, token, tuple(cells))
+                self._set_phase(Phase.WAITING_FOR_CHIP, now)
+                return True
+        self._apply(token, now)
+        return True
+
+    def _place_pending(self, cell: Cell, now: float) -> None:
+        assert self.pending is not None
+        if cell not in self.pending.cells:
+            self._refuse(
+                cell,
+                f"first put {self.seats[self.pending.seat].name}'s move on the blinking cell",
+                now,
+            )
             return
-        self.journal.append({"e": "do", "token": meaning})
-        state.apply(meaning)
+        token = self.pending.token
+        self.pending = None
+        self._apply(token, now)
+
+    def _apply(self, token: str, now: float) -> None:
+        assert self.match is not None and self.match.current is not None
+        self.journal.append({"e": "do", "token": token})
+        self.match.current.apply(token)
         self.error = None
         self._after_change(now)
-        if self.phase in (ROUND_OVER, MATCH_OVER) and self._beep is not None:
-            self._beep(p.TIMING.win_beep_hz, p.TIMING.win_beep_s)
+        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and self._beep is not None:
+            self._beep(T.win_beep_hz, T.win_beep_s)
 
     def ghost(self, now: float) -> None:
         """A touch the pads could not place: flash, change nothing."""
@@ -174,22 +287,30 @@ class Table:
 
     def button(self, name: str, now: float) -> None:
         if name == "menu":
-            if self.phase == MENU:
+            if self.phase is Phase.MENU:
                 self.menu.next_choice()
             else:
+                self._cancel_players()
                 self.return_phase = self.phase
-                self._set_phase(MENU, now)
+                self._set_phase(Phase.MENU, now)
         elif name == "new":
             game, rules = self.menu.settings()
             self.new_match(game, rules, now)
         elif name == "undo":
-            if self.phase == MENU:
+            if self.phase is Phase.MENU:
                 if self.return_phase is not None and self.match is not None:
                     self._set_phase(self.return_phase, now)
+                    self._tell_player()
+                return
+            if self.pending is not None:  # the move made elsewhere is not placed: drop it
+                self.pending = None
+                self._cancel_players()
+                self._after_change(now)
                 return
             if self.match is None or not self.match.can_undo():
                 self._refuse(None, "nothing to undo", now)
                 return
+            self._cancel_players()
             self.journal.append({"e": "undo"})
             self.match.undo()
             self.error = None
@@ -197,30 +318,42 @@ class Table:
 
     def _go_on(self, now: float) -> None:
         """The ready cell was tapped: the next round, or a rematch."""
-        assert self.match is not None
-        if self.phase == ROUND_OVER:
+        assert self.match is not None and self.adapter is not None
+        if self.phase is Phase.ROUND_OVER:
             self._start_round(self.match.next_first(), now)
             return
-        first = self.match.next_first() if self.match.name == "cubulus" else None
-        self.new_match(self.match.name, dict(self.match.rules), now, first)
+        first = self.match.next_first() if self.adapter.rematch_alternates else None
+        kinds = [player.kind for player in self.players]
+        self.new_match(self.match.name, dict(self.match.rules), now, first, kinds)
 
     # -- state ----------------------------------------------------------------------------
-
-    def layout(self) -> CubeLayout | None:
-        wanted = self.match is not None and self.match.name == "cubulus"
-        if self._layout is None and self._layout_factory is not None and wanted:
-            self._layout = self._layout_factory()
-        return self._layout
 
     @property
     def ready_cell(self) -> Cell:
         return (self.columns // 2, self.rows // 2)
 
     @property
-    def seats(self) -> list[tuple[str, str]]:
-        if self.match is None:
+    def seats(self) -> list[Seat]:
+        """Who sits where, clockwise from seat 0 (none without a match)."""
+        if self.match is None or self.adapter is None:
             return []
-        return seat_list(self.match.name, dict(self.match.rules), self.match.colours)
+        specs = self.adapter.seats(self.match.rules, self.match.colours)
+        return [
+            Seat(spec.colour, spec.name, player.kind)
+            for spec, player in zip(specs, self.players, strict=True)
+        ]
+
+    def seat_specs(self) -> tuple[SeatSpec, ...]:
+        if self.match is None or self.adapter is None:
+            return ()
+        return self.adapter.seats(self.match.rules, self.match.colours)
+
+    def seat_to_act(self) -> int | None:
+        """The seat whose move it is, or None (no round, or it is over)."""
+        state = None if self.match is None else self.match.current
+        if state is None or self.adapter is None:
+            return None
+        return self.adapter.seat_to_act(state, self.seat_specs())
 
     def record_json(self) -> dict[str, JsonValue] | None:
         """The current round as a records.md record."""
@@ -230,40 +363,67 @@ class Table:
 
     def _after_change(self, now: float) -> None:
         self.since = now
+        self.pending = None
         if self.match is None:
-            phase = MENU
+            phase = Phase.MENU
         elif self.match.is_over:
-            phase = MATCH_OVER
+            phase = Phase.MATCH_OVER
         elif self.match.round_over:
-            phase = ROUND_OVER
+            phase = Phase.ROUND_OVER
         else:
-            phase = PLAYING
+            phase = Phase.PLAYING
         if phase != self.phase:
             self._set_phase(phase, now)
         self.return_phase = None
+        self._tell_player()
 
-    def _set_phase(self, phase: str, now: float) -> None:
+    def _tell_player(self) -> None:
+        """Tell the player in the seat to act that its turn has come (once per position)."""
+        seat = self.seat_to_act()
+        state = None if self.match is None else self.match.current
+        if self.phase is not Phase.PLAYING or seat is None or state is None:
+            return
+        if self._turn_told == (seat, state.ply):
+            return
+        self._turn_told = (seat, state.ply)
+        self.players[seat].your_turn(Turn(seat, state.ply, state.copy()))
+
+    def _cancel_players(self) -> None:
+        self._turn_told = None
+        for player in self.players:
+            player.cancel()
+
+    def _set_phase(self, phase: Phase, now: float) -> None:
         self.phase = phase
         self.phase_since = now
         self.since = now
 
     def _refuse(self, cell: Cell | None, reason: str, now: float) -> None:
-        self.flashes = [f for f in self.flashes if now - f.t < p.TIMING.error_flash]
+        self.flashes = [f for f in self.flashes if now - f.t < T.error_flash]
         self.flashes.append(Flash(cell, now))
         self.error = (reason, now)
         if self._beep is not None:
-            self._beep(p.TIMING.error_beep_hz, p.TIMING.error_beep_s)
+            self._beep(T.error_beep_hz, T.error_beep_s)
 
     def current_error(self, now: float) -> str | None:
-        if self.error is None or now - self.error[1] >= ERROR_SHOWN_S:
+        if self.error is None or now - self.error[1] >= T.error_shown:
             return None
         return self.error[0]
 
     def deadlines(self, now: float) -> list[float]:
         """Times after ``now`` when something changes without an input (besides animations)."""
-        times = [f.t + p.TIMING.error_flash for f in self.flashes]
+        times = [f.t + T.error_flash for f in self.flashes]
         if self.error is not None:
-            times.append(self.error[1] + ERROR_SHOWN_S)
-        if self.phase == ROUND_OVER:
-            times.append(self.phase_since + p.TIMING.line_show)
+            times.append(self.error[1] + T.error_shown)
+        if self.phase is Phase.ROUND_OVER:
+            times.append(self.phase_since + T.line_show)
         return [t for t in times if t > now]
+
+
+def _player_kinds(saved: JsonValue, seat_count: int) -> tuple[PlayerKind, ...]:
+    """The journal's player kinds; a journal from before seats had players is all ``here``."""
+    if saved is None:
+        return (PlayerKind.HERE,) * seat_count
+    if not isinstance(saved, list) or len(saved) != seat_count:
+        raise ValueError(f"the journal names {saved!r} as players for {seat_count} seats")
+    return tuple(PlayerKind(kind) for kind in saved)

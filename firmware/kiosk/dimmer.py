@@ -5,43 +5,19 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Callable
-from typing import Protocol
 
 from firmware.kiosk.brightness import BrightnessSchedule
 from hal.interfaces import LedOutput
-from hal.leds.chain import LedChain
-from hal.leds.recording import MockLeds
 
 WallClock = Callable[[], datetime.datetime]
 
 log = logging.getLogger("cullsboard.kiosk")
 
 
-class Dimmable(Protocol):
-    """An LED chain whose overall brightness (0 to 1) can be set while it runs."""
-
-    @property
-    def brightness(self) -> float: ...
-
-    @brightness.setter
-    def brightness(self, value: float) -> None: ...
-
-
-def dimmable_of(leds: LedOutput) -> Dimmable | None:
-    """The part of ``leds`` that takes a brightness, if it has one."""
-    if isinstance(leds, MockLeds):
-        return leds.chain
-    if isinstance(leds, LedChain):
-        return leds
-    return None
-
-
 class Dimmer:
     """Keeps the LEDs at the schedule's brightness; a staff level holds until the next step."""
 
-    def __init__(
-        self, schedule: BrightnessSchedule, wall: WallClock, target: Dimmable | None
-    ) -> None:
+    def __init__(self, schedule: BrightnessSchedule, wall: WallClock, target: LedOutput) -> None:
         self._schedule = schedule
         self._wall = wall
         self._target = target
@@ -66,8 +42,6 @@ class Dimmer:
 
     def apply(self) -> bool:
         """Give the LEDs the brightness for now; True if it changed."""
-        if self._target is None:
-            return False
         level = self.level
         if level is None or self._target.brightness == level:
             return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from firmware.controller.table import PLAYING, Table
+from firmware.controller.table import Phase, Table
 from hal.interfaces import Clock, Frame
 
 FRAMES_PER_S = 20.0
@@ -32,6 +32,7 @@ class Attract:
         self._policy = policy
         self._painter = painter
         self.showing = False
+        self.message = ATTRACT_MESSAGE
 
     def wake(self) -> bool:
         """Someone is here; True if the board was idle (that touch only wakes it)."""
@@ -42,7 +43,7 @@ class Attract:
     def update(self, table: Table, now: float) -> None:
         """Archive an abandoned game, and decide whether the attract animation shows."""
         state = None if table.match is None else table.match.current
-        in_progress = state is not None and state.ply > 0 and table.phase == PLAYING
+        in_progress = state is not None and state.ply > 0 and table.phase is Phase.PLAYING
         action = self._policy.action(game_in_progress=in_progress)
         if action == "archive":
             table.abandon(now)

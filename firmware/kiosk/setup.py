@@ -9,7 +9,7 @@ from pathlib import Path
 
 from firmware.config.schema import KioskConfig
 from firmware.kiosk.brightness import BrightnessSchedule
-from firmware.kiosk.dimmer import Dimmer, WallClock, dimmable_of
+from firmware.kiosk.dimmer import Dimmer, WallClock
 from firmware.kiosk.idle import Attract, kiosk_attract
 from firmware.kiosk.stats import DayStats
 from firmware.kiosk.tally import Tally
@@ -57,7 +57,7 @@ def build_kiosk(
     schedule = BrightnessSchedule((step.at, step.brightness) for step in kiosk.brightness_schedule)
     return KioskParts(
         attract=attract,
-        dimmer=Dimmer(schedule, wall, dimmable_of(leds)),
+        dimmer=Dimmer(schedule, wall, leds),
         tally=Tally(DayStats(state_dir, lambda: wall().date())),
         staff_pin=kiosk.staff_pin,
     )

@@ -43,20 +43,13 @@ class Blink:
 
 @dataclass(frozen=True, slots=True)
 class Timing:
-    """How long things last and how fast they blink, in seconds."""
+    """How fast things blink and step, in seconds (how long the table shows them: controller)."""
 
-    error_flash: float = 0.6
     error_blink: float = 0.2
     candidate_blink: float = 0.5
     flipped_blink: float = 1.2
     line_blink: float = 0.4
-    line_show: float = 3.0  # the winning line alone, before the scores are shown
-    confirm_guard: float = 1.0  # the rematch cell waits this long after a match ends
     celebrate_step: float = 0.15
-    error_beep_hz: float = 220.0
-    error_beep_s: float = 0.15
-    win_beep_hz: float = 880.0  # a bright chirp when a round or the match is won
-    win_beep_s: float = 0.3
 
 
 TIMING = Timing()

@@ -40,13 +40,13 @@ def turn_lights(stack: LightStack, seats: Sequence[str], seat: int | None) -> No
         stack.add_status(range(stack.status_count), Light(p.BOARD, colour))
 
 
-def error_lights(stack: LightStack, cell: Cell | None, start: float) -> None:
+def error_lights(stack: LightStack, cell: Cell | None, start: float, duration: float) -> None:
     """Flash a cell red (or, for a touch that named no cell, the status LEDs and the edge)."""
     light = Light(
         p.ERRORS,
         p.Blink(p.ERROR, p.OFF, p.TIMING.error_blink),
         start,
-        start + p.TIMING.error_flash,
+        start + duration,
     )
     if cell is None:
         stack.add(edge_ring(stack.columns, stack.rows), light)

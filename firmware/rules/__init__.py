@@ -1,8 +1,9 @@
-"""Pure game rules: Culls and Cubulus behind one API (see ``api``)."""
+"""The game-agnostic side of every game: the Game/State API, records, the match and the registry.
+
+Each game's own rules live in its package under ``firmware.games``; find them with ``find_game``.
+"""
 
 from __future__ import annotations
-
-import importlib
 
 from firmware.rules.api import (
     Game,
@@ -11,19 +12,8 @@ from firmware.rules.api import (
     InvalidRecordError,
     Outcome,
     Status,
-    find_game,
-    game_names,
-    register,
 )
-
-GAME_MODULES = ("firmware.games.culls.game", "firmware.games.cubulus.game")
-
-
-def load_games() -> None:
-    """Import every game module so that each registers itself (idempotent)."""
-    for module in GAME_MODULES:
-        importlib.import_module(module)
-
+from firmware.rules.registry import find_game, game_names, load_games, register
 
 __all__ = [
     "Game",

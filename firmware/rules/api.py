@@ -119,32 +119,3 @@ class Game(Protocol):
 
     def new_state(self, rules: Mapping[str, JsonValue], first: str) -> GameState:
         """A new game; ``first`` must be one of ``colours(rules)`` (else InvalidRecordError)."""
-
-
-_REGISTRY: dict[str, Game] = {}
-
-
-def register(game: Game) -> Game:
-    """Make ``game`` findable by its name (records, replay, the board's menu)."""
-    _REGISTRY[game.name] = game
-    return game
-
-
-def find_game(name: str) -> Game:
-    """The registered game called ``name``; raise InvalidRecordError naming the choices."""
-    from firmware.rules import load_games
-
-    load_games()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise InvalidRecordError(f"game: unknown game {name!r} (known: {known})") from None
-
-
-def game_names() -> list[str]:
-    """The names of all registered games, sorted."""
-    from firmware.rules import load_games
-
-    load_games()
-    return sorted(_REGISTRY)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from firmware.rules.api import GameState, InvalidRecordError, JsonValue, Status, find_game
+from firmware.rules.api import GameState, InvalidRecordError, JsonValue, Status
 from firmware.rules.records import FORMAT, Record, record_of, replay
+from firmware.rules.registry import find_game
 
 _KEYS = ("format", "game", "rules", "first", "rounds", "current")
 

@@ -11,8 +11,8 @@ from firmware.rules.api import (
     IllegalActionError,
     InvalidRecordError,
     JsonValue,
-    find_game,
 )
+from firmware.rules.registry import find_game
 
 FORMAT = 1
 _KEYS = ("format", "game", "rules", "first", "moves")

@@ -8,12 +8,12 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.kiosk.pin import PinCheck, StaffPin
-from firmware.rules.api import JsonValue
+from firmware.rules.registry import game_names
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text
 
 STAFF_PIN_HEADER = "X-Cullsboard-Staff-Pin"
-GAMES = ("culls", "cubulus")
 
 
 def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | None) -> None:
@@ -32,9 +32,7 @@ def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | N
         return handler
 
     app.router.add_post("/api/staff/reset", route("reset", ("pin",)))
-    app.router.add_post(
-        "/api/staff/game", route("game", ("pin", "game", "mode", "players", "rounds"))
-    )
+    app.router.add_post("/api/staff/game", route("game", ("pin", "game", *all_options())))
     app.router.add_post("/api/staff/brightness", route("brightness", ("pin", "level")))
 
 
@@ -72,27 +70,13 @@ def _command(action: str, body: dict[str, object]) -> RemoteCommand:
         if not 0.0 <= level <= 1.0:
             raise ApiError(400, f"level: must be from 0 to 1, not {level}")
         return RemoteCommand(RemoteKind.BRIGHTNESS, level=float(level))
-    game = required_text(body, "game", "culls")
-    if game not in GAMES:
-        raise ApiError(400, f"game: unknown game {game[:20]!r} (games: {', '.join(GAMES)})")
-    return RemoteCommand(RemoteKind.GAME, game=game, rules=_rules(game, body))
-
-
-def _rules(game: str, body: dict[str, object]) -> dict[str, JsonValue]:
-    """The match rules a staff request asks for, checked like the command line's options."""
-    mode, players, rounds = body.get("mode"), body.get("players"), body.get("rounds")
-    if game == "culls":
-        if players is not None:
-            raise ApiError(400, "players: is for cubulus; culls takes mode duel|teams")
-        if mode is not None and mode not in ("duel", "teams"):
-            raise ApiError(400, 'mode: must be "duel" or "teams"')
-        if rounds is not None and (isinstance(rounds, bool) or rounds not in (3, 4)):
-            raise ApiError(400, "rounds: must be 3 or 4 (round wins for the match)")
-        chosen_mode = mode if isinstance(mode, str) else "duel"
-        chosen_rounds = rounds if isinstance(rounds, int) else 3
-        return {"mode": chosen_mode, "rounds_to_win": chosen_rounds}
-    if mode is not None or rounds is not None:
-        raise ApiError(400, "mode and rounds are for culls; cubulus takes players 2|3")
-    if players is not None and (isinstance(players, bool) or players not in (2, 3)):
-        raise ApiError(400, "players: must be 2 or 3")
-    return {"players": players if isinstance(players, int) else 2}
+    games = game_names()
+    game = required_text(body, "game", games[0])
+    if game not in games:
+        raise ApiError(400, f"game: unknown game {game[:20]!r} (games: {', '.join(games)})")
+    given = {name: body.get(name) for name in all_options()}
+    try:
+        rules = rules_from_options(game, given)
+    except OptionError as exc:
+        raise ApiError(400, str(exc)) from None
+    return RemoteCommand(RemoteKind.GAME, game=game, rules=rules)

@@ -86,6 +86,14 @@ class MockLeds:
         return self.chain.status_count
 
     @property
+    def brightness(self) -> float:
+        return self.chain.brightness
+
+    @brightness.setter
+    def brightness(self, value: float) -> None:
+        self.chain.brightness = value
+
+    @property
     def last(self) -> Frame | None:
         """The last frame sent, as recorded in ``sent`` (after brightness and limiter)."""
         return self.chain.last_sent

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from firmware.controller.journal import Journal
-from firmware.controller.loop import BoardController
-from firmware.controller.session import cube_layout
-from firmware.controller.table import Table
+from firmware.config.load import parse_config
+from firmware.config.schema import KioskConfig
 from firmware.games.cubulus import layout as cubulus_board
+from firmware.kiosk.setup import wall_on
 from firmware.render import palette
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
+from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from hal.clock import FakeClock
 from hal.interfaces import RGB, Cell
-from hal.mock import MockBoard, mock_board
+from hal.mock import MockBoard, MockBuzzer
 
 BLUE = palette.PIECES["blue"]
 RED = palette.PIECES["red"]
@@ -26,7 +27,8 @@ OFF = palette.OFF
 
 
 class Rig:
-    """One simulated board with its controller; every helper steps the loop like the real one."""
+    """One simulated board with its controller, put together as ``--mock-hal`` does; every
+    helper steps the loop like the real one. ``kiosk``: an enabled kiosk section."""
 
     def __init__(
         self,
@@ -36,22 +38,28 @@ class Rig:
         seed: int = 7,
         columns: int = 15,
         rows: int = 15,
+        kiosk: KioskConfig | None = None,
+        wall_start: datetime.datetime | None = None,
     ) -> None:
         self.state_dir = state_dir
         self.clock = FakeClock(100.0)
-        self.board: MockBoard = mock_board(
-            self.clock, status_count=status_count, columns=columns, rows=rows
+        config = parse_config(
+            f"board:\n  columns: {columns}\n  rows: {rows}\nleds:\n  status_count: {status_count}\n"
         )
+        self.board: MockBoard = simulated_board(bare_simulation(config), self.clock)
         self.warnings: list[str] = []
-        self.table = Table(
-            columns=columns,
-            rows=rows,
-            journal=Journal(state_dir, self.warnings.append),
+        self.wall = wall_on(self.clock, wall_start or datetime.datetime(2026, 11, 30, 10, 0))
+        parts = assemble(
+            self.board,
+            state_dir=state_dir,
             rng=random.Random(seed),
-            layout=cube_layout,
-            beep=self.board.buzzer.beep,
+            warn=self.warnings.append,
+            kiosk=kiosk,
+            wall=self.wall,
         )
-        self.controller = BoardController(self.board, self.table)
+        self.table = parts.table
+        self.controller = parts.controller
+        self.kiosk = parts.kiosk
 
     def start(
         self,
@@ -74,6 +82,7 @@ class Rig:
         self.controller.step()
 
     def press(self, button: str) -> None:
+        assert self.board.buttons is not None
         self.board.buttons.press(button)
         self.controller.step()
 
@@ -95,6 +104,11 @@ class Rig:
         self.tap_cell(cubulus_board.board_cells_of(cube_cell)[0])
 
     # -- what the board shows --------------------------------------------------------------
+
+    @property
+    def buzzer(self) -> MockBuzzer:
+        assert self.board.buzzer is not None, "the bare simulation has a buzzer"
+        return self.board.buzzer
 
     @staticmethod
     def cell(name: str) -> Cell:

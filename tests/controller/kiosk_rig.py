@@ -6,9 +6,8 @@ import datetime
 from pathlib import Path
 
 from firmware.config.schema import BrightnessStep, KioskConfig
-from firmware.controller.loop import BoardController
-from firmware.kiosk.setup import KioskParts, build_kiosk, wall_on
-from firmware.render import palette
+from firmware.controller.timing import TABLE_TIMING
+from firmware.kiosk.setup import KioskParts
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
 
@@ -28,7 +27,6 @@ class KioskRig(Rig):
         schedule: tuple[tuple[str, float], ...] = (),
         start: datetime.datetime = MORNING,
     ) -> None:
-        super().__init__(state_dir)
         section = KioskConfig(
             enabled=True,
             attract_minutes=idle_s / 60,
@@ -36,17 +34,9 @@ class KioskRig(Rig):
             brightness_schedule=tuple(BrightnessStep(at, level) for at, level in schedule),
             staff_pin=STAFF_PIN,
         )
-        self.wall = wall_on(self.clock, start)
-        self.parts: KioskParts = build_kiosk(
-            section, clock=self.clock, leds=self.board.leds, state_dir=state_dir, wall=self.wall
-        )
-        self.controller = BoardController(
-            self.board,
-            self.table,
-            attract=self.parts.attract,
-            dimmer=self.parts.dimmer,
-            tally=self.parts.tally,
-        )
+        super().__init__(state_dir, kiosk=section, wall_start=start)
+        assert self.kiosk is not None
+        self.parts: KioskParts = self.kiosk
 
     def play_match(self, winner: str) -> None:
         """Play a Culls match to three round wins for ``winner``, by touch."""
@@ -54,5 +44,5 @@ class KioskRig(Rig):
             for name in culls_round_taps(str(self.score["to_move"]), winner):
                 self.tap(name)
             if self.score["phase"] == "round_over":
-                self.advance(palette.TIMING.line_show)
+                self.advance(TABLE_TIMING.line_show)
                 self.tap("h8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from firmware.controller.timing import TABLE_TIMING
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.render import palette
 from tests.controller.conftest import OFF, Rig
@@ -92,6 +93,6 @@ def test_the_rematch_alternates_the_first_player(rig: Rig) -> None:
         for token in (red, black, white):
             if token is not None and rig.score["phase"] == "playing":
                 rig.push(token)
-    rig.advance(palette.TIMING.confirm_guard)
+    rig.advance(TABLE_TIMING.confirm_guard)
     rig.tap("h8")
     assert rig.score["phase"] == "playing" and rig.score["to_move"] == "black"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from firmware.controller.timing import TABLE_TIMING
 from firmware.render import palette
 from tests.controller.conftest import BLUE, OFF, RED, Rig
 from tests.controller.games import culls_round_taps
@@ -78,7 +79,7 @@ def test_a_completed_line_animates_and_the_round_result_is_shown(rig: Rig) -> No
         rig.tap(name)
     score = rig.score
     assert score["phase"] == "round_over" and score["winner"] == "blue"
-    assert [hz for _, hz, _ in rig.board.buzzer.beeps] == [palette.TIMING.win_beep_hz]
+    assert [hz for _, hz, _ in rig.buzzer.beeps] == [TABLE_TIMING.win_beep_hz]
     assert score["line"] == ["h8", "h9", "h10", "h11", "h12"]
     assert score["scores"] == {"blue": 1, "red": 0}
     seen = set()
@@ -87,7 +88,7 @@ def test_a_completed_line_animates_and_the_round_result_is_shown(rig: Rig) -> No
         rig.advance(palette.TIMING.line_blink / 2)
     assert seen == {BLUE, palette.ACCEPT}, "the winning line blinks"
     rig.assert_cell_colour("a1", RED)
-    rig.advance(palette.TIMING.line_show)
+    rig.advance(TABLE_TIMING.line_show)
     rig.assert_cell_colour("a1", OFF)  # the score screen replaced the position
     assert rig.colour("f11") == BLUE, "blue's first pip"
     assert rig.colour("h11") == palette.SCORE_EMPTY
@@ -98,7 +99,7 @@ def test_the_next_round_waits_for_the_ready_cell_and_alternates_the_starter(rig:
     rig.start("culls", {"mode": "duel"}, first="blue")
     for name in culls_round_taps("blue", "blue"):
         rig.tap(name)
-    rig.advance(palette.TIMING.line_show - 0.1)
+    rig.advance(TABLE_TIMING.line_show - 0.1)
     rig.tap("h8")  # the line still shows, the green cell does not yet: ignored
     assert rig.score["phase"] == "round_over"
     rig.advance(0.1)
@@ -119,7 +120,7 @@ def test_a_whole_match_to_three_is_celebrated(rig: Rig) -> None:
         for name in culls_round_taps(first, "red"):
             rig.tap(name)
         if rig.score["phase"] == "round_over":
-            rig.advance(palette.TIMING.line_show)
+            rig.advance(TABLE_TIMING.line_show)
             rig.tap("h8")
     assert starters == ["blue", "red", "blue"]
     score = rig.score
@@ -130,7 +131,7 @@ def test_a_whole_match_to_three_is_celebrated(rig: Rig) -> None:
     rig.advance(2.0)
     colours = {rig.colour(name) for name in ("a15", "o15", "a2", "o2", "d4")}
     assert RED in colours or palette.dim(RED, 0.08) in colours, "the celebration is in red"
-    rig.advance(palette.TIMING.confirm_guard)
+    rig.advance(TABLE_TIMING.confirm_guard)
     rig.tap("h8")
     assert rig.score["phase"] == "playing" and rig.score["round"] == 1
     assert rig.score["scores"] == {"blue": 0, "red": 0}

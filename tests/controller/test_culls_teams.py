@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware.render import palette
+from firmware.controller.timing import TABLE_TIMING
 from tests.controller.conftest import BLUE, RED, Rig
 from tests.controller.games import culls_round_taps
 
@@ -39,7 +39,7 @@ def test_a_whole_teams_match_by_touch(rig: Rig) -> None:
                 "status": "won",
                 "winner": "blue",
             }
-            rig.advance(palette.TIMING.line_show)
+            rig.advance(TABLE_TIMING.line_show)
             rig.tap("h8")
     assert rig.score["match_winner"] == "blue"
     assert rig.score["mode"] == "teams"

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.hardware import run_real_board
 from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.controller.loop import BoardController
-from firmware.controller.session import SessionError
-from hal.mock import MockLeds
+from firmware.wiring.hardware import run_real_board
+from firmware.wiring.session import SessionError
+from hal.clock import FakeClock
+from hal.mock import MockLeds, MockTouch
 
 
 def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> None:
@@ -91,14 +92,21 @@ def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
 
 
 def test_the_touch_poll_follows_the_interval_the_sensor_asks_for_now() -> None:
-    from firmware.controller.hardware import poll_interval
+    from firmware.wiring.hardware import poll_interval
 
-    class Sensor:
-        poll_interval = 1.0
+    class Sensor(MockTouch):
+        """Simulated pads that ask for polling as a sensor with IRQ wires does."""
 
-    sensor = Sensor()
-    assert poll_interval(sensor) == 1.0  # type: ignore[arg-type]
-    sensor.poll_interval = 0.02  # an IRQ wire stuck low: the sensor asks for fast polling
-    assert poll_interval(sensor) == 0.02  # type: ignore[arg-type]
-    sensor.poll_interval = 0
-    assert poll_interval(sensor) is None  # type: ignore[arg-type]
+        asked: float | None = 1.0
+
+        @property
+        def poll_interval(self) -> float | None:
+            return self.asked
+
+    sensor = Sensor(FakeClock())
+    assert poll_interval(sensor) == 1.0
+    sensor.asked = 0.02  # an IRQ wire stuck low: the sensor asks for fast polling
+    assert poll_interval(sensor) == 0.02
+    sensor.asked = 0
+    assert poll_interval(sensor) is None
+    assert poll_interval(MockTouch(FakeClock())) is None, "simulated pads report as touched"

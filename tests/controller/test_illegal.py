@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from firmware.controller.timing import TABLE_TIMING
 from firmware.render import palette
 from tests.controller.conftest import BLUE, OFF, Rig
 
@@ -22,10 +23,10 @@ def test_a_tap_on_an_occupied_cell_flashes_red_and_changes_nothing(rig: Rig) -> 
     assert _snapshot(rig) == before
     rig.assert_cell_colour("h8", palette.ERROR)
     assert rig.score["error"] is not None and "h8" in str(rig.score["error"])
-    assert len(rig.board.buzzer.beeps) == 1
+    assert len(rig.buzzer.beeps) == 1
     rig.advance(palette.TIMING.error_blink / 2)
     rig.assert_cell_colour("h8", OFF)
-    rig.advance(palette.TIMING.error_flash)
+    rig.advance(TABLE_TIMING.error_flash)
     rig.assert_cell_colour("h8", BLUE)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from firmware.controller.menu import CHOICES
 from tests.controller.conftest import Rig
 
 SCOREBOARD_KEYS = {
@@ -23,7 +22,7 @@ def test_touches_pick_the_game_and_the_length_then_the_green_cell_starts(rig: Ri
     menu = rig.table.menu
     teams = menu.tiles()[1]
     rig.tap_cell(teams.cells[0])
-    four = next(t for t in menu.tiles()[len(CHOICES) :] if len(t.cells) == 4)
+    four = next(t for t in menu.tiles()[len(menu.choices) :] if len(t.cells) == 4)
     rig.tap_cell(four.cells[0])
     rig.tap_cell(menu.start_cell)
     score = rig.score

@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from firmware.controller.table import Phase
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
@@ -55,7 +56,9 @@ def _play(rig: Rig, action: tuple[str, object, object]) -> None:
     elif kind == "legal":
         match = rig.table.match
         state = None if match is None else match.current
-        legal = [] if state is None or rig.table.phase != "playing" else state.legal_actions()
+        legal = (
+            [] if state is None or rig.table.phase is not Phase.PLAYING else state.legal_actions()
+        )
         if legal:
             assert isinstance(a, int)
             rig.tap_cell(_cell_of(legal[a % len(legal)]))
@@ -91,7 +94,7 @@ def test_random_streams_never_crash_and_match_their_journal(
         rig.start(name, dict(rules), first=colours[first_index % len(colours)])
         for action in stream:
             _play(rig, action)
-        if rig.table.phase == "menu" and rig.table.match is not None:
+        if rig.table.phase is Phase.MENU and rig.table.match is not None:
             rig.press("undo")  # the menu is a view, not saved: a restart shows the match
         resumed = Rig(state_dir).start()
         for key in (*COMPARED, *MORE):

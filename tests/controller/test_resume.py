@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.render import palette
+from firmware.controller.timing import TABLE_TIMING
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
 
@@ -45,7 +45,7 @@ def test_resume_across_rounds_and_the_round_over_screen(make_rig: Callable[..., 
     resumed = make_rig().start()
     assert resumed.score["phase"] == "round_over"
     _assert_same(live, resumed)
-    live.advance(palette.TIMING.line_show)
+    live.advance(TABLE_TIMING.line_show)
     live.tap("h8")
     live.tap("c7")
     resumed = make_rig().start()

@@ -8,8 +8,8 @@ import pytest
 
 from firmware.cli import main
 from firmware.games.cubulus.layout import board_cells_of
-from firmware.rules.api import find_game
 from firmware.rules.grid import cell_name, parse_cell
+from firmware.rules.registry import find_game
 
 
 def layout(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, str]:

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from firmware.rules.api import GameState, IllegalActionError, JsonValue, find_game, game_names
+from firmware.rules.api import GameState, IllegalActionError, JsonValue
 from firmware.rules.records import parse_record, record_of, replay
+from firmware.rules.registry import find_game, game_names
 
 # The rule switches worth a game of their own; a game not listed is played with its defaults.
 VARIANTS: dict[str, list[dict[str, object]]] = {

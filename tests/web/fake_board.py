@@ -6,8 +6,9 @@ import queue
 import threading
 from collections.abc import Callable
 
+from firmware.controller.adapter import Refusal
 from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
-from firmware.controller.touch_meaning import Refusal, culls_token
+from firmware.games.culls.adapter import CULLS_BOARD
 from firmware.games.culls.game import CullsState
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_cell
@@ -91,7 +92,7 @@ class FakeLiveBoard:
             self._phase = "menu" if command.button == "menu" else "playing"
             return
         assert command.cell is not None
-        token = culls_token(self._state, command.cell, self.size, self.size)
+        token = CULLS_BOARD.token_for(self._state, command.cell, self.size, self.size)
         reason = token if isinstance(token, Refusal) else self._state.why_illegal(token)
         if reason is not None:
             self._error = reason

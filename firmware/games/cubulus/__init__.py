@@ -1,1 +1,14 @@
-"""Cubulus (rules.md): push balls into a 3x3x3 cube, three in a row wins."""
+"""Cubulus (rules.md): push balls into a 3x3x3 cube until a colour owns a square on a face.
+
+The rules are ``game`` (with ``cube``, ``geometry``, ``state``), pure; ``layout`` draws the
+unfolded cube on the 15x15 grid, ``adapter`` and ``scene`` put the game on the board;
+``samples/`` holds example records.
+"""
+
+from __future__ import annotations
+
+from firmware.games.cubulus.adapter import CUBULUS_BOARD
+from firmware.games.cubulus.game import CUBULUS
+from firmware.rules.registry import register
+
+register(CUBULUS, board=CUBULUS_BOARD)

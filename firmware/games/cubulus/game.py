@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from firmware.games.cubulus.geometry import COLOURS
 from firmware.games.cubulus.state import CubulusState
-from firmware.rules.api import InvalidRecordError, JsonValue, register
+from firmware.rules.api import InvalidRecordError, JsonValue
 
 
 def parse_players(raw: Mapping[str, object]) -> int:
@@ -38,7 +38,6 @@ class Cubulus:
 
 
 CUBULUS = Cubulus()
-register(CUBULUS)
 
 
 __all__ = ["CUBULUS", "Cubulus", "CubulusState", "parse_players"]

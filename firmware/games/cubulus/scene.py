@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from firmware.games.cubulus import layout
+from firmware.games.cubulus.state import CubulusState
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
-from firmware.render.views import CubeLayout, CubulusView
 
 CENTRE = "111"
 CUBE_CELLS = [f"{x}{y}{z}" for x in range(3) for y in range(3) for z in range(3)]
@@ -12,7 +13,7 @@ SURFACE = [cell for cell in CUBE_CELLS if cell != CENTRE]
 COLOURS = ("red", "black", "white")
 
 
-def cubulus_lights(stack: LightStack, state: CubulusView, layout: CubeLayout, since: float) -> None:
+def cubulus_lights(stack: LightStack, state: CubulusState, since: float) -> None:
     """Add the game's lights; ``since`` is when the current position appeared (blink phase)."""
     balls = state.cells()
     for cube_cell in SURFACE:

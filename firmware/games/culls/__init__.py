@@ -1,1 +1,13 @@
-"""Culls (rules.md): five in a row with culls, duel or 2-vs-2 teams."""
+"""Culls (rules.md): five in a row with culls, duel or 2-vs-2 teams.
+
+The rules are ``game`` (with ``board``, ``geometry``, ``readout``, ``switches``, ``tokens``), pure;
+``adapter`` and ``scene`` put the game on the board; ``samples/`` holds example records.
+"""
+
+from __future__ import annotations
+
+from firmware.games.culls.adapter import CULLS_BOARD
+from firmware.games.culls.game import CULLS
+from firmware.rules.registry import register
+
+register(CULLS, board=CULLS_BOARD)

@@ -24,7 +24,6 @@ from firmware.rules.api import (
     JsonValue,
     Outcome,
     Status,
-    register,
 )
 from firmware.rules.summary import summary_of
 
@@ -308,4 +307,3 @@ class CullsGame:
 
 
 CULLS = CullsGame()
-register(CULLS)

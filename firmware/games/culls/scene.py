@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from firmware.games.culls.game import CullsState
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
-from firmware.render.views import CullsView
 from firmware.rules.grid import parse_cell
 from hal.interfaces import Cell
 
@@ -16,7 +16,7 @@ def play_offset(columns: int, rows: int, size: int) -> Cell:
     return ((columns - size) // 2, (rows - size) // 2)
 
 
-def culls_lights(stack: LightStack, state: CullsView, since: float) -> None:
+def culls_lights(stack: LightStack, state: CullsState, since: float) -> None:
     """Add the game's lights; ``since`` is when the current position appeared (blink phase)."""
     ox, oy = play_offset(stack.columns, stack.rows, state.size)
 

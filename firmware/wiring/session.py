@@ -1,4 +1,4 @@
-"""A running controller on the simulated board, with its journal, frames file and record."""
+"""A run of the simulated board (``--mock-hal``): its controller, frames file, typed commands."""
 
 from __future__ import annotations
 
@@ -12,20 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Protocol
 
-from firmware.config.schema import KioskConfig
+from firmware.config.schema import Config, KioskConfig
 from firmware.controller.drive import perform
-from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
-from firmware.kiosk.setup import build_kiosk, wall_on
+from firmware.kiosk.setup import wall_on
 from firmware.render.frame_json import frame_line
-from firmware.render.views import CubeLayout
 from firmware.rules.api import JsonValue
+from firmware.wiring.assemble import assemble, simulated_board
 from hal.clock import FakeClock, MonotonicClock
-from hal.interfaces import Board
-from hal.leds.mapping import LedMapping
-from hal.mock import MockBoard, SentFrame, mock_board
+from hal.mock import MockBoard, SentFrame
 
 Complain = Callable[[str], None]
 
@@ -42,14 +39,6 @@ def default_state_dir(environ: dict[str, str]) -> Path:
     """The per-user state directory: $XDG_STATE_HOME/cullsboard or ~/.local/state/cullsboard."""
     base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "cullsboard"
-
-
-def cube_layout() -> CubeLayout:
-    """The Cubulus drawing on the board."""
-    from firmware.games.cubulus import layout as cubulus_board
-
-    layout: CubeLayout = cubulus_board
-    return layout
 
 
 @dataclass
@@ -105,61 +94,37 @@ def save_record(table: Table, path: str, complain: Complain) -> None:
         complain(f"cannot write the record {path}: {exc.strerror}")
 
 
-def make_table(
-    board: Board, state_dir: Path | None, rng: random.Random, complain: Complain
-) -> Table:
-    """A table for ``board`` with its journal in ``state_dir``."""
-    return Table(
-        columns=board.leds.columns,
-        rows=board.leds.rows,
-        journal=Journal(state_dir, lambda text: complain(f"warning: {text}")),
-        rng=rng,
-        layout=cube_layout,
-        beep=None if board.buzzer is None else board.buzzer.beep,
-    )
-
-
 def build_session(
     *,
+    config: Config,
     settings: tuple[str, dict[str, JsonValue]] | None,
     rng: random.Random,
     scripted: bool,
     state_dir: Path,
     frames_path: str | None,
     complain: Complain,
-    columns: int = 15,
-    rows: int = 15,
-    status_count: int = 4,
-    max_current_ma: float = 6000.0,
-    mapping: LedMapping | None = None,
     kiosk: KioskConfig | None = None,
 ) -> Session:
-    """The simulated board, on a clock that only ``wait`` moves when scripted, started.
+    """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
+    ``wait`` moves when scripted.
 
     ``kiosk`` is an enabled kiosk section (None: kiosk mode off). A scripted run's wall clock
     starts now and then moves with the simulated clock.
     """
     clock = FakeClock() if scripted else MonotonicClock()
-    board = mock_board(
-        clock,
-        columns=columns,
-        rows=rows,
-        status_count=status_count,
-        max_current_ma=max_current_ma,
-        mapping=mapping,
+    board = simulated_board(config, clock)
+    now = datetime.datetime.now
+    parts = assemble(
+        board,
+        state_dir=state_dir,
+        rng=rng,
+        warn=lambda text: complain(f"warning: {text}"),
+        kiosk=kiosk,
+        wall=wall_on(clock, now()) if scripted else now,
     )
-    table = make_table(board, state_dir, rng, complain)
-    controller = BoardController(board, table)
-    staff_pin = None
-    if kiosk is not None:
-        now = datetime.datetime.now
-        wall = wall_on(clock, now()) if scripted else now
-        parts = build_kiosk(kiosk, clock=clock, leds=board.leds, state_dir=state_dir, wall=wall)
-        controller = BoardController(
-            board, table, attract=parts.attract, dimmer=parts.dimmer, tally=parts.tally
-        )
-        staff_pin = parts.staff_pin
-    session = Session(board, controller, table, complain, t0=clock.now(), staff_pin=staff_pin)
+    session = Session(
+        board, parts.controller, parts.table, complain, t0=clock.now(), staff_pin=parts.staff_pin
+    )
     if frames_path is not None:
         try:
             session.frames = Path(frames_path).open("w", encoding="utf-8")  # noqa: SIM115

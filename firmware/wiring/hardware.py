@@ -16,11 +16,12 @@ from typing import Any
 
 from firmware.config import ConfigError, default_config, load_config
 from firmware.controller.loop import BoardController
-from firmware.controller.session import Complain, SessionError, make_table, serve_web
 from firmware.kiosk.dimmer import WallClock
-from firmware.kiosk.setup import KioskSetupError, build_kiosk, kiosk_section
+from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
+from firmware.wiring.assemble import assemble
+from firmware.wiring.session import Complain, SessionError, serve_web
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
 
@@ -39,11 +40,8 @@ def run_real_board(
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
 ) -> int:
-    """Play on the hardware the config describes until SIGTERM/SIGINT; one line if it cannot."""
-    from firmware.wiring.devices import (  # gpiozero: only for real boards
-        BoardSetupError,
-        build_board,
-    )
+    """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot."""
+    from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
 
     try:
         config = load_config(args.config) if args.config else default_config()
@@ -56,23 +54,20 @@ def run_real_board(
     try:
         board = build_board(config, clock)
     except BoardSetupError as exc:
-        complain(str(exc))
-        return EXIT_SETUP
+        raise SessionError(str(exc)) from None
     notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
     state_dir = Path(args.state_dir or config.state_dir).expanduser()
-    table = make_table(board, state_dir, random.Random(args.seed), complain)
-    parts = None
-    if kiosk is not None:
-        parts = build_kiosk(kiosk, clock=clock, leds=board.leds, state_dir=state_dir, wall=wall)
-    controller = BoardController(
+    parts = assemble(
         board,
-        table,
+        state_dir=state_dir,
+        rng=random.Random(args.seed),
+        warn=lambda text: complain(f"warning: {text}"),
+        kiosk=kiosk,
+        wall=wall,
         heartbeat=heartbeat.beat,
-        attract=None if parts is None else parts.attract,
-        dimmer=None if parts is None else parts.dimmer,
-        tally=None if parts is None else parts.tally,
     )
+    controller = parts.controller
     stop_poll = threading.Event()
     web = None
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
@@ -80,14 +75,13 @@ def run_real_board(
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
         where = args.web or f"{config.web.host}:{config.web.port}"
-        staff_pin = None if parts is None else parts.staff_pin
-        web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=staff_pin)
+        web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=parts.staff_pin)
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
                 before = signal.signal(signum, stop_handler(controller, notifier))
                 if before is not None:
                     previous[signum] = before
-        notifier.ready("playing" if parts is None else "playing (kiosk)")
+        notifier.ready("playing" if kiosk is None else "playing (kiosk)")
         if started is not None:
             started(controller)
         controller.run()
@@ -116,8 +110,8 @@ def stop_handler(controller: BoardController, notifier: Notifier) -> SignalHandl
 
 def poll_interval(touch: TouchSensor) -> float | None:
     """How often the sensor wants ``poll()`` now, or None (it asks for more while an IRQ sticks)."""
-    interval = getattr(touch, "poll_interval", None)
-    if not isinstance(interval, int | float) or interval <= 0:
+    interval = touch.poll_interval
+    if interval is None or interval <= 0:
         return None
     return float(interval)
 

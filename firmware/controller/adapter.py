@@ -1,0 +1,140 @@
+"""How a game lives on the board: the protocol each game's board adapter implements.
+
+A game registers its rules and its adapter together (``firmware.rules.registry``). The controller
+never names a game: it asks the adapter what a tap means, how the position is lit, who sits where,
+what the menu offers and what the player to act is told. docs/adding-a-game.md walks through one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from firmware.render.stack import LightStack
+from firmware.rules.api import GameState, JsonValue
+from firmware.rules.registry import find_board, game_names
+from hal.interfaces import Cell
+
+
+class Refusal(str):
+    """Why a tap means nothing in the game (the words a player is shown)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule switch someone may set when starting a game (command line, staff page, menu).
+
+    ``name`` is the option as typed (``--rounds``, ``"rounds"``), ``key`` the key of the game's
+    ``rules`` object it sets, ``choices`` the values offered; the game's ``parse_rules`` has the
+    last word on what is valid.
+    """
+
+    name: str
+    key: str
+    choices: tuple[str | int, ...]
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class MenuChoice:
+    """A tile of the menu: its label, the rule switches it starts, the piece colours it shows."""
+
+    label: str
+    rules: dict[str, JsonValue]
+    colours: tuple[tuple[str, ...], ...]  # rows of piece colours, top row first
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat the game lays out: the colour it plays and the name it is called by."""
+
+    colour: str
+    name: str
+
+
+@runtime_checkable
+class BoardAdapter(Protocol):
+    """Everything the board needs to know about one game (besides its rules)."""
+
+    @property
+    def name(self) -> str:
+        """The game's registered name."""
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The rule switches offered when starting the game."""
+
+    @property
+    def menu(self) -> tuple[MenuChoice, ...]:
+        """The game's tiles on the board's menu."""
+
+    @property
+    def menu_pips(self) -> Option | None:
+        """An option the menu shows as two rows of pips (a count: 3 or 4 rounds), if any."""
+
+    @property
+    def rematch_alternates(self) -> bool:
+        """True: a rematch is started by the colour after the last starter; False: drawn again."""
+
+    def fit_rules(
+        self, rules: Mapping[str, JsonValue], columns: int, rows: int
+    ) -> dict[str, JsonValue]:
+        """``rules`` adjusted to a board of this size before they are parsed (or unchanged)."""
+
+    def does_not_fit(self, rules: Mapping[str, JsonValue], columns: int, rows: int) -> str | None:
+        """Why a game with these (parsed) rules cannot be shown on this board, if it cannot."""
+
+    def seats(
+        self, rules: Mapping[str, JsonValue], colours: tuple[str, ...]
+    ) -> tuple[SeatSpec, ...]:
+        """The seats clockwise from seat 0 under ``rules``."""
+
+    def seat_to_act(self, state: GameState, seats: tuple[SeatSpec, ...]) -> int | None:
+        """The index into ``seats`` of the player to act now, or None when the round is over."""
+
+    def token_for(self, state: GameState, cell: Cell, columns: int, rows: int) -> str | Refusal:
+        """The token a tap on ``cell`` stands for now, or why it stands for none."""
+
+    def lights(self, stack: LightStack, state: GameState, since: float) -> None:
+        """Add the position's lights; ``since`` is when it appeared (the phase of blinks)."""
+
+    def prompt(self, state: GameState) -> str:
+        """What the player to act must do, in words (``place a chip and tap its cell``)."""
+
+    def touch_map(self) -> dict[str, str]:
+        """Board cell name -> the token a touch there means on a fresh 15x15 board."""
+
+
+def board_adapter(name: str) -> BoardAdapter:
+    """The board adapter of the game called ``name`` (InvalidRecordError if there is none)."""
+    adapter = find_board(name)
+    if not isinstance(adapter, BoardAdapter):
+        raise TypeError(f"{name}: registered without a board adapter")
+    return adapter
+
+
+def board_adapters() -> list[BoardAdapter]:
+    """Every registered game's adapter, by game name."""
+    return [board_adapter(name) for name in game_names()]
+
+
+def seat_of_colour(state: GameState, seats: tuple[SeatSpec, ...]) -> int | None:
+    """The first seat playing the colour to move (one seat per colour), or None."""
+    colour = state.to_move()
+    for index, seat in enumerate(seats):
+        if seat.colour == colour:
+            return index
+    return None
+
+
+def cells_for_token(
+    adapter: BoardAdapter, state: GameState, token: str, columns: int, rows: int
+) -> list[Cell]:
+    """Every board cell whose tap would mean ``token`` now (where its chip must be placed)."""
+    return [
+        (x, y)
+        for y in range(rows)
+        for x in range(columns)
+        if adapter.token_for(state, (x, y), columns, rows) == token
+    ]

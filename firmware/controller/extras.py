@@ -1,0 +1,49 @@
+"""What the loop asks of its optional parts (the kiosk provides them: ``firmware.kiosk``).
+
+The controller depends on these small protocols, never on the kiosk's modules.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from firmware.controller.table import Table
+from hal.interfaces import Frame
+
+
+class IdleScreen(Protocol):
+    """The attract animation while nobody plays, and putting abandoned games away."""
+
+    @property
+    def showing(self) -> bool: ...
+
+    @property
+    def message(self) -> str:
+        """The scoreboard's message while the animation shows."""
+
+    def wake(self) -> bool:
+        """Someone is here; True if the board was idle (that touch only wakes it)."""
+
+    def update(self, table: Table, now: float) -> None:
+        """Archive an abandoned game, and decide whether the animation shows."""
+
+    def frame(self, now: float, columns: int, rows: int, status_count: int) -> Frame: ...
+
+    def deadline(self, now: float) -> float | None: ...
+
+
+class BrightnessControl(Protocol):
+    """The LED brightness by schedule, or a staff level until the schedule's next step."""
+
+    def apply(self) -> bool:
+        """Bring the LEDs to the level due now; True if it changed."""
+
+    def seconds_to_next_check(self) -> float | None: ...
+
+    def set_level(self, level: float) -> None: ...
+
+
+class MatchWatcher(Protocol):
+    """Looks at the table after every input (the kiosk's day statistics)."""
+
+    def watch(self, table: Table, now: float) -> None: ...

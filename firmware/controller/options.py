@@ -1,0 +1,69 @@
+"""Rule switches typed by a person (command line, staff page) -> a game's rules, per its adapter.
+
+Each game's adapter lists its options (``Option``); the game's own ``parse_rules`` has the last
+word. Errors are one line that names the option and what the game takes instead.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from firmware.controller.adapter import Option, board_adapter, board_adapters
+from firmware.rules.api import InvalidRecordError, JsonValue
+from firmware.rules.registry import find_game
+
+
+class OptionError(ValueError):
+    """An option that does not fit the game, or a value it does not take (one line)."""
+
+
+def all_options() -> dict[str, list[tuple[str, Option]]]:
+    """Every option name any game takes, with the games (and their Option) that take it."""
+    found: dict[str, list[tuple[str, Option]]] = {}
+    for adapter in board_adapters():
+        for option in adapter.options:
+            found.setdefault(option.name, []).append((adapter.name, option))
+    return dict(sorted(found.items()))
+
+
+def rules_from_options(
+    game: str,
+    given: Mapping[str, object],
+    *,
+    flags: bool = False,
+) -> dict[str, JsonValue]:
+    """The rule switches ``given`` (option name -> value, None: not given) set for ``game``.
+
+    ``flags``: the options were typed as command-line flags (``--mode``), else as fields.
+    """
+
+    def spell(name: str) -> str:
+        return f"--{name}" if flags else name
+
+    def head(name: str) -> str:
+        return f"--{name}" if flags else f"{name}:"
+
+    adapter = board_adapter(game)
+    own = {option.name: option for option in adapter.options}
+    takes = " and ".join(
+        f"{spell(o.name)} {'|'.join(str(c) for c in o.choices)}" for o in adapter.options
+    )
+    rules: dict[str, JsonValue] = {}
+    for name, value in given.items():
+        if value is None:
+            continue
+        option = own.get(name)
+        if option is None:
+            owners = ", ".join(g for g, _ in all_options().get(name, [])) or "no game"
+            raise OptionError(f"{head(name)} is for {owners}; {game} takes {takes or 'none'}")
+        if isinstance(value, bool) or value not in option.choices:
+            shown = " or ".join(json.dumps(choice) for choice in option.choices)
+            raise OptionError(f"{head(name)} must be {shown}")
+        assert isinstance(value, str | int)
+        rules[option.key] = value
+    try:
+        find_game(game).parse_rules(rules)
+    except InvalidRecordError as exc:
+        raise OptionError(str(exc)) from None
+    return rules

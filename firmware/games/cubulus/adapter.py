@@ -1,0 +1,88 @@
+"""Cubulus on the board: taps on the unfolded cube, its lights, seats, menu tiles and prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
+from firmware.games.cubulus import layout
+from firmware.games.cubulus.scene import cubulus_lights
+from firmware.games.cubulus.state import CubulusState
+from firmware.render.stack import LightStack
+from firmware.rules.api import GameState, JsonValue
+from hal.interfaces import Cell
+
+CENTRE = "111"
+HINTS = {
+    "neutral": "place a white ball and tap its cell",
+    "push": "push a ball in: tap the face cell you push into",
+}
+SEAT_ORDER = ("red", "black", "white")
+
+
+def _cubulus(state: GameState) -> CubulusState:
+    if not isinstance(state, CubulusState):
+        raise TypeError(f"not a Cubulus game: {state.game}")
+    return state
+
+
+class CubulusBoard:
+    """The Cubulus board adapter (``firmware.controller.adapter.BoardAdapter``)."""
+
+    name = "cubulus"
+    options = (Option("players", "players", (2, 3), "2 or 3 players"),)
+    menu = (
+        MenuChoice("Cubulus, 2 players", {"players": 2}, (("red", "black"),)),
+        MenuChoice("Cubulus, 3 players", {"players": 3}, (("red", "black"), ("white", "white"))),
+    )
+    menu_pips: Option | None = None
+    rematch_alternates = True
+
+    def fit_rules(
+        self, rules: Mapping[str, JsonValue], columns: int, rows: int
+    ) -> dict[str, JsonValue]:
+        return dict(rules)
+
+    def does_not_fit(self, rules: Mapping[str, JsonValue], columns: int, rows: int) -> str | None:
+        if (columns, rows) != (layout.SIZE, layout.SIZE):
+            return "Cubulus needs the 15x15 board"
+        return None
+
+    def seats(
+        self, rules: Mapping[str, JsonValue], colours: tuple[str, ...]
+    ) -> tuple[SeatSpec, ...]:
+        return tuple(SeatSpec(c, c.capitalize()) for c in SEAT_ORDER if c in colours)
+
+    def seat_to_act(self, state: GameState, seats: tuple[SeatSpec, ...]) -> int | None:
+        return seat_of_colour(state, seats)
+
+    def token_for(self, state: GameState, cell: Cell, columns: int, rows: int) -> str | Refusal:
+        """A push from the face of the tapped cell, or during setup a neutral ball on it."""
+        push = layout.push_token(cell)
+        if _cubulus(state).awaiting() == "neutral":
+            if cell == layout.centre_cell():
+                return f"N{CENTRE}"
+            if push is None:
+                return Refusal("tap a cell of the cube to place a white ball there")
+            return f"N{push[1:]}"
+        if push is None:
+            return Refusal("tap a cell on a face of the cube to push from that face")
+        return push
+
+    def lights(self, stack: LightStack, state: GameState, since: float) -> None:
+        cubulus_lights(stack, _cubulus(state), since)
+
+    def prompt(self, state: GameState) -> str:
+        cubulus = _cubulus(state)
+        awaiting = cubulus.awaiting()
+        hint = HINTS.get(awaiting or "", "your turn")
+        left = cubulus.neutral_left()
+        if awaiting == "neutral" and 1 <= left <= 9:
+            return f"{hint} ({10 - left} of 9)"
+        return hint
+
+    def touch_map(self) -> dict[str, str]:
+        return layout.push_tokens_by_cell_name()
+
+
+CUBULUS_BOARD = CubulusBoard()

@@ -1,0 +1,120 @@
+"""Culls on the board: what a tap means, its lights, seats, menu tiles and what players are told."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
+from firmware.games.culls.game import CullsState
+from firmware.games.culls.scene import culls_lights, play_offset
+from firmware.games.culls.switches import DEFAULTS, MODES, ROUNDS_TO_WIN
+from firmware.render.stack import LightStack
+from firmware.rules.api import GameState, JsonValue
+from firmware.rules.grid import cell_name
+from hal.interfaces import Cell
+
+TEAM_SEATS = (
+    SeatSpec("blue", "Blue A"),
+    SeatSpec("red", "Red A"),
+    SeatSpec("blue", "Blue B"),
+    SeatSpec("red", "Red B"),
+)
+ROUNDS = Option("rounds", "rounds_to_win", ROUNDS_TO_WIN, "round wins for a match")
+HINTS = {
+    "place": "place a chip and tap its cell",
+    "flip": "tap one of the blinking chips to flip it",
+}
+
+
+def _culls(state: GameState) -> CullsState:
+    if not isinstance(state, CullsState):
+        raise TypeError(f"not a Culls game: {state.game}")
+    return state
+
+
+class CullsBoard:
+    """The Culls board adapter (``firmware.controller.adapter.BoardAdapter``)."""
+
+    name = "culls"
+    options = (Option("mode", "mode", MODES, "duel or 2-vs-2 teams"), ROUNDS)
+    menu = (
+        MenuChoice("Culls duel", {"mode": "duel"}, (("blue", "red"),)),
+        MenuChoice("Culls teams", {"mode": "teams"}, (("blue", "red"), ("red", "blue"))),
+    )
+    menu_pips: Option | None = ROUNDS
+    rematch_alternates = False  # a rematch draws who starts, like a new match
+
+    def fit_rules(
+        self, rules: Mapping[str, JsonValue], columns: int, rows: int
+    ) -> dict[str, JsonValue]:
+        """A smaller board plays a smaller game, unless the size was asked for."""
+        side = min(columns, rows)
+        standard = DEFAULTS["size"]
+        if "size" not in rules and isinstance(standard, int) and side < standard:
+            return {**rules, "size": side}
+        return dict(rules)
+
+    def does_not_fit(self, rules: Mapping[str, JsonValue], columns: int, rows: int) -> str | None:
+        size = rules.get("size")
+        if isinstance(size, int) and size > min(columns, rows):
+            return f"a {size}x{size} Culls game does not fit on this board"
+        return None
+
+    def seats(
+        self, rules: Mapping[str, JsonValue], colours: tuple[str, ...]
+    ) -> tuple[SeatSpec, ...]:
+        if rules.get("mode") == "teams":
+            return TEAM_SEATS
+        return tuple(SeatSpec(c, c.capitalize()) for c in colours)
+
+    def seat_to_act(self, state: GameState, seats: tuple[SeatSpec, ...]) -> int | None:
+        if state.to_move() is None:
+            return None
+        if len(seats) == len(TEAM_SEATS):
+            start = next(i for i, seat in enumerate(seats) if seat.colour == state.first)
+            return (start + _culls(state).seat()) % len(seats)
+        return seat_of_colour(state, seats)
+
+    def token_for(self, state: GameState, cell: Cell, columns: int, rows: int) -> str | Refusal:
+        """Place on an empty cell, flip a candidate, or move the flipped chip there."""
+        culls = _culls(state)
+        ox, oy = play_offset(columns, rows, culls.size)
+        x, y = cell[0] - ox, cell[1] - oy
+        if not (0 <= x < culls.size and 0 <= y < culls.size):
+            return Refusal("that cell is outside the playing area")
+        name = cell_name((x, y))
+        awaiting = culls.awaiting()
+        if awaiting == "flip":
+            return f"x{name}"
+        if awaiting == "move":
+            flipped = culls.flipped_cell()
+            if flipped == (x, y):
+                return Refusal(f"put the flipped chip from {name} on a different empty cell")
+            if flipped is not None:
+                return f"{cell_name(flipped)}-{name}"
+        return name
+
+    def lights(self, stack: LightStack, state: GameState, since: float) -> None:
+        culls_lights(stack, _culls(state), since)
+
+    def prompt(self, state: GameState) -> str:
+        culls = _culls(state)
+        awaiting = culls.awaiting()
+        if awaiting == "move":
+            flipped = culls.flipped_cell()
+            where = "" if flipped is None else f" from {cell_name(flipped)}"
+            return f"move your flipped chip{where} to an empty cell and tap it"
+        hint = HINTS.get(awaiting or "", "your turn")
+        if awaiting == "place" and culls.mode == "duel" and culls.turn_number < 4:
+            return f"{hint} (chip {culls.turn_number % 2 + 1} of 2)"
+        return hint
+
+    def touch_map(self) -> dict[str, str]:
+        """On the 15x15 board a touch on a cell places on that cell."""
+        size = DEFAULTS["size"]
+        assert isinstance(size, int)
+        names = [cell_name((x, y)) for y in reversed(range(size)) for x in range(size)]
+        return {name: name for name in names}
+
+
+CULLS_BOARD = CullsBoard()

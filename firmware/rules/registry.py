@@ -1,0 +1,73 @@
+"""Every game, found by name: its rules and its board adapter, registered together.
+
+``GAME_PACKAGES`` is the list of games. Each package registers itself when imported, by calling
+``register(GAME, board=ADAPTER)``; nothing else in the program imports a game package, it asks
+here. The board adapter is opaque to the rules (they never look inside it): the controller reads
+it through its own protocol (``firmware.controller.adapter.BoardAdapter``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from firmware.rules.api import Game, InvalidRecordError
+
+GAME_PACKAGES = ["firmware.games.culls", "firmware.games.cubulus"]
+
+
+@dataclass(frozen=True, slots=True)
+class Registered:
+    """A game's rules and how it lives on the board."""
+
+    game: Game
+    board: object
+
+
+_REGISTRY: dict[str, Registered] = {}
+
+
+def register(game: Game, *, board: object) -> Game:
+    """Make ``game`` (with its board adapter) findable by its name."""
+    _REGISTRY[game.name] = Registered(game, board)
+    return game
+
+
+def load_games() -> None:
+    """Import every package of ``GAME_PACKAGES`` so that each registers itself (idempotent)."""
+    for package in GAME_PACKAGES:
+        importlib.import_module(package)
+
+
+def _entry(name: str) -> Registered:
+    load_games()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(game_names()) or "none"
+        raise InvalidRecordError(f"game: unknown game {name!r} (known: {known})") from None
+
+
+def find_game(name: str) -> Game:
+    """The rules of the game called ``name``; InvalidRecordError names the choices."""
+    return _entry(name).game
+
+
+def find_board(name: str) -> object:
+    """The board adapter registered with the game called ``name``."""
+    return _entry(name).board
+
+
+def game_names() -> list[str]:
+    """The names of all registered games, in the order of ``GAME_PACKAGES``."""
+    load_games()
+    return sorted(_REGISTRY, key=lambda name: (_rank(_REGISTRY[name]), name))
+
+
+def _rank(entry: Registered) -> int:
+    """The position in ``GAME_PACKAGES`` of the package that defines ``entry``'s game."""
+    module = type(entry.game).__module__
+    for index, package in enumerate(GAME_PACKAGES):
+        if module == package or module.startswith(f"{package}."):
+            return index
+    return len(GAME_PACKAGES)

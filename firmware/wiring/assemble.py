@@ -1,0 +1,99 @@
+"""The one place a board and its controller are put together: play, the kiosk, the tests.
+
+``simulated_board`` builds the ``--mock-hal`` board from a config exactly as the hardware would be
+built (``build_board`` over ``simulated(config)``), so every key ``diag`` honours is honoured here;
+``assemble`` puts the table, the journal, the kiosk parts and the controller around any board.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware.config.schema import Config, KioskConfig
+from firmware.controller.journal import Journal
+from firmware.controller.loop import BoardController
+from firmware.controller.players import PlayerFactory, passive_player
+from firmware.controller.table import Table
+from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.setup import KioskParts, build_kiosk
+from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
+from firmware.wiring.settings import simulated
+from hal.interfaces import Board, Clock
+from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockTouch
+
+
+def bare_simulation(base: Config) -> Config:
+    """The simulated board run without a config: ideal LEDs (no gamma, a generous current
+    budget) and every button and the buzzer present, so scripts see the colours the game asks
+    for. ``base`` supplies everything else (``default_config()``)."""
+    leds = dataclasses.replace(base.leds, gamma=1.0, brightness=1.0, max_current_ma=6000)
+    buttons = dataclasses.replace(base.buttons, backend="mock")
+    buzzer = dataclasses.replace(base.buzzer, backend="mock")
+    return simulated(dataclasses.replace(base, leds=leds, buttons=buttons, buzzer=buzzer))
+
+
+def simulated_board(config: Config, clock: Clock) -> MockBoard:
+    """Every device of a ``simulated`` config, in memory."""
+    touch = build_touch(config, clock)
+    leds = build_leds(config, clock)
+    buttons = build_buttons(config, clock)
+    buzzer = build_buzzer(config, clock)
+    assert isinstance(touch, MockTouch) and isinstance(leds, MockLeds)
+    assert buttons is None or isinstance(buttons, MockButtons)
+    assert buzzer is None or isinstance(buzzer, MockBuzzer)
+    return MockBoard(touch=touch, leds=leds, clock=clock, buttons=buttons, buzzer=buzzer)
+
+
+@dataclass
+class Assembly:
+    """A board with its table and controller (and the kiosk's parts, in kiosk mode)."""
+
+    board: Board
+    table: Table
+    controller: BoardController
+    kiosk: KioskParts | None = None
+
+    @property
+    def staff_pin(self) -> str | None:
+        return None if self.kiosk is None else self.kiosk.staff_pin
+
+
+def assemble(
+    board: Board,
+    *,
+    state_dir: Path | None,
+    rng: random.Random,
+    warn: Callable[[str], None],
+    kiosk: KioskConfig | None = None,
+    wall: WallClock | None = None,
+    heartbeat: Callable[[], object] | None = None,
+    players: PlayerFactory = passive_player,
+) -> Assembly:
+    """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
+    (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller."""
+    table = Table(
+        columns=board.leds.columns,
+        rows=board.leds.rows,
+        journal=Journal(state_dir, warn),
+        rng=rng,
+        beep=None if board.buzzer is None else board.buzzer.beep,
+        players=players,
+    )
+    if kiosk is None:
+        return Assembly(board, table, BoardController(board, table, heartbeat=heartbeat))
+    if state_dir is None or wall is None:
+        raise ValueError("kiosk mode needs a state directory and a wall clock")
+    parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
+    controller = BoardController(
+        board,
+        table,
+        heartbeat=heartbeat,
+        attract=parts.attract,
+        dimmer=parts.dimmer,
+        tally=parts.tally,
+    )
+    return Assembly(board, table, controller, parts)
