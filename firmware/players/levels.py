@@ -44,20 +44,20 @@ LEVELS = {
     ),
     3: Level(
         3,
-        CullsStyle(max_depth=2, beam=8, noise=10, share=0.1),
-        CubulusStyle(max_depth=2, noise=4, leaf_wins=False, share=0.3),
+        CullsStyle(max_depth=2, beam=8, root_beam=12, noise=10, share=0.2),
+        CubulusStyle(max_depth=1, share=0.2),  # sees the wins its move would hand over
         movetime_ms=300,
     ),
     4: Level(
         4,
-        CullsStyle(max_depth=3, beam=8, share=0.15),
-        CubulusStyle(max_depth=2, leaf_wins=False, share=0.3),
+        CullsStyle(max_depth=3, beam=8, share=0.25),
+        CubulusStyle(max_depth=2, leaf_wins=False, share=0.5),
         movetime_ms=500,
     ),
     5: Level(
         5,
-        CullsStyle(share=0.33),
-        CubulusStyle(max_depth=2, share=0.5),
+        CullsStyle(share=0.4),
+        CubulusStyle(max_depth=3, leaf_wins=False),
         movetime_ms=800,
     ),
     6: Level(6, CullsStyle(), CubulusStyle(), movetime_ms=1000),
