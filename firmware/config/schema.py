@@ -175,6 +175,17 @@ class KioskConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class CullsConfig:
+    """How Culls is played on this board."""
+
+    chips: Literal["auto", "physical", "virtual"] = option(
+        "auto",
+        doc="physical: a person places the computer's chips; auto = physical on a real board, "
+        "virtual on the simulated one",
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A whole board configuration."""
 
@@ -185,4 +196,5 @@ class Config:
     buzzer: BuzzerConfig = field(default_factory=BuzzerConfig)
     web: WebConfig = field(default_factory=WebConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
+    culls: CullsConfig = field(default_factory=CullsConfig)
     state_dir: str = option("~/.local/state/cullsboard", doc="saved games and logs")

@@ -8,6 +8,9 @@ from firmware.rules.api import Game, GameState, JsonValue
 from firmware.rules.match import Match
 from firmware.rules.registry import find_game
 
+# Journal entries about a move waiting for its chip; the table reads them, the match does not.
+SEAT_NOTES = ("pending", "dropped")
+
 
 class MatchPlay:
     """A ``Match`` whose rounds the table starts one by one; no round yet until the first starts."""
@@ -72,6 +75,8 @@ class MatchPlay:
                 match.current.apply(token)
             elif kind == "undo" and match.can_undo():
                 match.undo()
+            elif kind in SEAT_NOTES:
+                continue
             else:
                 raise ValueError(f"journal entry {number} cannot be played: {entry}")
         if match.current is None:

@@ -84,18 +84,27 @@ class Table:
         rng: random.Random,
         beep: Callable[[float, float], None] | None = None,
         players: PlayerFactory = passive_player,
+        seating: Callable[[tuple[SeatSpec, ...]], tuple[PlayerKind, ...]] | None = None,
+        hand_placed: Callable[[str], bool] = lambda game: True,
     ) -> None:
+        """``seating``: who fills the seats of a new match (default: everyone here).
+        ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
+        so a move made elsewhere waits for its piece; else it is shown at once."""
         self.columns = columns
         self.rows = rows
         self.journal = journal
         self.rng = rng
         self._beep = beep
         self._make_player = players
+        self._seating = seating
+        self._hand_placed = hand_placed
         self.menu = Menu(columns, rows, board_adapters())
         self.match: MatchPlay | None = None
         self.adapter: BoardAdapter | None = None
         self.players: list[Player] = []  # one per seat of the match
         self.pending: Pending | None = None
+        self._waiting: Pending | None = None  # a pending move read back from the journal
+        self.thinking: Callable[[], bool] = lambda: False  # whether a computer seat is thinking
         self.phase = Phase.MENU
         self.return_phase: Phase | None = None  # where MENU goes back to
         self.since = 0.0  # when the position on the board last changed (blink phases)
@@ -132,6 +141,12 @@ class Table:
             self._refuse(None, f"the saved match could not be resumed ({exc})", now)
             return False
         self._after_change(now)
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None and self.match is not None and self.match.current is not None:
+            self._cancel_players()  # its move is made: it only waits for the chip
+            self._turn_told = (waiting.seat, self.match.current.ply)
+            self.pending = waiting
+            self._set_phase(Phase.WAITING_FOR_CHIP, now)
         return True
 
     def _replay(self, entries: list[Entry]) -> None:
@@ -140,6 +155,19 @@ class Table:
         seats = adapter.seats(match.rules, match.colours)
         kinds = _player_kinds(entries[0].get("players"), len(seats))
         self._seat_match(match, adapter, kinds)
+        self._resume_pending(entries[-1])
+
+    def _resume_pending(self, last: Entry) -> None:
+        """A move that was waiting for its chip when the power went waits again."""
+        seat, token = last.get("seat"), last.get("token")
+        state = None if self.match is None else self.match.current
+        if last.get("e") != "pending" or state is None or self.adapter is None:
+            return
+        if not isinstance(seat, int) or not isinstance(token, str) or state.why_illegal(token):
+            return
+        cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
+        if cells and seat == self.seat_to_act():
+            self._waiting = Pending(seat, token, tuple(cells))
 
     def new_match(
         self,
@@ -159,8 +187,14 @@ class Table:
         if problem is not None:
             self._refuse(None, problem, now)
             return
-        seat_count = len(adapter.seats(match.rules, match.colours))
-        kinds = tuple(players) if players is not None else (PlayerKind.HERE,) * seat_count
+        specs = adapter.seats(match.rules, match.colours)
+        seat_count = len(specs)
+        if players is not None:
+            kinds = tuple(players)
+        elif self._seating is not None:
+            kinds = self._seating(specs)
+        else:
+            kinds = (PlayerKind.HERE,) * seat_count
         if len(kinds) != seat_count:
             self._refuse(None, f"{game} has {seat_count} seats, not {len(kinds)}", now)
             return
@@ -250,10 +284,11 @@ class Table:
         if reason is not None:
             self._refuse(cell, reason, now)
             return False
-        if self.players[seat].kind is not PlayerKind.HERE:
+        if self.players[seat].kind is not PlayerKind.HERE and self._hand_placed(self.adapter.name):
             cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
             if cells:
                 self.pending = Pending(seat, token, tuple(cells))
+                self.journal.append({"e": "pending", "seat": seat, "token": token})
                 self._set_phase(Phase.WAITING_FOR_CHIP, now)
                 return True
         self._apply(token, now)
@@ -304,6 +339,7 @@ class Table:
                 return
             if self.pending is not None:  # the move made elsewhere is not placed: drop it
                 self.pending = None
+                self.journal.append({"e": "dropped"})
                 self._cancel_players()
                 self._after_change(now)
                 return

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
+from firmware.controller.computer import Seating
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
@@ -62,6 +63,13 @@ class Assembly:
         return None if self.kiosk is None else self.kiosk.staff_pin
 
 
+def hand_placed_games(config: Config, *, real_board: bool) -> frozenset[str]:
+    """The games whose pieces a person puts on the board for the computer (``culls.chips``)."""
+    chips = config.culls.chips
+    physical = chips == "physical" or (chips == "auto" and real_board)
+    return frozenset({"culls"}) if physical else frozenset()
+
+
 def assemble(
     board: Board,
     *,
@@ -72,19 +80,31 @@ def assemble(
     wall: WallClock | None = None,
     heartbeat: Callable[[], object] | None = None,
     players: PlayerFactory = passive_player,
+    seating: Seating | None = None,
+    hand_placed: frozenset[str] = frozenset(),
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
-    (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller."""
+    (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
+
+    ``seating``: the computer seats and their players (it replaces ``players``);
+    ``hand_placed``: the games whose pieces a person places for a seat not played here."""
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
         journal=Journal(state_dir, warn),
         rng=rng,
         beep=None if board.buzzer is None else board.buzzer.beep,
-        players=players,
+        players=players if seating is None else seating,
+        seating=None if seating is None else seating.kinds,
+        hand_placed=hand_placed.__contains__,
     )
+    if seating is not None:
+        table.thinking = seating.thinker.thinking
     if kiosk is None:
-        return Assembly(board, table, BoardController(board, table, heartbeat=heartbeat))
+        controller = BoardController(board, table, heartbeat=heartbeat)
+        if seating is not None:
+            seating.connect(controller.post)
+        return Assembly(board, table, controller)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
@@ -96,4 +116,6 @@ def assemble(
         dimmer=parts.dimmer,
         tally=parts.tally,
     )
+    if seating is not None:
+        seating.connect(controller.post)
     return Assembly(board, table, controller, parts)

@@ -15,12 +15,13 @@ from types import FrameType
 from typing import Any
 
 from firmware.config import ConfigError, default_config, load_config
+from firmware.controller.computer import Seating, computer_choice
 from firmware.controller.loop import BoardController
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
-from firmware.wiring.assemble import assemble
+from firmware.wiring.assemble import assemble, hand_placed_games
 from firmware.wiring.session import Complain, SessionError, serve_web
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
@@ -50,6 +51,11 @@ def run_real_board(
         raise SessionError(f"config {args.config}: {exc}") from None
     except KioskSetupError as exc:
         raise SessionError(str(exc)) from None
+    try:
+        options = vars(args)  # the computer options are absent when the caller has none
+        computer_seats, level = computer_choice(options.get("computer"), options.get("level"))
+    except ValueError as exc:
+        raise SessionError(str(exc)) from None
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
@@ -66,6 +72,8 @@ def run_real_board(
         kiosk=kiosk,
         wall=wall,
         heartbeat=heartbeat.beat,
+        seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
+        hand_placed=hand_placed_games(config, real_board=True),
     )
     controller = parts.controller
     stop_poll = threading.Event()

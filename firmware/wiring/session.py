@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import IO, Protocol
 
 from firmware.config.schema import Config, KioskConfig
+from firmware.controller.computer import Seating, top_level
 from firmware.controller.drive import perform
 from firmware.controller.loop import BoardController
 from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
+from firmware.players import Level
 from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
-from firmware.wiring.assemble import assemble, simulated_board
+from firmware.wiring.assemble import assemble, hand_placed_games, simulated_board
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
@@ -104,6 +106,8 @@ def build_session(
     frames_path: str | None,
     complain: Complain,
     kiosk: KioskConfig | None = None,
+    computer_seats: frozenset[str] = frozenset(),
+    level: Level | None = None,
 ) -> Session:
     """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
     ``wait`` moves when scripted.
@@ -121,6 +125,13 @@ def build_session(
         warn=lambda text: complain(f"warning: {text}"),
         kiosk=kiosk,
         wall=wall_on(clock, now()) if scripted else now,
+        seating=Seating(
+            clock=clock.now,
+            level=level or top_level(),
+            computer_seats=computer_seats,
+            seed=rng.getrandbits(32),
+        ),
+        hand_placed=hand_placed_games(config, real_board=False),
     )
     session = Session(
         board, parts.controller, parts.table, complain, t0=clock.now(), staff_pin=parts.staff_pin
