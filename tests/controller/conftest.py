@@ -11,6 +11,7 @@ import pytest
 
 from firmware.config.load import parse_config
 from firmware.config.schema import KioskConfig
+from firmware.controller.computer import Seating
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.kiosk.setup import wall_on
 from firmware.render import palette
@@ -40,6 +41,8 @@ class Rig:
         rows: int = 15,
         kiosk: KioskConfig | None = None,
         wall_start: datetime.datetime | None = None,
+        seating: Seating | None = None,
+        hand_placed: frozenset[str] = frozenset(),
     ) -> None:
         self.state_dir = state_dir
         self.clock = FakeClock(100.0)
@@ -56,6 +59,8 @@ class Rig:
             warn=self.warnings.append,
             kiosk=kiosk,
             wall=self.wall,
+            seating=seating,
+            hand_placed=hand_placed,
         )
         self.table = parts.table
         self.controller = parts.controller
