@@ -160,3 +160,18 @@ def test_without_a_script_piped_commands_are_read_the_same_way(
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("place a chip and tap its cell (chip 1 of 2)")
     assert any(line.endswith("]") and "i8" in line for line in out), "the refusal is shown"
+
+
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--computer", "red,"], "name seats by colour"),
+        (["--level", "9"], "--level must be 1 to 6"),
+    ],
+)
+def test_bad_computer_options_are_one_clear_line(
+    flags: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--mock-hal", "--game", "culls", *flags, "--script", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
