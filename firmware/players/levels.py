@@ -56,7 +56,7 @@ LEVELS = {
     ),
     5: Level(
         5,
-        CullsStyle(share=0.4),
+        CullsStyle(beam=8, extensions=2, share=0.4),
         CubulusStyle(max_depth=3, leaf_wins=False),
         movetime_ms=800,
     ),
