@@ -14,8 +14,21 @@ from firmware.controller.adapter import SeatSpec
 from firmware.controller.players import PassivePlayer, Player, PlayerKind, SeatMove, Turn
 from firmware.controller.thinker import Answer, Thinker
 from firmware.players import HIGHEST, LOWEST, Level, level
+from firmware.rules.api import GameState
 
-Post = Callable[[SeatMove], None]
+HINT = "hint"  # the tag of a hint search (seat searches are tagged with their seat number)
+HINT_MOVETIME_MS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class HintFound:
+    """The strongest move for the position at ``ply``, found for the player to act."""
+
+    token: str
+    ply: int
+
+
+Post = Callable[[SeatMove | HintFound], None]
 
 
 def seat_key(text: str) -> str:
@@ -103,7 +116,15 @@ class Seating:
             return ComputerPlayer(seat, self.level, self.thinker)
         return PassivePlayer(kind)
 
+    def hint(self, state: GameState) -> None:
+        """Look for the strongest move for the player to act (answered as a ``HintFound``)."""
+        self.thinker.start(state, top_level(), movetime_ms=HINT_MOVETIME_MS, tag=HINT)
+
     def _deliver(self, answer: Answer) -> None:
-        assert isinstance(answer.tag, int)
-        if self._post is not None:
+        if self._post is None:
+            return
+        if answer.tag == HINT:
+            self._post(HintFound(answer.choice.token, answer.ply))
+        else:
+            assert isinstance(answer.tag, int)
             self._post(SeatMove(answer.tag, answer.choice.token, answer.ply))

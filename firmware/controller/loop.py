@@ -7,6 +7,7 @@ import queue
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from firmware.controller.computer import HintFound
 from firmware.controller.extras import BrightnessControl, IdleScreen, MatchWatcher
 from firmware.controller.faults import DeviceHealth
 from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
@@ -38,7 +39,7 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | SeatMove | _Stop
+QueueItem = HalEvent | RemoteCommand | SeatMove | HintFound | _Stop
 
 
 class BoardController:
@@ -68,7 +69,7 @@ class BoardController:
         self._stopping = False
         self._next_change: float | None = None
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
-        self._button_names |= {"undo", "new", "menu"}
+        self._button_names |= {"undo", "new", "menu", "hint"}
 
     # -- any thread -----------------------------------------------------------------------
 
@@ -234,6 +235,8 @@ class BoardController:
             self.health.on_fault(item)
         elif isinstance(item, SeatMove):
             self._seat_move(item, now)
+        elif isinstance(item, HintFound):
+            self.table.show_hint(item.token, item.ply, now)
         elif isinstance(item, RemoteCommand):
             if item.kind is RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
@@ -266,7 +269,7 @@ class BoardController:
 
     def _wakes_only(self, item: QueueItem) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""
-        if self._attract is None or isinstance(item, FaultEvent | SeatMove | _Stop):
+        if self._attract is None or isinstance(item, FaultEvent | SeatMove | HintFound | _Stop):
             return False
         if isinstance(item, ButtonEvent) and not item.pressed:
             return False

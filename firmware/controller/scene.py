@@ -9,10 +9,20 @@ from firmware.render import screens
 from firmware.render.stack import Light, LightStack
 
 PENDING_BLINK_S = 0.5  # a cell waiting for a chip placed by hand
+HINT_BLINK_S = 0.8
 THINKING_BREATH_S = 1.5  # the status lights while a computer seat thinks: slow, not alarming
 
 
 def table_lights(table: Table, status_count: int, now: float) -> LightStack:
+    stack = _table_lights(table, status_count, now)
+    hint = table.current_hint(now)
+    if hint is not None and table.phase is Phase.PLAYING:
+        blink = p.Blink(p.HINT, p.OFF, HINT_BLINK_S)
+        stack.add(hint.cells, Light(p.ANIMATION, blink, hint.until - T.hint_show))
+    return stack
+
+
+def _table_lights(table: Table, status_count: int, now: float) -> LightStack:
     """Every light the table wants at ``now``."""
     stack = LightStack(table.columns, table.rows, status_count)
     match = table.match

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from firmware.controller.computer import ComputerPlayer
 from firmware.controller.table import Phase, Table
-from firmware.rules.grid import cell_name
 from firmware.rules.api import GameState, JsonValue, Status
+from firmware.rules.grid import cell_name
 
 
 def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
@@ -53,7 +53,17 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "record": table.record_json(),
         "pending": pending(table),
         "thinking": table.thinking() and table.phase is Phase.PLAYING,
+        "hint": hint(table, now),
     }
+
+
+def hint(table: Table, now: float) -> JsonValue:
+    """The hint being shown: its token and the cells lit for it."""
+    shown = table.current_hint(now)
+    if shown is None:
+        return None
+    cells: list[JsonValue] = [cell_name(cell) for cell in shown.cells]
+    return {"token": shown.token, "cells": cells}
 
 
 def seat_levels(table: Table) -> list[JsonValue]:

@@ -30,7 +30,7 @@ from firmware.controller.players import (
     passive_player,
 )
 from firmware.controller.timing import TABLE_TIMING as T
-from firmware.rules.api import InvalidRecordError, JsonValue
+from firmware.rules.api import GameState, InvalidRecordError, JsonValue
 from firmware.rules.records import FORMAT, record_of
 from hal.interfaces import Cell
 
@@ -64,6 +64,15 @@ class Flash:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """The strongest move, lit on ``cells`` until ``until``."""
+
+    token: str
+    cells: tuple[Cell, ...]
+    until: float
+
+
+@dataclass(frozen=True, slots=True)
 class Pending:
     """A move made away from this board, waiting for its chip to be placed on ``cells``."""
 
@@ -86,10 +95,12 @@ class Table:
         players: PlayerFactory = passive_player,
         seating: Callable[[tuple[SeatSpec, ...]], tuple[PlayerKind, ...]] | None = None,
         hand_placed: Callable[[str], bool] = lambda game: True,
+        ask_hint: Callable[[GameState], None] | None = None,
     ) -> None:
         """``seating``: who fills the seats of a new match (default: everyone here).
         ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
-        so a move made elsewhere waits for its piece; else it is shown at once."""
+        so a move made elsewhere waits for its piece; else it is shown at once.
+        ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``."""
         self.columns = columns
         self.rows = rows
         self.journal = journal
@@ -98,6 +109,8 @@ class Table:
         self._make_player = players
         self._seating = seating
         self._hand_placed = hand_placed
+        self._ask_hint = ask_hint
+        self.hint: Hint | None = None
         self.menu = Menu(columns, rows, board_adapters())
         self.match: MatchPlay | None = None
         self.adapter: BoardAdapter | None = None
@@ -331,6 +344,8 @@ class Table:
         elif name == "new":
             game, rules = self.menu.settings()
             self.new_match(game, rules, now)
+        elif name == "hint":
+            self._hint_asked(now)
         elif name == "undo":
             if self.phase is Phase.MENU:
                 if self.return_phase is not None and self.match is not None:
@@ -351,6 +366,29 @@ class Table:
             self.match.undo()
             self.error = None
             self._after_change(now)
+
+    def _hint_asked(self, now: float) -> None:
+        state = None if self.match is None else self.match.current
+        seat = self.seat_to_act()
+        if self._ask_hint is None or state is None or self.phase is not Phase.PLAYING:
+            self._refuse(None, "a hint is only given during a game", now)
+            return
+        if seat is None or self.players[seat].kind is not PlayerKind.HERE:
+            self._refuse(None, "a hint is for the player at the board", now)
+            return
+        self._ask_hint(state.copy())
+
+    def show_hint(self, token: str, ply: int, now: float) -> None:
+        """Light the hint's cells for a while, if the position is still the one it was for."""
+        state = None if self.match is None else self.match.current
+        if state is None or self.adapter is None or state.ply != ply or state.why_illegal(token):
+            return
+        cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
+        self.hint = Hint(token, tuple(cells), now + T.hint_show)
+
+    def current_hint(self, now: float) -> Hint | None:
+        hint = self.hint
+        return hint if hint is not None and now < hint.until else None
 
     def _go_on(self, now: float) -> None:
         """The ready cell was tapped: the next round, or a rematch."""
@@ -400,6 +438,7 @@ class Table:
     def _after_change(self, now: float) -> None:
         self.since = now
         self.pending = None
+        self.hint = None
         if self.match is None:
             phase = Phase.MENU
         elif self.match.is_over:
@@ -453,6 +492,8 @@ class Table:
             times.append(self.error[1] + T.error_shown)
         if self.phase is Phase.ROUND_OVER:
             times.append(self.phase_since + T.line_show)
+        if self.hint is not None:
+            times.append(self.hint.until)
         return [t for t in times if t > now]
 
 

@@ -10,7 +10,7 @@ from firmware.rules.grid import cell_name as cell_name
 from firmware.rules.grid import parse_cell
 from hal.interfaces import RGB, Cell, Frame
 
-BUTTONS = ("undo", "new", "menu")
+BUTTONS = ("undo", "new", "menu", "hint")
 MAX_NAME_LENGTH = 4  # a letter and at most three digits
 ANY_BOARD = 1000  # a side no name of MAX_NAME_LENGTH can be off, so only the form is checked
 _HEX = tuple(f"{n:02x}" for n in range(256))

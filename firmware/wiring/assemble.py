@@ -97,6 +97,7 @@ def assemble(
         players=players if seating is None else seating,
         seating=None if seating is None else seating.kinds,
         hand_placed=hand_placed.__contains__,
+        ask_hint=None if seating is None else seating.hint,
     )
     if seating is not None:
         table.thinking = seating.thinker.thinking

@@ -11,6 +11,7 @@ from firmware.controller.computer import Seating
 from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.controller.table import Phase
 from firmware.players import level
+from firmware.render import palette
 from firmware.rules.api import JsonValue
 from tests.controller.conftest import Rig
 
@@ -116,3 +117,32 @@ def test_undo_while_the_computer_thinks_cancels_it(tmp_path: Path) -> None:
     assert not seating.thinker.thinking()
     rig.controller.step()
     assert rig.moves == ["h8"] and rig.score["thinking"] is False
+
+
+def test_hint_lights_the_strongest_move_for_the_player_at_the_board(tmp_path: Path) -> None:
+    rig = _rig(tmp_path, "nobody", 1)
+    rig.start("culls", {}, first="blue")
+    for name in ["h8", "i8", "a1", "a3", "j8", "c1", "k8", "e1"]:  # blue: h8 i8 j8 k8, open
+        rig.tap(name)
+    rig.controller.submit(RemoteCommand(RemoteKind.PRESS, button="hint"))  # as the web page
+    rig.controller.step()
+    _let_it_think(rig)
+    hint = rig.score["hint"]
+    assert isinstance(hint, dict) and hint["token"] in ("g8", "l8")
+    assert hint["cells"] == [hint["token"]]
+    rig.assert_cell_colour(str(hint["token"]), palette.HINT)
+    rig.advance(5.0)
+    assert rig.score["hint"] is None
+
+
+def test_no_hint_for_the_computer_s_turn(tmp_path: Path) -> None:
+    rig = _rig(tmp_path, "red", 6)
+    rig.start("culls", {}, first="blue")
+    rig.tap("h8")
+    rig.tap("a1")  # red's turn: level 6 thinks until cancelled
+    rig.controller.submit(RemoteCommand(RemoteKind.PRESS, button="hint"))
+    rig.controller.step()
+    assert "for the player at the board" in str(rig.score["error"])
+    rig.press("undo")
+    rig.seating.thinker.join(WAIT_S)
+    assert not rig.seating.thinker.thinking()

@@ -7,7 +7,7 @@ from tests.controller.conftest import Rig
 SCOREBOARD_KEYS = {
     "game", "mode", "players", "seats", "phase", "round", "rounds_to_win", "scores", "to_move",
     "seat", "awaiting", "moves", "status", "winner", "line", "last_result", "match_winner",
-    "message", "error", "record", "pending", "thinking",
+    "message", "error", "record", "pending", "thinking", "hint",
 }  # fmt: skip
 
 

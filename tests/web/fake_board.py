@@ -154,4 +154,5 @@ class FakeLiveBoard:
             "record": record_of(state).to_json(),
             "pending": None,
             "thinking": False,
+            "hint": None,
         }
