@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bench.player_baselines import BASELINES, Player
-from firmware.players import Budget, choose, level
+from firmware.players import SEARCH_SHARE, Budget, choose, level
 from firmware.rules import find_game
 from firmware.rules.api import GameState, Status
 
@@ -67,7 +67,7 @@ def engine_player(number: int, movetime: int | None, nodes: int | None, tally: T
             budget = Budget(max_nodes=nodes)
         else:
             ms = chosen.movetime_ms if movetime is None else movetime
-            deadline = started + 0.8 * ms * chosen.share(state.game) / 1000
+            deadline = started + SEARCH_SHARE * ms * chosen.share(state.game) / 1000
             budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
         choice = choose(state, chosen, budget, rng)
         spent = time.monotonic() - started

@@ -18,12 +18,10 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 
-from firmware.players import HIGHEST, Budget, choose, level
+from firmware.players import HIGHEST, SEARCH_SHARE, Budget, choose, level
 from firmware.rules.api import GameState, InvalidRecordError
 from firmware.rules.records import record_from_json, replay
 
-# The search stops at this share of movetime, leaving room to answer inside movetime + 10 %.
-SEARCH_SHARE = 0.8
 MAX_MOVETIME_MS = 3_600_000
 
 

@@ -13,10 +13,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from firmware.players import Budget, Choice, Level, choose
+from firmware.players import SEARCH_SHARE, Budget, Choice, Level, choose
 from firmware.rules.api import GameState
-
-SEARCH_SHARE = 0.8  # the search stops at this part of the time, leaving room to answer
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from firmware.players.budget import UNLIMITED, Budget, SearchStoppedError
+from firmware.players.budget import SEARCH_SHARE, UNLIMITED, Budget, SearchStoppedError
 from firmware.players.cubulus_position import cubulus_position
 from firmware.players.cubulus_position import token_of as cubulus_token
 from firmware.players.cubulus_search import CubulusSearch
@@ -53,6 +53,7 @@ __all__ = [
     "HIGHEST",
     "LEVELS",
     "LOWEST",
+    "SEARCH_SHARE",
     "Budget",
     "Choice",
     "Level",

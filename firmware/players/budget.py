@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+SEARCH_SHARE = 0.9  # callers stop a search at this part of the time, leaving room to answer
 UNLIMITED = 10**9  # a node cap that never binds
 CHECK_EVERY = 64  # nodes between two calls of ``should_stop`` (a few ms of search)
 

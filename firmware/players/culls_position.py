@@ -26,6 +26,8 @@ WINDOW_VALUE = (0, 1, 10, 70, 400, 0)
 CODE_STEP = (0, 1, 6, 36, 36)  # what one chip of each cell code adds to its windows' codes
 WINDOW_CODES = 6 * 6 * 6
 BLUE_FOUR, RED_FOUR = 4, 24
+# [window code] -> the colour holding three in it and nothing else there, or 0
+THREE_OF = tuple(1 if code == 3 else 2 if code == 18 else 0 for code in range(6 * 6 * 6))
 
 
 def window_code(blue: int, red: int, flipped: int) -> int:
@@ -140,6 +142,7 @@ class CullsPosition:
         "supply",
         "tables",
         "teams",
+        "threes",
         "turn",
         "windows",
         "winner",
@@ -165,6 +168,7 @@ class CullsPosition:
         self.segment_class = [0] * len(self.tables.segments)  # the colour that can cull there
         self.score = 0  # sum of window values, blue minus red
         self.fours: tuple[set[int], set[int], set[int]] = (set(), set(), set())
+        self.threes = [0, 0, 0]  # [colour] -> windows where it has three and nothing else is
         self.cull_segments: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         self.near = [0] * n
         self._history: list[tuple[int, int, tuple[int, ...], int, int, int, list[int]]] = []
@@ -271,12 +275,19 @@ class CullsPosition:
         step = CODE_STEP[code] - CODE_STEP[old]
         windows = self.windows
         blue_fours, red_fours = self.fours[BLUE], self.fours[RED]
+        threes = self.threes
         score = self.score
         for w in t.windows_at[cell]:
             before = windows[w]
             after = before + step
             windows[w] = after
             score += WINDOW_SCORE[after] - WINDOW_SCORE[before]
+            three = THREE_OF[before]
+            if three:
+                threes[three] -= 1
+            three = THREE_OF[after]
+            if three:
+                threes[three] += 1
             if before == BLUE_FOUR:
                 blue_fours.discard(w)
             elif before == RED_FOUR:

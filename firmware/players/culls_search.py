@@ -33,6 +33,7 @@ CULL_NOW = 90  # the mover can cull at once
 CULL_MORE = 15  # every further cull chance of the mover
 PAIR_EXPOSED = 35  # each pair of the mover the opponent could cull next turn
 TEMPO = 20
+MOVER_THREE = 40  # a window where the colour to act has three: a four (a forcing move) next
 SUPPLY_CALM = 6  # below this many chips for either colour, scores shrink towards the draw
 
 
@@ -99,7 +100,7 @@ class CullsSearch:
         me = pos.mover()
         opp = 3 - me
         score = pos.score if me == BLUE else -pos.score
-        score += TEMPO
+        score += TEMPO + MOVER_THREE * pos.threes[me]
         if self.style.sees_culls:
             mine = len(pos.cull_segments[me])
             if mine:

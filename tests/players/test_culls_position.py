@@ -20,6 +20,7 @@ def _snapshot(position: CullsPosition) -> tuple[object, ...]:
         position.hash,
         position.score,
         [set(f) for f in position.fours],
+        list(position.threes),
         [set(c) for c in position.cull_segments],
         list(position.near),
         list(position.windows),
