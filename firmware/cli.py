@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from firmware import __version__
+from firmware.commands.errors import CommandError
 
 # Libraries of the "board" extras: the simulated board runs without them.
 BOARD_LIBRARIES = frozenset(
@@ -37,11 +38,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cullsboard {__version__}")
     play = importlib.import_module("firmware.commands.play")
     play.add_arguments(parser)
-    parser.set_defaults(run=play.run)
+    parser.set_defaults(run=play.run, command=None)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name in SUBCOMMANDS:
         module = importlib.import_module(f"firmware.commands.{name.replace('-', '_')}")
         module.register(subparsers)
+        subparsers.choices[name].set_defaults(command=name)
     return parser
 
 
@@ -50,6 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
+    except CommandError as exc:
+        prog = "cullsboard" if args.command is None else f"cullsboard {args.command}"
+        print(f"{prog}: {exc}", file=sys.stderr, flush=True)
+        return exc.status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypedDict, Unpack
 
 from hal.interfaces import (
     Board,
@@ -21,10 +20,8 @@ from hal.interfaces import (
     TouchEvent,
     TouchKind,
 )
-from hal.leds import recording
-from hal.leds.chain import LedChain
 from hal.leds.mapping import LedMapping
-from hal.leds.recording import SentFrame
+from hal.leds.recording import MockLeds, SentFrame
 
 __all__ = [
     "MockBoard",
@@ -35,44 +32,6 @@ __all__ = [
     "SentFrame",
     "mock_board",
 ]
-
-
-class LedOptions(TypedDict, total=False):
-    """The recording LEDs' own options (see ``hal.leds.recording.MockLeds``)."""
-
-    columns: int
-    rows: int
-    status_count: int
-    brightness: float
-    gamma: float
-    max_current_ma: float
-
-
-class MockLeds(recording.MockLeds):
-    """The recording LEDs, on a chain wired in ``mapping``'s order (default: serpentine from a1).
-
-    With the config's mapping, ``pixels`` shows the colours in the order the real chain has them.
-    """
-
-    def __init__(
-        self, clock: Clock, *, mapping: LedMapping | None = None, **options: Unpack[LedOptions]
-    ) -> None:
-        super().__init__(clock, **options)
-        if mapping is None:
-            return
-        if (mapping.columns, mapping.rows) != (self.columns, self.rows):
-            raise ValueError(
-                f"the LED mapping is for {mapping.columns}x{mapping.rows} cells, "
-                f"the board has {self.columns}x{self.rows}"
-            )
-        self.chain = LedChain(
-            self._driver,
-            mapping,
-            status_count=self.status_count,
-            brightness=self.chain.brightness,
-            gamma=options.get("gamma", 1.0),
-            max_current_ma=self.chain.max_current_ma,
-        )
 
 
 class MockTouch:

@@ -1,4 +1,10 @@
-"""Imports point one way: rules know nothing of hardware, time or I/O; the HAL knows no games."""
+"""Imports point one way, and the code past the games never names one.
+
+Rules (the shared API and each game's rules) know nothing of hardware, time or I/O; the HAL knows
+no games; nothing outside ``firmware/games`` names a game or imports one (the registry does, by
+its package list); the controller knows neither the kiosk nor how a board is put together; only
+the composition layer (``firmware/wiring``) and the commands reach past the HAL's interfaces.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "firmware" / "games"
+GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
 
 # Modules that mean time, I/O, threads or hardware: the rules may import none of them.
 IMPURE = {
@@ -34,11 +42,16 @@ IMPURE = {
     "yaml",
     "aiohttp",
 }
+# A game's modules that put it on the board; every other module of a game is its pure rules.
+BOARD_SIDE = {"__init__.py", "adapter.py", "scene.py"}
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 def _imports(path: Path) -> Iterator[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    for node in ast.walk(tree):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name
@@ -46,46 +59,107 @@ def _imports(path: Path) -> Iterator[str]:
             yield node.module
 
 
-def _sources(package: str) -> list[Path]:
-    return sorted((ROOT / package).rglob("*.py"))
+def _sources(*packages: str) -> list[Path]:
+    return sorted(path for package in packages for path in (ROOT / package).rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", _sources("firmware/rules"), ids=lambda p: p.name)
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def _pure_rules() -> list[Path]:
+    games = [p for p in _sources("firmware/games") if p.name not in BOARD_SIDE]
+    return _sources("firmware/rules") + games
+
+
+def _outside_games() -> list[Path]:
+    return [p for p in _sources("firmware", "hal") if GAMES not in p.parents]
+
+
+@pytest.mark.parametrize("path", _pure_rules(), ids=_shown)
 def test_rules_are_pure(path: Path) -> None:
+    own = f"firmware.games.{path.parent.name}" if GAMES in path.parents else "firmware.rules"
     for name in _imports(path):
         top = name.split(".")[0]
-        assert top not in IMPURE, f"{path.relative_to(ROOT)} imports {name}"
+        assert top not in IMPURE, f"{_shown(path)} imports {name}"
         if top == "firmware":
-            assert name.startswith("firmware.rules"), f"{path.relative_to(ROOT)} imports {name}"
+            assert name.startswith(("firmware.rules", own)), f"{_shown(path)} imports {name}"
 
 
-# The modules of a game folder that hold its rules (the rest draw it or lay out a board).
-GAME_RULES_MODULES = {"board", "cube", "game", "geometry", "readout", "state", "switches", "tokens"}
-
-
-def _is_rules_module(name: str) -> bool:
-    parts = name.split(".")
-    if parts[:2] == ["firmware", "rules"]:
-        return True
-    return parts[:2] == ["firmware", "games"] and len(parts) == 4 and parts[3] in GAME_RULES_MODULES
-
-
-@pytest.mark.parametrize("path", _sources("firmware/players"), ids=lambda p: p.name)
-def test_players_are_pure(path: Path) -> None:
-    for name in _imports(path):
-        top = name.split(".")[0]
-        assert top not in IMPURE, f"{path.relative_to(ROOT)} imports {name}"
-        if top == "firmware":
-            allowed = _is_rules_module(name) or name.startswith("firmware.players")
-            assert allowed, f"{path.relative_to(ROOT)} imports {name}"
-
-
-@pytest.mark.parametrize("path", _sources("hal"), ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", _sources("hal"), ids=_shown)
 def test_hal_knows_no_games(path: Path) -> None:
     for name in _imports(path):
-        assert name.split(".")[0] != "firmware", f"{path.relative_to(ROOT)} imports {name}"
+        assert name.split(".")[0] != "firmware", f"{_shown(path)} imports {name}"
 
 
-def test_rules_files_are_found() -> None:
-    assert len(_sources("firmware/rules")) >= 3
-    assert len(_sources("hal")) >= 2
+@pytest.mark.parametrize("path", _outside_games(), ids=_shown)
+def test_no_game_is_named_outside_its_folder(path: Path) -> None:
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            assert node.value not in GAME_NAMES, f"{_shown(path)}:{node.lineno} names {node.value}"
+
+
+@pytest.mark.parametrize("path", _outside_games(), ids=_shown)
+def test_no_game_is_imported_but_through_the_registry(path: Path) -> None:
+    for name in _imports(path):
+        assert not name.startswith("firmware.games"), f"{_shown(path)} imports {name}"
+
+
+@pytest.mark.parametrize("path", _sources("firmware/controller"), ids=_shown)
+def test_the_controller_knows_no_kiosk_wiring_web_or_commands(path: Path) -> None:
+    above = ("firmware.kiosk", "firmware.wiring", "firmware.web", "firmware.commands")
+    for name in _imports(path):
+        assert not name.startswith(above), f"{_shown(path)} imports {name}"
+
+
+def test_the_table_takes_no_timing_from_the_renderer() -> None:
+    table = ROOT / "firmware" / "controller" / "table.py"
+    for name in _imports(table):
+        assert not name.startswith("firmware.render"), f"table.py imports {name}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in _sources("firmware") if p.parent.name not in ("wiring", "commands", "service")],
+    ids=_shown,
+)
+def test_only_the_composition_layer_reaches_past_the_hal_interfaces(path: Path) -> None:
+    """Concrete devices (mock, chains, touch drivers) are built and probed in firmware/wiring
+    (the commands and the installer's boot settings may read the drivers' facts too); the
+    config may use the HAL's LED chain walk, so the two never disagree on the order."""
+    allowed = {"hal.interfaces", "hal.clock"}
+    if path.parent.name == "config":
+        allowed.add("hal.leds.mapping")
+    for name in _imports(path):
+        if name.split(".")[0] == "hal":
+            assert name in allowed, f"{_shown(path)} imports {name}"
+
+
+# The config schema marks a few classes as written positionally; that is a schema switch, not a
+# device feature being guessed.
+PROBES_ALLOWED = {"firmware/config/convert.py"}
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in _sources("firmware") if _shown(p) not in PROBES_ALLOWED], ids=_shown
+)
+def test_no_feature_is_probed_by_name(path: Path) -> None:
+    """``getattr(x, "poll_interval", None)`` guesses at what an interface should state."""
+    probes = [
+        f"{_shown(path)}:{node.lineno} probes {node.args[1].value!r}"
+        for node in ast.walk(_tree(path))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("getattr", "hasattr")
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+    ]
+    assert probes == []
+
+
+def test_the_scans_see_the_code_they_guard() -> None:
+    assert GAME_NAMES == ["cubulus", "culls"]
+    scanned = {_shown(p) for p in _outside_games()}
+    assert {"firmware/controller/table.py", "firmware/web/staff.py", "hal/mock.py"} <= scanned
+    assert "firmware/games/culls/game.py" in {_shown(p) for p in _pure_rules()}
+    assert "firmware/games/culls/adapter.py" not in {_shown(p) for p in _pure_rules()}

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
+from firmware.commands.errors import CommandError
 from firmware.config import ConfigError, load_config
 from firmware.config.summary import summary_lines
 
@@ -26,9 +26,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.file)
     except ConfigError as exc:
-        one_line = " ".join(str(exc).split())
-        print(f"cullsboard check-config: {args.file}: {one_line}", file=sys.stderr)
-        return EXIT_INVALID
+        raise CommandError(f"{args.file}: {exc}", EXIT_INVALID) from None
     print(f"{args.file}: valid")
     for line in summary_lines(config):
         print(f"  {line}")

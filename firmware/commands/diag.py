@@ -1,7 +1,9 @@
 """``cullsboard diag``: a hardware self-test for whoever assembles a board.
 
-It lists the touch chips found and missing, lights every LED in turn and then in each colour,
-checks the pads at rest for stuck and dead ones, and shows every pad and button as it is touched.
+On the hardware it first shows the settings the Pi really uses (I2C speed, SPI buffer, core
+clock) and warns where they do not fit the config. It lists the touch chips found and missing,
+lights every LED in turn and then in each colour, checks the pads at rest for stuck and dead
+ones, and shows every pad and button as it is touched.
 ``--mock-hal`` runs it on the simulated board (the MPR121 simulator as the I2C bus) with a
 scripted touch sequence, so it needs no hardware and no one at the table.
 """
@@ -13,12 +15,15 @@ import dataclasses
 import sys
 import time
 from dataclasses import dataclass
+from typing import TextIO
 
 from gpiozero.pins.mock import MockFactory
 
+from firmware.commands.errors import CommandError
 from firmware.commands.selftest import diagnose, no_sleep
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.summary import summary_lines
+from firmware.service.boot_state import SystemFiles, check_system
 from firmware.wiring.devices import BoardSetupError, build_board
 from firmware.wiring.settings import direct_layout, matrix_layout, simulated
 from hal.clock import MonotonicClock
@@ -26,6 +31,7 @@ from hal.interfaces import Board
 from hal.sim.panel import SimTouchPanel
 
 EXIT_PROBLEMS, EXIT_SETUP = 1, 2
+THIS_PI = SystemFiles()
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,12 +51,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
     try:
         config = load_config(args.config) if args.config else default_config()
     except ConfigError as exc:
-        print(f"cullsboard diag: {args.config}: {exc}", file=sys.stderr)
-        return EXIT_SETUP
+        raise CommandError(f"{args.config}: {exc}", EXIT_SETUP) from None
     simulate = args.mock_hal or config.touch.backend == "mock"
     if simulate:
         config = simulated(config)
@@ -59,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"cullsboard diag: {args.config or 'built-in defaults'}, testing {where}", file=out)
     for line in summary_lines(config):
         print(f"  {line}", file=out)
+    warnings: list[str] = []
+    if not simulate:
+        warnings = _report_system(config, files, out)
     try:
         if simulate:
             rig = SimulatedRig.for_config(config)
@@ -69,9 +77,19 @@ def run(args: argparse.Namespace) -> int:
             watch = 0.0 if args.quick else args.seconds
             found = diagnose(config, board, out, pause_s=pause, watch_s=watch, sleep=time.sleep)
     except BoardSetupError as exc:
-        print(f"cullsboard diag: {exc}", file=sys.stderr)
-        return EXIT_SETUP
-    return EXIT_PROBLEMS if found.problems else 0
+        raise CommandError(str(exc), EXIT_SETUP) from None
+    return EXIT_PROBLEMS if found.problems or warnings else 0
+
+
+def _report_system(config: Config, files: SystemFiles, out: TextIO) -> list[str]:
+    """Print what the Pi uses and a warning line for each mismatch; return the warnings."""
+    report = check_system(config, files)
+    print("system (read from the Pi):", file=out)
+    for line in report.lines:
+        print(f"  {line}", file=out)
+    for warning in report.warnings:
+        print(f"  warning: {warning}", file=out)
+    return report.warnings
 
 
 @dataclass

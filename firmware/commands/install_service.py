@@ -29,8 +29,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     install = subparsers.add_parser(
         "install-service",
         help="run the board as a systemd service that starts at boot (needs root)",
-        description="Create the cullsboard user and virtualenv, enable SPI and I2C, install a "
-        "config if there is none, and install, enable and start the systemd service.",
+        description="Create the cullsboard user and virtualenv, add the boot settings the "
+        "config needs (SPI, I2C at 400 kHz, the core clock, the SPI buffer) to config.txt and "
+        "cmdline.txt, install a config if there is none, and install, enable and start the "
+        "systemd service. A second run adds no boot setting twice.",
     )
     install.add_argument("--dry-run", action="store_true", help=DRY_RUN_HELP)
     install.add_argument(

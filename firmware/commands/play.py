@@ -10,14 +10,15 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from firmware.commands.errors import CommandError
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.controller.computer import computer_choice
-from firmware.controller.drive import run_script
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
+from firmware.wiring.drive import run_script
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.session import (
     Closable,
@@ -31,7 +32,6 @@ from firmware.wiring.session import (
 )
 from firmware.wiring.settings import simulated
 
-EXIT_USAGE = 2
 MOCK_WEB = "127.0.0.1:8080"
 
 
@@ -96,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
         config = None if args.config is None else _load_config(args.config)
         session = _mock_session(args, settings, config)
     except SessionError as exc:
-        _complain(str(exc))
-        return EXIT_USAGE
+        raise CommandError(str(exc)) from None
     web_pin = None if config is None else config.web.pin
     try:
         if args.script is not None:
@@ -106,8 +105,7 @@ def run(args: argparse.Namespace) -> int:
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
         return _run_interactive(session, _serve(session, args.web or default, web_pin))
     except SessionError as exc:
-        _complain(str(exc))
-        return EXIT_USAGE
+        raise CommandError(str(exc)) from None
     finally:
         session.finish(args.record)
 

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from firmware.commands.errors import CommandError
 from firmware.rules.api import InvalidRecordError
 from firmware.rules.records import parse_record, replay
 
@@ -34,14 +35,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         data = _read(args.file)
     except OSError as exc:
-        print(f"cullsboard replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return EXIT_INVALID
+        raise CommandError(f"cannot read {args.file}: {exc.strerror}", EXIT_INVALID) from None
     try:
         record = parse_record(data)
         state, error = replay(record)
     except InvalidRecordError as exc:
-        print(f"cullsboard replay: invalid record: {exc}", file=sys.stderr)
-        return EXIT_INVALID
+        raise CommandError(f"invalid record: {exc}", EXIT_INVALID) from None
     print(json.dumps(state.summary()))
     if error is not None:
         print(str(error), file=sys.stderr)

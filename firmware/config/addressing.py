@@ -20,6 +20,7 @@ from firmware.config.schema import (
 )
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
+from hal.leds.mapping import CORNERS, LedMapping
 
 
 def hex_address(address: int) -> str:
@@ -129,16 +130,12 @@ def resolve_direct(direct: DirectConfig, board: BoardConfig) -> DirectConfig:
 
 
 def chain_in_order(order: str, start_corner: str, columns: int, rows: int) -> tuple[Cell, ...]:
-    """The cells in LED chain order for ``rows`` or ``serpentine`` wiring from a corner."""
-    bottom = start_corner.startswith("bottom")
-    left = start_corner.endswith("left")
-    row_order = range(rows) if bottom else range(rows - 1, -1, -1)
-    chain: list[Cell] = []
-    for step, row in enumerate(row_order):
-        forwards = left if order == "rows" or step % 2 == 0 else not left
-        column_order = range(columns) if forwards else range(columns - 1, -1, -1)
-        chain.extend((column, row) for column in column_order)
-    return tuple(chain)
+    """The cells in LED chain order for ``rows`` or ``serpentine`` wiring from a corner (the
+    HAL's own walk: ``hal.leds.mapping``)."""
+    walk = LedMapping.rows_layout if order == "rows" else LedMapping.serpentine
+    corner = next(c for c in CORNERS if c == start_corner)
+    mapping = walk(columns, rows, start=corner)
+    return tuple((index % columns, index // columns) for index in mapping.cell_for_led)
 
 
 def resolve_chain(leds: LedsConfig, board: BoardConfig) -> LedsConfig:

@@ -47,3 +47,10 @@ class MatchWatcher(Protocol):
     """Looks at the table after every input (the kiosk's day statistics)."""
 
     def watch(self, table: Table, now: float) -> None: ...
+
+
+class PowerSwitch(Protocol):
+    """Powers the computer off for staff (the system then stops the board as usual)."""
+
+    def __call__(self, why: str) -> bool:
+        """Ask for the power-off; False if it was refused (play goes on)."""

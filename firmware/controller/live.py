@@ -36,6 +36,7 @@ class RemoteKind(enum.Enum):
     RESET = "reset"  # staff: put the game away and start a fresh one of the same kind
     GAME = "game"  # staff: start ``game`` with ``rules``
     BRIGHTNESS = "brightness"  # staff: LED brightness ``level`` until the schedule's next step
+    SHUTDOWN = "shutdown"  # staff: power the Pi off (the system stops the board first)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.controller.computer import HintFound
-from firmware.controller.extras import BrightnessControl, IdleScreen, MatchWatcher
+from firmware.controller.extras import BrightnessControl, IdleScreen, MatchWatcher, PowerSwitch
 from firmware.controller.faults import DeviceHealth
+from firmware.controller.hold import ButtonHold
 from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
 from firmware.controller.players import SeatMove
 from firmware.controller.scene import table_lights
@@ -31,7 +32,7 @@ from hal.interfaces import (
 log = logging.getLogger("cullsboard.controller")
 
 HEARTBEAT_EVERY_S = 2.0
-STAFF_KINDS = (RemoteKind.RESET, RemoteKind.GAME, RemoteKind.BRIGHTNESS)
+STAFF_KINDS = (RemoteKind.RESET, RemoteKind.GAME, RemoteKind.BRIGHTNESS, RemoteKind.SHUTDOWN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,7 @@ class BoardController:
         attract: IdleScreen | None = None,
         dimmer: BrightnessControl | None = None,
         tally: MatchWatcher | None = None,
+        power_off: PowerSwitch | None = None,
     ) -> None:
         self.board = board
         self.table = table
@@ -62,6 +64,8 @@ class BoardController:
         self._attract = attract
         self._dimmer = dimmer
         self._tally = tally
+        self._power_off = power_off
+        self._hold = None if power_off is None else ButtonHold()
         self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
         self._taps = TapReader()
         self._views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
@@ -97,6 +101,8 @@ class BoardController:
                 raise ValueError("brightness: this board has no brightness control")
             if command.level is None or not 0.0 <= command.level <= 1.0:
                 raise ValueError(f"level: must be from 0 to 1, not {command.level}")
+        elif command.kind is RemoteKind.SHUTDOWN and self._power_off is None:
+            raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
 
     def stop(self) -> None:
@@ -169,6 +175,8 @@ class BoardController:
         """Compose the frame for now; send it and tell listeners only if something changed."""
         now = self.board.clock.now()
         leds = self.board.leds
+        if self._hold is not None and self._hold.due(now):
+            self._shut_down(f"{self._hold.button.upper()} held {self._hold.seconds:g} s")
         if self._dimmer is not None and self._dimmer.apply():
             self._last_frame = None  # the same picture must go out at the new brightness
         if self._attract is not None:
@@ -186,6 +194,8 @@ class BoardController:
                 times.append(self._attract.deadline(now))
         frame = self.health.overlay(frame, now)
         times.append(self.health.next_change(now))
+        if self._hold is not None:
+            times.append(self._hold.deadline())
         if self._dimmer is not None:
             wait = self._dimmer.seconds_to_next_check()
             times.append(None if wait is None else now + wait)
@@ -220,6 +230,8 @@ class BoardController:
         if isinstance(item, RemoteCommand) and item.kind in STAFF_KINDS:
             self._staff(item, now)
             return
+        if self._hold is not None and isinstance(item, ButtonEvent):
+            self._hold.feed(item)
         if self._wakes_only(item):
             return
         if isinstance(item, TouchEvent):
@@ -258,6 +270,9 @@ class BoardController:
                 self._dimmer.set_level(command.level)
                 log.info("staff set the brightness to %.2f", command.level)
             return
+        if command.kind is RemoteKind.SHUTDOWN:
+            self._shut_down("the staff page")
+            return
         if self._attract is not None:
             self._attract.wake()
         if command.kind is RemoteKind.RESET:
@@ -266,6 +281,11 @@ class BoardController:
         elif command.game is not None:
             log.info("staff started %s %s", command.game, command.rules or {})
             self.table.new_match(command.game, dict(command.rules or {}), now)
+
+    def _shut_down(self, why: str) -> None:
+        """Ask the system to power off; it stops this board first (SIGTERM), as any stop does."""
+        if self._power_off is not None:
+            self._power_off(why)
 
     def _wakes_only(self, item: QueueItem) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""

@@ -80,8 +80,3 @@ def flipped_looks(colour: RGB) -> tuple[RGB, RGB]:
 def piece(colour: str) -> RGB:
     """The colour of a chip or ball; unknown names show white."""
     return PIECES.get(colour, PIECES["white"])
-
-
-def hex_colour(colour: RGB) -> str:
-    """``#rrggbb``."""
-    return "#{:02x}{:02x}{:02x}".format(*colour)

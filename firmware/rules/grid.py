@@ -1,4 +1,8 @@
-"""Cell names on a square board, as players write them: column letter, then row number (``h8``)."""
+"""Cell names on a grid, as players write them: column letter, then row number (``h8``).
+
+One reader for every place a cell name comes from: records and tokens (``parse_cell``, exact)
+and what a person types or sends (``parse_board_cell``: case and surrounding spaces forgiven).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import string
 Coord = tuple[int, int]
 
 LETTERS = string.ascii_lowercase
+MAX_ROW_DIGITS = 3
 
 
 def cell_name(cell: Coord) -> str:
@@ -17,32 +22,41 @@ def cell_name(cell: Coord) -> str:
     return f"{LETTERS[x]}{y + 1}"
 
 
-def parse_cell(text: str, size: int) -> Coord:
-    """The ``(x, y)`` of a cell name on a ``size`` x ``size`` board; ValueError says why not."""
-    letter, digits = text[:1], text[1:]
+def _read(name: str) -> Coord | None:
+    """The cell a well-formed name stands for on a board of any size, else None."""
+    letter, digits = name[:1], name[1:]
     if (
         len(letter) != 1
         or letter not in LETTERS
+        or not 1 <= len(digits) <= MAX_ROW_DIGITS
         or not digits.isascii()
         or not digits.isdigit()
         or digits.startswith("0")
     ):
+        return None
+    return LETTERS.index(letter), int(digits) - 1
+
+
+def parse_cell(text: str, size: int) -> Coord:
+    """The ``(x, y)`` of a cell name on a ``size`` x ``size`` board; ValueError says why not."""
+    cell = _read(text)
+    if cell is None:
         raise ValueError(f"{text or 'an empty name'} is not a cell")
-    x, y = LETTERS.index(letter), int(digits) - 1
-    if x >= size or y >= size:
+    if cell[0] >= size or cell[1] >= size:
         raise ValueError(f"{text} is off the {size}x{size} board")
-    return x, y
+    return cell
 
 
 def parse_board_cell(text: str, columns: int, rows: int) -> Coord:
     """A cell a person typed or sent, on a ``columns`` x ``rows`` grid; case and spaces forgiven."""
     name = text.strip().lower()
-    last = f"{LETTERS[columns - 1]}{rows}"
-    if len(name) < 2 or name[0] not in LETTERS or not name[1:].isascii() or not name[1:].isdigit():
+    cell = _read(name)
+    if cell is None:
+        shown = text.strip()[:12] or "an empty name"
         raise ValueError(
-            f"{text!r} is not a cell (write it like h8: a..{LETTERS[columns - 1]}, 1..{rows})"
+            f"{shown!r} is not a cell name (write it like h8: a..{LETTERS[columns - 1]}, 1..{rows})"
         )
-    x, y = LETTERS.index(name[0]), int(name[1:]) - 1
-    if not (0 <= x < columns and 0 <= y < rows):
-        raise ValueError(f"{text!r} is off the board (a1..{last})")
-    return (x, y)
+    if cell[0] >= columns or cell[1] >= rows:
+        last = f"{LETTERS[columns - 1]}{rows}"
+        raise ValueError(f"{name} is off the {columns}x{rows} board (a1..{last})")
+    return cell

@@ -6,10 +6,7 @@ import random
 from collections.abc import Mapping
 
 from firmware.rules.api import GameState, InvalidRecordError, JsonValue, Status
-from firmware.rules.records import FORMAT, Record, record_of, replay
 from firmware.rules.registry import find_game
-
-_KEYS = ("format", "game", "rules", "first", "rounds", "current")
 
 
 class Match:
@@ -80,12 +77,6 @@ class Match:
         return self.current.outcome().is_over
 
     @property
-    def history(self) -> tuple[Record, ...]:
-        """The records of the finished rounds, in order (the last one once the match is over)."""
-        finished = self._rounds if self.is_over else self._rounds[:-1]
-        return tuple(record_of(state) for state in finished)
-
-    @property
     def scores(self) -> dict[str, int]:
         """Rounds won per colour, every colour listed."""
         scores = dict.fromkeys(self._colours, 0)
@@ -132,79 +123,14 @@ class Match:
         return len(self._rounds) > 1 or self.current.ply > 0
 
     def undo(self) -> None:
-        """Take back the last token, or the start of a round that has none yet."""
+        """Take back the last token, or the start of a round that has none yet; IndexError if
+        there is nothing to take back (as ``GameState.undo``)."""
         if not self.can_undo():
-            raise ValueError("nothing to undo")
+            raise IndexError("nothing to undo")
         if self.current.ply > 0:
             self.current.undo()
         else:
             self._rounds.pop()
-
-    def rematch(self) -> Match:
-        """A new match, same rules, started by the colour after the last round's starter."""
-        return Match(self.game, self._rules, first=self.starter(self.round_number + 1))
-
-    # -- journal ----------------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, JsonValue]:
-        """The match as a JSON object: round 1's starter, finished rounds, the round in play."""
-        rounds: list[JsonValue] = [list[JsonValue](record.moves) for record in self.history]
-        current: JsonValue = None if self.is_over else list[JsonValue](self.current.moves)
-        return {
-            "format": FORMAT,
-            "game": self.game,
-            "rules": dict(self._rules),
-            "first": self._rounds[0].first,
-            "rounds": rounds,
-            "current": current,
-        }
-
-    @classmethod
-    def from_json(cls, raw: object) -> Match:
-        """Resume a match from ``to_json()`` output; InvalidRecordError names what is wrong."""
-        if not isinstance(raw, dict):
-            raise InvalidRecordError("a match must be a JSON object")
-        for key in raw:
-            if key not in _KEYS:
-                raise InvalidRecordError(f"{key}: unknown key (allowed: {', '.join(_KEYS)})")
-        missing = [key for key in _KEYS if key not in raw]
-        if missing:
-            raise InvalidRecordError(f"{missing[0]}: missing")
-        if type(raw["format"]) is not int or raw["format"] != FORMAT:
-            raise InvalidRecordError(f"format: must be {FORMAT}")
-        name, rules_raw, first = raw["game"], raw["rules"], raw["first"]
-        if not isinstance(name, str):
-            raise InvalidRecordError("game: must be a string")
-        if not isinstance(rules_raw, dict):
-            raise InvalidRecordError("rules: must be an object")
-        match = cls(name, rules_raw, first=first if isinstance(first, str) else "")
-        rounds = raw["rounds"]
-        if not isinstance(rounds, list):
-            raise InvalidRecordError("rounds: must be a list of move lists")
-        for index, moves in enumerate(rounds):
-            if match.is_over:
-                raise InvalidRecordError(f"rounds[{index}]: the match was already over")
-            match._play(f"rounds[{index}]", moves, fresh=index == 0)
-            if not match.round_over:
-                raise InvalidRecordError(f"rounds[{index}]: the round is not over")
-        current = raw["current"]
-        if match.is_over and current is not None:
-            raise InvalidRecordError("current: must be null once the match is over")
-        if not match.is_over:
-            match._play("current", current, fresh=not rounds)
-        return match
-
-    def _play(self, where: str, moves: object, *, fresh: bool) -> None:
-        """Replay ``moves`` as a new round (or into a fresh round 1); InvalidRecordError if bad."""
-        if not isinstance(moves, list) or not all(isinstance(token, str) for token in moves):
-            raise InvalidRecordError(f"{where}: must be a list of tokens")
-        if not fresh:
-            self.next_round()
-        record = Record(self.game, self._rules, self.current.first, tuple(moves))
-        played, error = replay(record)
-        if error is not None:
-            raise InvalidRecordError(f"{where}: {error}")
-        self._rounds[-1] = played
 
     def __repr__(self) -> str:
         scores = ", ".join(f"{colour}={wins}" for colour, wins in self.scores.items())

@@ -1,9 +1,10 @@
 """Every game, found by name: its rules and its board adapter, registered together.
 
-``GAME_PACKAGES`` is the list of games. Each package registers itself when imported, by calling
-``register(GAME, board=ADAPTER)``; nothing else in the program imports a game package, it asks
-here. The board adapter is opaque to the rules (they never look inside it): the controller reads
-it through its own protocol (``firmware.controller.adapter.BoardAdapter``).
+``GAME_PACKAGES`` is the list of games: a game is known when its package is listed here. Each
+package registers itself when imported, by calling ``register(GAME, board=ADAPTER)``; nothing
+else in the program imports a game package, it asks here. The board adapter is opaque to the
+rules (they never look inside it): the controller reads it through its own protocol
+(``firmware.controller.adapter.BoardAdapter``).
 """
 
 from __future__ import annotations
@@ -40,12 +41,11 @@ def load_games() -> None:
 
 
 def _entry(name: str) -> Registered:
-    load_games()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
+    entry = _REGISTRY.get(name) if name in game_names() else None
+    if entry is None:
         known = ", ".join(game_names()) or "none"
-        raise InvalidRecordError(f"game: unknown game {name!r} (known: {known})") from None
+        raise InvalidRecordError(f"game: unknown game {name!r} (known: {known})")
+    return entry
 
 
 def find_game(name: str) -> Game:
@@ -59,13 +59,14 @@ def find_board(name: str) -> object:
 
 
 def game_names() -> list[str]:
-    """The names of all registered games, in the order of ``GAME_PACKAGES``."""
+    """The names of the games of ``GAME_PACKAGES``, in its order."""
     load_games()
-    return sorted(_REGISTRY, key=lambda name: (_rank(_REGISTRY[name]), name))
+    ranked = [(_rank(entry), name) for name, entry in _REGISTRY.items()]
+    return [name for rank, name in sorted(ranked) if rank < len(GAME_PACKAGES)]
 
 
 def _rank(entry: Registered) -> int:
-    """The position in ``GAME_PACKAGES`` of the package that defines ``entry``'s game."""
+    """The position in ``GAME_PACKAGES`` of the package defining ``entry``'s game (else last)."""
     module = type(entry.game).__module__
     for index, package in enumerate(GAME_PACKAGES):
         if module == package or module.startswith(f"{package}."):

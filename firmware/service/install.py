@@ -9,9 +9,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.config import ConfigError, parse_config
+from firmware.config.schema import Config
+from firmware.service.bootconfig import (
+    config_block,
+    missing_cmdline_params,
+    missing_config_lines,
+    wanted_cmdline_params,
+    wanted_config_lines,
+)
+from firmware.service.devices import root_only
 from firmware.service.steps import InstallError, Plan, Probe, Step
 
 REFERENCE_CONFIG = "matrix-board.yaml"  # the reference board of wiring.md
+# System packages: venv support; a compiler and Python's headers, because rpi-ws281x has no
+# wheel for the Pi and is built from source; lgpio for gpiozero; libgpiod's bindings, which
+# Blinka (10 and later) imports for the Pi's pins on `import board`; polkit, which lets the
+# service's user power the Pi off (the staff "shut down").
+APT_PACKAGES = (
+    *("python3-venv", "python3-dev", "gcc", "python3-lgpio", "python3-libgpiod", "polkitd"),
+)
+POWER_OFF_RULES = "cullsboard-poweroff.rules"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +43,9 @@ class ServicePaths:
     state_dir: Path = Path("/var/lib/cullsboard")
     unit: Path = Path("/etc/systemd/system/cullsboard.service")
     python: str = "/usr/bin/python3"
+    boot_dirs: tuple[Path, ...] = (Path("/boot/firmware"), Path("/boot"))  # Bookworm, older
+    modules: Path = Path("/etc/modules-load.d/cullsboard.conf")
+    power_off_rule: Path = Path("/etc/polkit-1/rules.d/50-cullsboard-poweroff.rules")
 
     @property
     def program(self) -> Path:
@@ -46,35 +67,45 @@ class Sources:
     project: str
     unit: Path
     config: Path | None
+    power_off_rule: Path
 
 
 def find_sources(root: Path, config: Path | None = None) -> Sources:
     """The project checkout at ``root``, its unit file and the config to start from."""
     unit = root / "systemd" / PATHS.unit_name
-    if not (root / "pyproject.toml").is_file() or not unit.is_file():
+    rule = root / "systemd" / POWER_OFF_RULES
+    if not all(path.is_file() for path in (root / "pyproject.toml", unit, rule)):
         raise InstallError(
-            f"{root} is not a cullsboard source tree (no pyproject.toml and systemd/"
-            f"{PATHS.unit_name}): run install-service from the project checkout"
+            f"{root} is not a cullsboard source tree (no pyproject.toml, systemd/"
+            f"{PATHS.unit_name} and systemd/{POWER_OFF_RULES}): run install-service from the "
+            "project checkout"
         )
     if config is None:
         reference = root / "config" / REFERENCE_CONFIG
         config = reference if reference.is_file() else None
     elif not config.is_file():
         raise InstallError(f"--config-source {config}: no such file")
-    return Sources(project=str(root), unit=unit, config=config)
+    return Sources(project=str(root), unit=unit, config=config, power_off_rule=rule)
 
 
 def install_plan(sources: Sources, probe: Probe, paths: ServicePaths = PATHS) -> Plan:
     """Every step that sets up the service, skipping what is already in place."""
     _need_systemd(probe)
+    board = _board_config(sources, probe, paths)
     notes: list[str] = []
+    boot_steps, reboot = _boot_steps(board, probe, paths, notes)
     steps = [
         *_package_steps(probe),
         *_account_steps(probe, paths),
         *_venv_steps(sources, paths),
-        *_interface_steps(probe, notes),
+        *boot_steps,
         *_config_steps(sources, probe, paths, notes),
         _step("the service unit", "install", "-m", "0644", str(sources.unit), str(paths.unit)),
+        _step(
+            "let the service power the Pi off (staff: shut down)",
+            *("install", "-D", "-m", "0644"),
+            *(str(sources.power_off_rule), str(paths.power_off_rule)),
+        ),
         _step("make systemd read it", "systemctl", "daemon-reload"),
         _step("start at every boot", "systemctl", "enable", paths.unit_name),
     ]
@@ -87,6 +118,8 @@ def install_plan(sources: Sources, probe: Probe, paths: ServicePaths = PATHS) ->
             f"edit {paths.config} first (the touch and LED wiring, and kiosk.staff_pin: kiosk "
             f"mode needs one), then start the board: systemctl start {paths.unit_name}"
         )
+    if reboot:
+        notes.append("reboot for the new boot settings to take effect: sudo reboot")
     return Plan(tuple(steps), tuple(notes))
 
 
@@ -100,8 +133,8 @@ def _package_steps(probe: Probe) -> list[Step]:
         return []
     return [
         _step(
-            "system packages: venv support, and lgpio for gpiozero",
-            *("apt-get", "install", "--yes", "python3-venv", "python3-lgpio"),
+            "system packages: venv, a compiler for rpi-ws281x, lgpio and libgpiod for the pins",
+            *("apt-get", "install", "--yes", *APT_PACKAGES),
         )
     ]
 
@@ -143,18 +176,79 @@ def _account_steps(probe: Probe, paths: ServicePaths) -> list[Step]:
     ]
 
 
-def _interface_steps(probe: Probe, notes: list[str]) -> list[Step]:
-    """SPI for the LEDs and I2C for the touch controllers."""
-    if probe.which("raspi-config"):
-        return [
-            _step("enable SPI (the LEDs)", "raspi-config", "nonint", "do_spi", "0"),
-            _step("enable I2C (the touch controllers)", "raspi-config", "nonint", "do_i2c", "0"),
-        ]
-    notes.append(
-        "raspi-config not found: enable SPI and I2C yourself (dtparam=spi=on and "
-        "dtparam=i2c_arm=on in /boot/firmware/config.txt), then reboot"
-    )
-    return []
+def _board_config(sources: Sources, probe: Probe, paths: ServicePaths) -> Config:
+    """The config the service will run: the installed one if there is one, else the new copy."""
+    path = paths.config if probe.exists(paths.config) else sources.config
+    if path is None:
+        raise InstallError(f"no example config to copy to {paths.config}: pass --config-source")
+    text = probe.read_text(path)
+    if text is None:
+        raise InstallError(f"{path}: no such file")
+    try:
+        config = parse_config(text)
+    except ConfigError as exc:
+        raise InstallError(f"{path}: {exc} (cullsboard check-config {path})") from None
+    for need in root_only(config):
+        raise InstallError(
+            f"{path}: {need.backend} needs root ({', '.join(need.nodes)}) and the kiosk service "
+            "runs without it: put the LED data on GPIO10 (leds.gpio: 10, SPI)"
+        )
+    return config
+
+
+def _boot_steps(
+    board: Config, probe: Probe, paths: ServicePaths, notes: list[str]
+) -> tuple[list[Step], bool]:
+    """The boot settings the config needs (SPI, I2C and its speed, the core clock, the SPI
+    buffer), as steps; and whether they change a boot file, so that a reboot is due."""
+    wanted = wanted_config_lines(board)
+    params = wanted_cmdline_params(board)
+    steps: list[Step] = []
+    if board.touch.backend == "mpr121" and not _modules_listed(probe, paths):
+        steps.append(
+            Step(
+                "load i2c-dev at boot: it makes /dev/i2c-1",
+                ("tee", str(paths.modules)),
+                stdin="i2c-dev\n",
+            )
+        )
+    boot = next((d for d in paths.boot_dirs if probe.exists(d / "config.txt")), None)
+    if boot is None:
+        if wanted or params:
+            lines = [line.text for line in wanted] + [f"{p} (cmdline.txt)" for p in params]
+            notes.append(
+                f"no config.txt in {' or '.join(map(str, paths.boot_dirs))}: set these "
+                f"yourself and reboot: {'; '.join(lines)}"
+            )
+        return steps, False
+    config_txt, cmdline_txt = boot / "config.txt", boot / "cmdline.txt"
+    missing = missing_config_lines(probe.read_text(config_txt) or "", wanted)
+    if missing:
+        steps.append(
+            Step(
+                f"{config_txt}: the {len(missing)} settings the config needs (SPI, I2C and its "
+                "speed, the core clock for the LEDs' SPI)",
+                ("tee", "--append", str(config_txt)),
+                stdin=config_block(missing),
+            )
+        )
+    cmdline = probe.read_text(cmdline_txt)
+    absent = missing_cmdline_params(cmdline or "", params)
+    if absent and cmdline is None:
+        notes.append(f"no {cmdline_txt}: add {' '.join(absent)} to the kernel command line")
+    elif absent:
+        words = " ".join(absent)
+        steps.append(
+            _step(
+                f"{cmdline_txt}: {words} (one LED frame must fit the kernel's SPI buffer)",
+                *("sed", "--in-place", f"1 s/$/ {words}/", str(cmdline_txt)),
+            )
+        )
+    return steps, bool(missing or absent)
+
+
+def _modules_listed(probe: Probe, paths: ServicePaths) -> bool:
+    return "i2c-dev" in (probe.read_text(paths.modules) or "").split()
 
 
 def _config_steps(
@@ -194,6 +288,7 @@ def uninstall_plan(probe: Probe, *, purge: bool, paths: ServicePaths = PATHS) ->
                 "stop it and drop it from boot", "systemctl", "disable", "--now", paths.unit_name
             ),
             _step("the service unit", "rm", "-f", str(paths.unit)),
+            _step("its power-off rule", "rm", "-f", str(paths.power_off_rule)),
             _step("make systemd forget it", "systemctl", "daemon-reload"),
         ]
     if probe.exists(paths.prefix):
@@ -205,7 +300,7 @@ def uninstall_plan(probe: Probe, *, purge: bool, paths: ServicePaths = PATHS) ->
         steps.append(_step("config, saved games and stats", "rm", "-rf", *map(str, kept)))
     else:
         notes.append(f"kept {kept[0]} and {kept[1]} (use --purge to remove them too)")
-    notes.append("SPI and I2C stay enabled")
+    notes.append("the boot settings in config.txt and cmdline.txt stay")
     return Plan(tuple(steps), tuple(notes))
 
 

@@ -23,14 +23,18 @@ class InstallError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One command, with the reason it is there."""
+    """One command, with the reason it is there, and the text it reads on stdin if any."""
 
     why: str
     argv: tuple[str, ...]
+    stdin: str | None = None
 
     def shell(self) -> str:
-        """The command as it would be typed."""
-        return shlex.join(self.argv)
+        """The command as it would be typed (its input as a here-document)."""
+        command = shlex.join(self.argv)
+        if self.stdin is None:
+            return command
+        return f"{command} <<'EOF'\n{self.stdin.rstrip(chr(10))}\nEOF"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +56,9 @@ class Probe(Protocol):
 
     def which(self, program: str) -> str | None: ...
 
+    def read_text(self, path: Path) -> str | None:
+        """The file's text, or None when there is no such file."""
+
 
 class SystemProbe:
     """Looks at the real machine."""
@@ -68,6 +75,14 @@ class SystemProbe:
     def which(self, program: str) -> str | None:
         return shutil.which(program)
 
+    def read_text(self, path: Path) -> str | None:
+        try:
+            return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise InstallError(f"cannot read {path} ({exc.strerror}): run it with sudo") from None
+
 
 def _known(lookup: Callable[[str], object], name: str) -> bool:
     """Whether the account database ``lookup`` reads has an entry called ``name``."""
@@ -78,13 +93,13 @@ def _known(lookup: Callable[[str], object], name: str) -> bool:
     return True
 
 
-Runner = Callable[[Sequence[str]], int]
+Runner = Callable[[Sequence[str], str | None], int]
 
 
-def run_command(argv: Sequence[str]) -> int:
+def run_command(argv: Sequence[str], stdin: str | None = None) -> int:
     """Run one step for real, its output going straight to the terminal."""
     try:
-        return subprocess.run(list(argv), check=False).returncode
+        return subprocess.run(list(argv), input=stdin, text=True, check=False).returncode
     except OSError as exc:
         raise InstallError(f"cannot run {argv[0]}: {exc.strerror}") from None
 
@@ -108,7 +123,7 @@ def execute(
         print(f"# {number}/{total} {step.why}\n{step.shell()}", file=out, flush=True)
         if dry_run:
             continue
-        code = runner(step.argv)
+        code = runner(step.argv, step.stdin)
         if code != 0:
             print(
                 f"cullsboard {command}: step {number} failed (exit {code}): {step.shell()}",

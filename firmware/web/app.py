@@ -15,15 +15,15 @@ from aiohttp.typedefs import Handler
 from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
 from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
+from firmware.rules.grid import parse_board_cell
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text, text_or_none
 from firmware.web.guard import PinGuard, Verdict
-from firmware.web.hub import ClientSlot, ViewHub
+from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
     BUTTONS,
     board_size,
     cell_name,
-    parse_cell_name,
     view_json,
     view_text,
 )
@@ -46,12 +46,12 @@ log = logging.getLogger(__name__)
 
 BOARD_KEY = web.AppKey("board", LiveBoard)
 GUARD_KEY = web.AppKey("guard", PinGuard)
-HUB_KEY = web.AppKey("hub", ViewHub)
+HUB_KEY = web.AppKey("hub", ClientFanout)
 SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 
 
 def build_app(
-    board: LiveBoard, guard: PinGuard, hub: ViewHub, staff: StaffPin | None = None
+    board: LiveBoard, guard: PinGuard, hub: ClientFanout, staff: StaffPin | None = None
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard`` and ``/staff``, ``/api/*``, ``/ws``, ``/static/*``.
 
@@ -113,7 +113,7 @@ async def _touch(request: web.Request) -> web.Response:
     board = request.app[BOARD_KEY]
     columns, rows = board_size(board.view().frame)
     try:
-        cell = parse_cell_name(raw, columns, rows)
+        cell = parse_board_cell(raw, columns, rows)
     except ValueError as exc:
         raise ApiError(400, f"cell: {exc}") from None
     _submit(board, RemoteCommand(RemoteKind.TOUCH, cell=cell))

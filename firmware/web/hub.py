@@ -31,7 +31,7 @@ class ClientSlot:
         return text
 
 
-class ViewHub:
+class ClientFanout:
     """Takes views from any thread and posts each one, encoded once, to every client's slot."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, encode: Callable[[BoardView], str]) -> None:
@@ -76,4 +76,4 @@ class ViewHub:
             slot.put(text)
 
     def __repr__(self) -> str:
-        return f"ViewHub(clients={len(self._slots)}, published={self.published})"
+        return f"ClientFanout(clients={len(self._slots)}, published={self.published})"

@@ -17,7 +17,7 @@ from firmware.controller.live import LiveBoard
 from firmware.kiosk.pin import StaffPin
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
-from firmware.web.hub import ViewHub
+from firmware.web.hub import ClientFanout
 from firmware.web.views import view_text
 from hal.clock import MonotonicClock
 from hal.interfaces import Clock
@@ -127,7 +127,7 @@ class WebServer:
 
     async def _serve(self) -> None:
         self._stop = asyncio.Event()
-        hub = ViewHub(
+        hub = ClientFanout(
             asyncio.get_running_loop(),
             functools.partial(view_text, pin_required=self._guard.required),
         )

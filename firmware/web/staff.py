@@ -1,4 +1,5 @@
-"""Staff routes for a kiosk board: reset, change the game, brightness; each needs the staff PIN."""
+"""Staff routes for a kiosk board: reset, change the game, brightness, shut down; each needs the
+staff PIN."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ STAFF_PIN_HEADER = "X-Cullsboard-Staff-Pin"
 
 
 def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | None) -> None:
-    """``POST /api/staff/reset``, ``/api/staff/game`` and ``/api/staff/brightness``."""
+    """``POST /api/staff/reset``, ``/game``, ``/brightness`` and ``/shutdown``."""
 
     def route(action: str, allowed: tuple[str, ...]) -> Handler:
         async def handler(request: web.Request) -> web.StreamResponse:
@@ -34,6 +35,7 @@ def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | N
     app.router.add_post("/api/staff/reset", route("reset", ("pin",)))
     app.router.add_post("/api/staff/game", route("game", ("pin", "game", *all_options())))
     app.router.add_post("/api/staff/brightness", route("brightness", ("pin", "level")))
+    app.router.add_post("/api/staff/shutdown", route("shutdown", ("pin",)))
 
 
 async def _staff_body(
@@ -63,6 +65,8 @@ async def _staff_body(
 def _command(action: str, body: dict[str, object]) -> RemoteCommand:
     if action == "reset":
         return RemoteCommand(RemoteKind.RESET)
+    if action == "shutdown":
+        return RemoteCommand(RemoteKind.SHUTDOWN)
     if action == "brightness":
         level = body.get("level")
         if isinstance(level, bool) or not isinstance(level, int | float):

@@ -15,11 +15,13 @@ from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
 from firmware.controller.computer import Seating
+from firmware.controller.extras import PowerSwitch
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
 from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.settings import simulated
@@ -82,12 +84,16 @@ def assemble(
     players: PlayerFactory = passive_player,
     seating: Seating | None = None,
     hand_placed: frozenset[str] = frozenset(),
+    power_off: PowerSwitch | None = None,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
 
     ``seating``: the computer seats and their players (it replaces ``players``);
-    ``hand_placed``: the games whose pieces a person places for a seat not played here."""
+    ``hand_placed``: the games whose pieces a person places for a seat not played here.
+
+    In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
+    board) the shut-down only says so."""
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
@@ -116,6 +122,7 @@ def assemble(
         attract=parts.attract,
         dimmer=parts.dimmer,
         tally=parts.tally,
+        power_off=PowerOff(command=None) if power_off is None else power_off,
     )
     if seating is not None:
         seating.connect(controller.post)

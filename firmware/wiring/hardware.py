@@ -18,6 +18,7 @@ from firmware.config import ConfigError, default_config, load_config
 from firmware.controller.computer import Seating, computer_choice
 from firmware.controller.loop import BoardController
 from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
@@ -40,6 +41,7 @@ def run_real_board(
     started: Callable[[BoardController], None] | None = None,
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
+    power_off: PowerOff | None = None,
 ) -> int:
     """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot."""
     from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
@@ -74,6 +76,7 @@ def run_real_board(
         heartbeat=heartbeat.beat,
         seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
         hand_placed=hand_placed_games(config, real_board=True),
+        power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
     )
     controller = parts.controller
     stop_poll = threading.Event()

@@ -14,15 +14,15 @@ from typing import IO, Protocol
 
 from firmware.config.schema import Config, KioskConfig
 from firmware.controller.computer import Seating, top_level
-from firmware.controller.drive import perform
 from firmware.controller.loop import BoardController
-from firmware.controller.script import ScriptError, parse_line
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
 from firmware.players import Level
 from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
 from firmware.wiring.assemble import assemble, hand_placed_games, simulated_board
+from firmware.wiring.drive import perform
+from firmware.wiring.script import ScriptError, parse_line
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 

@@ -6,7 +6,6 @@ when opened, so the simulated board needs neither.
 
 from hal.leds.chain import LedChain
 from hal.leds.driver import LedDriverError, PixelDriver
-from hal.leds.factory import open_led_chain
 from hal.leds.gamma import gamma_table
 from hal.leds.limiter import estimate_current_ma
 from hal.leds.mapping import LedMapping
@@ -18,5 +17,4 @@ __all__ = [
     "PixelDriver",
     "estimate_current_ma",
     "gamma_table",
-    "open_led_chain",
 ]

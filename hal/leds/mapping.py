@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-Layout = Literal["serpentine", "rows"]
 Corner = Literal["bottom-left", "bottom-right", "top-left", "top-right"]
 Direction = Literal["horizontal", "vertical"]
 
@@ -84,25 +83,6 @@ class LedMapping:
                     f"LED {led} is on cell {(column, row)}, off the {columns}x{rows} grid"
                 )
         return cls(columns, rows, tuple(row * columns + column for column, row in cells))
-
-    @classmethod
-    def from_settings(
-        cls,
-        columns: int,
-        rows: int,
-        layout: Layout | Sequence[int],
-        *,
-        start: Corner = "bottom-left",
-        direction: Direction = "horizontal",
-    ) -> LedMapping:
-        """Build the mapping a config names: ``serpentine``, ``rows`` or a list of cells."""
-        if isinstance(layout, str):
-            if layout == "serpentine":
-                return cls.serpentine(columns, rows, start=start, direction=direction)
-            if layout == "rows":
-                return cls.rows_layout(columns, rows, start=start, direction=direction)
-            raise ValueError(f"unknown LED layout {layout!r}: use serpentine, rows or a list")
-        return cls.explicit(columns, rows, layout)
 
 
 def _walk(

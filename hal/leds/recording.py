@@ -43,10 +43,11 @@ class _RecordingDriver:
 class MockLeds:
     """An ``LedOutput`` with the real pipeline over a recording driver.
 
-    ``show`` returns False and records nothing when the frame equals the last one sent. After
-    ``fail_next(n)`` the next ``n`` sends raise ``OSError`` and record nothing; the frame does not
-    count as sent, so showing it again sends it. ``close`` sends an all-off frame like the real
-    chains, and it is recorded.
+    The chain is wired in ``mapping``'s order (default: serpentine from a1), so ``pixels`` shows
+    the colours in the order the real chain has them. ``show`` returns False and records nothing
+    when the frame equals the last one sent. After ``fail_next(n)`` the next ``n`` sends raise
+    ``OSError`` and record nothing; the frame does not count as sent, so showing it again sends
+    it. ``close`` sends an all-off frame like the real chains, and it is recorded.
     """
 
     def __init__(
@@ -59,12 +60,18 @@ class MockLeds:
         brightness: float = 1.0,
         gamma: float = 1.0,
         max_current_ma: float = 6000.0,
+        mapping: LedMapping | None = None,
     ) -> None:
+        if mapping is not None and (mapping.columns, mapping.rows) != (columns, rows):
+            raise ValueError(
+                f"the LED mapping is for {mapping.columns}x{mapping.rows} cells, "
+                f"the board has {columns}x{rows}"
+            )
         self._clock = clock
         self._driver = _RecordingDriver(columns * rows + status_count)
         self.chain = LedChain(
             self._driver,
-            LedMapping.serpentine(columns, rows),
+            mapping or LedMapping.serpentine(columns, rows),
             status_count=status_count,
             brightness=brightness,
             gamma=gamma,

@@ -95,14 +95,17 @@ class Ws281xDriver:
             fix = "rpi_ws281x drives a Pi 1-4 or Zero 2 only: on a Pi 5 use the spi LED driver"
         elif self.pin == SPI_PIN:
             fix = (
-                "enable SPI (dtparam=spi=on in /boot/firmware/config.txt), add the user to the"
-                " spi group, and on a Pi 4 set core_freq=500 core_freq_min=500 and"
-                " spidev.bufsiz=32768; on a Pi 5 use the spi LED driver"
+                "enable SPI (dtparam=spi=on in /boot/firmware/config.txt); rpi_ws281x opens"
+                " /dev/spidev0.0 and /dev/gpiomem, so the user needs the spi and gpio groups"
+                " (and a service unit must allow both devices); pin the core clock"
+                " (core_freq=500 core_freq_min=500 on a Pi 4, core_freq=250 on a Pi 3);"
+                " cullsboard install-service sets all of this up"
             )
         else:
             fix = (
-                f"PWM/PCM output on GPIO{self.pin} needs root and no analog audio"
-                " (dtparam=audio=off); or use GPIO10 (SPI), which needs neither"
+                f"PWM/PCM output on GPIO{self.pin} needs root (/dev/mem and /dev/vcio) and no"
+                " analog audio (dtparam=audio=off), so the kiosk service cannot run it;"
+                " use GPIO10 (SPI), which needs neither"
             )
         return f"LEDs on GPIO{self.pin} {what} ({error}): {fix}"
 

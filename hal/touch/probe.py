@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
 from hal.touch.mux import MuxSelector
 from hal.touch.settings import MUX_ADDRESS, MUX_CHANNELS
+
+IGNORED_FREQUENCY = "I2C frequency is not settable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +65,13 @@ def scan(
         bus.unlock()
 
 
-def open_board_bus(frequency: int = 400_000) -> Any:
-    """The Pi's I2C-1 (SDA GPIO2, SCL GPIO3) through Blinka, in fast mode."""
+def open_board_bus() -> Any:
+    """The Pi's I2C-1 (SDA GPIO2, SCL GPIO3) through Blinka.
+
+    The bus speed is not ours to pick: Blinka's Linux I2C ignores ``frequency`` (warning "I2C
+    frequency is not settable in python, ignoring!" each time), and the kernel runs the bus at
+    ``dtparam=i2c_arm_baudrate`` from config.txt, 100 kHz unless set. ``cullsboard diag`` shows it.
+    """
     try:  # imported here: Blinka probes the machine on import
         import board
         import busio
@@ -72,7 +80,9 @@ def open_board_bus(frequency: int = 400_000) -> Any:
             f"no I2C bus here ({error}); run on the board, or use --mock-hal"
         ) from error
     try:
-        return busio.I2C(board.SCL, board.SDA, frequency=frequency)
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=IGNORED_FREQUENCY, category=RuntimeWarning)
+            return busio.I2C(board.SCL, board.SDA)
     except (ValueError, RuntimeError, OSError, AttributeError, ImportError) as error:
         raise RuntimeError(
             f"cannot open I2C-1 ({error}); is I2C enabled in raspi-config?"

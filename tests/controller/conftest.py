@@ -12,6 +12,7 @@ import pytest
 from firmware.config.load import parse_config
 from firmware.config.schema import KioskConfig
 from firmware.controller.computer import Seating
+from firmware.controller.extras import PowerSwitch
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.kiosk.setup import wall_on
 from firmware.render import palette
@@ -43,6 +44,7 @@ class Rig:
         wall_start: datetime.datetime | None = None,
         seating: Seating | None = None,
         hand_placed: frozenset[str] = frozenset(),
+        power_off: PowerSwitch | None = None,
     ) -> None:
         self.state_dir = state_dir
         self.clock = FakeClock(100.0)
@@ -61,6 +63,7 @@ class Rig:
             wall=self.wall,
             seating=seating,
             hand_placed=hand_placed,
+            power_off=power_off,
         )
         self.table = parts.table
         self.controller = parts.controller
@@ -96,7 +99,7 @@ class Rig:
         self.controller.step()
 
     def advance(self, seconds: float) -> None:
-        from firmware.controller.drive import advance
+        from firmware.wiring.drive import advance
 
         advance(self.controller, self.clock, seconds)
 

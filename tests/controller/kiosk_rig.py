@@ -7,6 +7,7 @@ from pathlib import Path
 
 from firmware.config.schema import BrightnessStep, KioskConfig
 from firmware.controller.timing import TABLE_TIMING
+from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
@@ -34,9 +35,17 @@ class KioskRig(Rig):
             brightness_schedule=tuple(BrightnessStep(at, level) for at, level in schedule),
             staff_pin=STAFF_PIN,
         )
-        super().__init__(state_dir, kiosk=section, wall_start=start)
+        self.power_commands: list[tuple[str, ...]] = []  # what would have powered the Pi off
+        self.power_exit = 0
+        power_off = PowerOff(runner=self._record_power_off)
+        super().__init__(state_dir, kiosk=section, wall_start=start, power_off=power_off)
         assert self.kiosk is not None
         self.parts: KioskParts = self.kiosk
+
+    def _record_power_off(self, command: object) -> int:
+        assert isinstance(command, tuple)
+        self.power_commands.append(command)
+        return self.power_exit
 
     def play_match(self, winner: str) -> None:
         """Play a Culls match to three round wins for ``winner``, by touch."""

@@ -86,7 +86,7 @@ def test_a_bad_line_is_named_and_the_run_goes_on(
     assert code == 1
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("cullsboard: script line 2: unknown command 'jump'")
-    assert err[1].startswith("cullsboard: script line 3:") and "off the board" in err[1]
+    assert err[1].startswith("cullsboard: script line 3:") and "is off the 15x15 board" in err[1]
     assert parse_record(record_path.read_bytes()).moves == ("h8", "i8")
 
 

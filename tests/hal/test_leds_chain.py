@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from hal.interfaces import RGB, Frame
 from hal.leds import LedChain, LedMapping, gamma_table
-from hal.leds.mapping import CORNERS, DIRECTIONS, Corner, Direction, Layout
+from hal.leds.mapping import CORNERS, DIRECTIONS, Corner, Direction
 
 WHITE: RGB = (255, 255, 255)
 
@@ -196,8 +196,8 @@ def test_every_led_shows_the_colour_of_the_cell_the_mapping_puts_over_it(
     zigzag: bool,
     seed: int,
 ) -> None:
-    layout: Layout = "serpentine" if zigzag else "rows"
-    mapping = LedMapping.from_settings(columns, rows, layout, start=start, direction=direction)
+    walk = LedMapping.serpentine if zigzag else LedMapping.rows_layout
+    mapping = walk(columns, rows, start=start, direction=direction)
     rng = random.Random(seed)
     colours = [(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(99)]
     cells = tuple(tuple(colours[r * columns + c] for c in range(columns)) for r in range(rows))

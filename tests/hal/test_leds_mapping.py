@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hal.leds.mapping import CORNERS, DIRECTIONS, Corner, Direction, Layout, LedMapping
+from hal.leds.mapping import CORNERS, DIRECTIONS, Corner, Direction, LedMapping
 
 
 def cell_of(mapping: LedMapping, led: int) -> tuple[int, int]:
@@ -72,8 +72,8 @@ def test_vertical_runs_up_the_first_column_and_down_the_second() -> None:
 def test_every_layout_puts_one_led_under_every_cell_and_neighbours_touch(
     columns: int, rows: int, start: Corner, direction: Direction, zigzag: bool
 ) -> None:
-    layout: Layout = "serpentine" if zigzag else "rows"
-    mapping = LedMapping.from_settings(columns, rows, layout, start=start, direction=direction)
+    walk = LedMapping.serpentine if zigzag else LedMapping.rows_layout
+    mapping = walk(columns, rows, start=start, direction=direction)
     assert sorted(mapping.cell_for_led) == list(range(columns * rows))
     if zigzag:  # a serpentine chain never jumps: consecutive LEDs are neighbouring cells
         for led in range(columns * rows - 1):
@@ -82,7 +82,7 @@ def test_every_layout_puts_one_led_under_every_cell_and_neighbours_touch(
 
 
 def test_an_explicit_list_is_used_as_given() -> None:
-    mapping = LedMapping.from_settings(2, 2, [3, 0, 2, 1])
+    mapping = LedMapping.explicit(2, 2, [3, 0, 2, 1])
     assert [cell_of(mapping, led) for led in range(4)] == [(1, 1), (0, 0), (0, 1), (1, 0)]
 
 
@@ -97,12 +97,10 @@ def test_an_explicit_list_is_used_as_given() -> None:
 )
 def test_a_bad_explicit_list_is_refused_by_entry(cells: list[int], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        LedMapping.from_settings(2, 2, cells)
+        LedMapping.explicit(2, 2, cells)
 
 
 def test_unknown_names_are_refused_with_the_choices() -> None:
-    with pytest.raises(ValueError, match="unknown LED layout 'zigzag'"):
-        LedMapping.from_settings(2, 2, "zigzag")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown LED start corner 'middle'"):
         LedMapping.serpentine(2, 2, start="middle")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown LED direction 'diagonal'"):

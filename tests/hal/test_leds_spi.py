@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
+import struct
 import sys
 import types
+from pathlib import Path
+from typing import Any
 
 import pytest
+from adafruit_blinka.microcontroller.generic_linux import spi as blinka_linux_spi
+from Adafruit_PureIO import spi as pureio_spi
 
 from hal.interfaces import RGB, Frame
 from hal.leds import LedChain, LedDriverError, LedMapping
-from hal.leds.spi import SpiNeoPixelDriver
+from hal.leds.spi import CHUNK_VARIABLE, SpiNeoPixelDriver
+from hal.leds.wire import KERNEL_SPI_BUFSIZ, neopixel_spi_frame_bytes
 
 ONE, ZERO = 0b11110000, 0b11000000  # one SPI byte per WS2812 bit: a long or a short high pulse
 
@@ -117,11 +124,12 @@ def test_close_sends_all_off() -> None:
 
 
 def test_without_a_bus_it_opens_board_spi_and_explains_when_that_fails(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     bus = FakeSpiBus()
     monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(SPI=lambda: bus))
-    driver = SpiNeoPixelDriver(1)
+    monkeypatch.delenv(CHUNK_VARIABLE, raising=False)
+    driver = SpiNeoPixelDriver(1, kernel_bufsiz_path=tmp_path / "no-spidev-loaded")
     driver.set_pixels([(4, 5, 6)])
     driver.show()
     assert decode(bus.writes[-1]) == [(4, 5, 6)]
@@ -131,4 +139,102 @@ def test_without_a_bus_it_opens_board_spi_and_explains_when_that_fails(
 
     monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(SPI=no_spi))
     with pytest.raises(LedDriverError, match=r"could not open the SPI bus \(no SPI device\)"):
-        SpiNeoPixelDriver(1)
+        SpiNeoPixelDriver(1, kernel_bufsiz_path=tmp_path / "no-spidev-loaded")
+
+
+class SpidevRecorder:
+    """Stands in for the ioctl under Adafruit_PureIO: keeps the length of every SPI message."""
+
+    def __init__(self) -> None:
+        self.messages: list[int] = []
+
+    def __call__(self, fd: int, request: int, arg: Any, *more: Any) -> int:
+        if request == pureio_spi.SPI._IOC_MESSAGE:
+            fields = struct.unpack(pureio_spi.SPI._IOC_TRANSFER_FORMAT, arg)
+            self.messages.append(fields[2])  # spi_ioc_transfer.len
+        return 0
+
+
+class BlinkaBus:
+    """busio.SPI on a Pi, minus the board detection: Blinka's Linux SPI over Adafruit_PureIO."""
+
+    def __init__(self) -> None:
+        self._spi = blinka_linux_spi.SPI((0, 0))
+        self._locked = False
+
+    def try_lock(self) -> bool:
+        if self._locked:
+            return False
+        self._locked = True
+        return True
+
+    def unlock(self) -> None:
+        self._locked = False
+
+    def configure(self, *, baudrate: int, polarity: int, phase: int, bits: int = 8) -> None:
+        self._spi.init(baudrate=baudrate, polarity=polarity, phase=phase, bits=bits)
+
+    @property
+    def frequency(self) -> int:
+        return int(self._spi.frequency)
+
+    def write(self, buf: bytes, start: int = 0, end: int | None = None) -> None:
+        self._spi.write(buf, start, end)
+
+
+@pytest.fixture
+def spidev(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> SpidevRecorder:
+    """The board's SPI opened by the driver, down to PureIO's ioctl on a stand-in spidev node."""
+    node = tmp_path / "spidev0.0"
+    node.write_bytes(b"")
+    recorder = SpidevRecorder()
+    monkeypatch.setattr(pureio_spi, "ioctl", recorder)
+    real_spi = pureio_spi.SPI
+    monkeypatch.setattr(
+        blinka_linux_spi, "spi", types.SimpleNamespace(SPI=lambda device: real_spi(str(node)))
+    )
+    monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(SPI=BlinkaBus))
+    monkeypatch.delenv(CHUNK_VARIABLE, raising=False)
+    return recorder
+
+
+def _kernel_bufsiz(tmp_path: Path, size: int) -> Path:
+    path = tmp_path / "bufsiz"
+    path.write_text(f"{size}\n", encoding="ascii")
+    return path
+
+
+def test_a_frame_of_229_leds_is_one_spi_write(spidev: SpidevRecorder, tmp_path: Path) -> None:
+    driver = SpiNeoPixelDriver(229, kernel_bufsiz_path=_kernel_bufsiz(tmp_path, 32768))
+    assert driver.frame_bytes == 5976 == neopixel_spi_frame_bytes(229, 6_400_000, 300e-6)
+    chain = LedChain(driver, LedMapping.serpentine(15, 15), status_count=4)
+    lit = Frame.blank(15, 15, 4)
+    chain.show(Frame(lit.cells, ((255, 255, 255),) * 4))
+    chain.close()
+    assert spidev.messages == [5976, 5976]  # the frame, then the all-off at close
+
+
+def test_without_the_setting_pureio_would_cut_the_frame_in_two(
+    spidev: SpidevRecorder, tmp_path: Path
+) -> None:
+    bus = BlinkaBus()  # opened before the driver could set SPI_BUFSIZE
+    driver = SpiNeoPixelDriver(229, spi=bus, kernel_bufsiz_path=_kernel_bufsiz(tmp_path, 32768))
+    driver.set_pixels([(0, 0, 0)] * 229)
+    driver.show()
+    assert spidev.messages == [KERNEL_SPI_BUFSIZ, 5976 - KERNEL_SPI_BUFSIZ]
+
+
+def test_a_larger_spi_bufsize_already_set_is_kept(
+    spidev: SpidevRecorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CHUNK_VARIABLE, "65536")
+    SpiNeoPixelDriver(229, kernel_bufsiz_path=_kernel_bufsiz(tmp_path, 65536))
+    assert os.environ[CHUNK_VARIABLE] == "65536"
+
+
+def test_a_kernel_buffer_too_small_for_a_frame_is_refused_with_the_fix(
+    spidev: SpidevRecorder, tmp_path: Path
+) -> None:
+    with pytest.raises(LedDriverError, match=r"5976 bytes .* buffer is 4096: add spidev.bufsiz="):
+        SpiNeoPixelDriver(229, kernel_bufsiz_path=_kernel_bufsiz(tmp_path, 4096))
+    assert spidev.messages == []

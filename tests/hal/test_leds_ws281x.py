@@ -144,13 +144,14 @@ def test_a_failed_start_names_the_spi_fix(swig: SwigRecorder) -> None:
     assert "LEDs on GPIO10 could not start" in message
     assert "Unable to initialize SPI" in message  # the library's own words
     assert "dtparam=spi=on" in message
+    assert "/dev/spidev0.0 and /dev/gpiomem" in message
     assert "\n" not in message
     assert swig.finis == 0  # a strip that never started is not finished
 
 
 def test_a_failed_start_on_pwm_names_root_and_audio(swig: SwigRecorder) -> None:
     swig.init_result = ws.WS2811_ERROR_MMAP
-    with pytest.raises(LedDriverError, match="GPIO18 needs root and no analog audio"):
+    with pytest.raises(LedDriverError, match=r"GPIO18 needs root .* kiosk service cannot"):
         Ws281xDriver(10, pin=18)
 
 

@@ -44,8 +44,14 @@ def test_empty_bus_reads_nothing() -> None:
     assert str(scan(SimI2C())) == "main bus: nothing"
 
 
-def test_sensors_are_touch_sensors() -> None:
-    sensors: list[TouchSensor] = [TouchRig.matrix().sensor, TouchRig.direct().sensor]
-    for sensor in sensors:
+def test_a_closed_sensor_reports_nothing_and_can_be_closed_again() -> None:
+    for rig in (TouchRig.matrix(), TouchRig.direct()):
+        rig.tap((1, 1))
+        assert rig.touches(), "the sensor reports while open"
+        seen = len(rig.touches())
+        sensor: TouchSensor = rig.sensor
         sensor.close()
         sensor.close()
+        rig.tap((2, 2))
+        sensor.poll()
+        assert len(rig.touches()) == seen

@@ -174,6 +174,30 @@ def test_staff_reset_brightness_and_change_of_game_on_a_phone(
     assert_clean_exit(product)
 
 
+def test_shut_down_asks_first_then_powers_off(
+    open_window: OpenWindow, start_board: StartKiosk
+) -> None:
+    product = start_board("--game", "culls")
+    page = open_window(*PHONE)
+    open_staff(page, product)
+    enter_pin(page, STAFF_PIN)
+    simulated = "a simulated board has nothing to power off"
+    page.locator("#shutdown").click()
+    answer_confirm(page, yes=False)
+    touch(product, "h8")  # handled after anything the cancel could have sent
+    expect(page.locator("#now-turn")).to_contain_text("1 move")
+    assert simulated not in product.stderr()
+    page.locator("#shutdown").click()
+    answer_confirm(page, yes=True)
+    expect(page.locator("#feedback")).to_have_text(
+        "Shutting down: switch off at the wall once the LEDs are dark."
+    )
+    touch(product, "c3")
+    expect(page.locator("#now-turn")).to_contain_text("2 moves")
+    assert simulated in product.stderr()
+    assert_clean_exit(product)
+
+
 def test_a_board_not_in_kiosk_mode_says_staff_actions_are_off(
     open_window: OpenWindow, start_board: StartKiosk
 ) -> None:

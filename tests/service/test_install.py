@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,8 +12,37 @@ import pytest
 
 from firmware.cli import build_parser
 from firmware.commands.install_service import run_install, run_uninstall
-from firmware.service.install import PATHS, Sources, find_sources, install_plan, uninstall_plan
+from firmware.service.install import (
+    APT_PACKAGES,
+    PATHS,
+    Sources,
+    find_sources,
+    install_plan,
+    uninstall_plan,
+)
 from firmware.service.steps import InstallError
+from tests.config.shipped import CONFIG_DIR
+
+BOOT = Path("/boot/firmware")
+# The end of Raspberry Pi OS Bookworm's config.txt: SPI and I2C commented out, model sections.
+PI_OS_CONFIG = """\
+# Uncomment some or all of these to enable the optional hardware interfaces
+#dtparam=i2c_arm=on
+#dtparam=i2s=on
+#dtparam=spi=on
+dtparam=audio=on
+arm_64bit=1
+
+[cm5]
+dtoverlay=dwc2,dr_mode=host
+
+[all]
+"""
+PI_OS_CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=1 rootfstype=ext4 rootwait\n"
+
+
+def _pi_os_files() -> dict[Path, str]:
+    return {BOOT / "config.txt": PI_OS_CONFIG, BOOT / "cmdline.txt": PI_OS_CMDLINE}
 
 
 @dataclass
@@ -22,7 +52,8 @@ class FakeMachine:
     users: set[str] = field(default_factory=set)
     groups: set[str] = field(default_factory=lambda: {"gpio", "i2c", "spi"})
     paths: set[Path] = field(default_factory=set)
-    programs: set[str] = field(default_factory=lambda: {"systemctl", "raspi-config", "apt-get"})
+    programs: set[str] = field(default_factory=lambda: {"systemctl", "apt-get"})
+    files: dict[Path, str] = field(default_factory=_pi_os_files)
 
     def user_exists(self, name: str) -> bool:
         return name in self.users
@@ -31,10 +62,15 @@ class FakeMachine:
         return name in self.groups
 
     def exists(self, path: Path) -> bool:
-        return path in self.paths
+        return path in self.paths or path in self.files
 
     def which(self, program: str) -> str | None:
         return f"/usr/bin/{program}" if program in self.programs else None
+
+    def read_text(self, path: Path) -> str | None:
+        if path in self.files:
+            return self.files[path]
+        return path.read_text(encoding="utf-8") if path.is_file() else None  # the checkout
 
 
 class Recorder:
@@ -44,7 +80,7 @@ class Recorder:
         self.ran: list[tuple[str, ...]] = []
         self.fail_on = fail_on
 
-    def __call__(self, argv: Sequence[str]) -> int:
+    def __call__(self, argv: Sequence[str], stdin: str | None = None) -> int:
         self.ran.append(tuple(argv))
         return 1 if argv[0] == self.fail_on else 0
 
@@ -54,8 +90,10 @@ def checkout(tmp_path: Path) -> Path:
     (tmp_path / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
     (tmp_path / "systemd").mkdir()
     (tmp_path / "systemd" / "cullsboard.service").write_text("[Unit]\n", encoding="utf-8")
+    (tmp_path / "systemd" / "cullsboard-poweroff.rules").write_text("//\n", encoding="utf-8")
     (tmp_path / "config").mkdir()
-    (tmp_path / "config" / "matrix-board.yaml").write_text("board: {}\n", encoding="utf-8")
+    for name in ("matrix-board.yaml", "direct-board.yaml"):
+        shutil.copy(CONFIG_DIR / name, tmp_path / "config" / name)
     return tmp_path
 
 
@@ -64,47 +102,71 @@ def _sources(root: Path) -> Sources:
 
 
 def _commands(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line and not line.startswith("#")]
+    """The command lines of a printed plan: its '# n/m why' lines and notes left out."""
+    lines = text.splitlines()
+    shown: list[str] = []
+    here_doc = False
+    for line in lines:
+        if here_doc:
+            shown[-1] += "\n" + line
+            here_doc = line != "EOF"
+        elif line and not line.startswith("# "):
+            shown.append(line)
+            here_doc = line.endswith("<<'EOF'")
+    return shown
 
 
 def test_fresh_install_plan(checkout: Path) -> None:
     plan = install_plan(_sources(checkout), FakeMachine())
     assert [step.shell() for step in plan.steps] == [
-        "apt-get install --yes python3-venv python3-lgpio",
+        "apt-get install --yes python3-venv python3-dev gcc python3-lgpio python3-libgpiod polkitd",
         "useradd --system --user-group --home-dir /var/lib/cullsboard --no-create-home "
         "--shell /usr/sbin/nologin --groups gpio,i2c,spi cullsboard",
         "/usr/bin/python3 -m venv --system-site-packages /opt/cullsboard",
         f"/opt/cullsboard/bin/pip install --upgrade '{checkout}[board]'",
-        "raspi-config nonint do_spi 0",
-        "raspi-config nonint do_i2c 0",
+        "tee /etc/modules-load.d/cullsboard.conf <<'EOF'\ni2c-dev\nEOF",
+        "tee --append /boot/firmware/config.txt <<'EOF'\n\n"
+        "# cullsboard: the boot settings its config needs (cullsboard install-service)\n"
+        "[all]\ndtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n"
+        "[pi4]\ncore_freq=500\ncore_freq_min=500\n[pi3]\ncore_freq=250\n[pi02]\ncore_freq=250\n"
+        "[all]\nEOF",
         "install -d -m 0750 -o root -g cullsboard /etc/cullsboard",
         f"install -m 0640 -o root -g cullsboard {checkout}/config/matrix-board.yaml "
         "/etc/cullsboard/board.yaml",
         f"install -m 0644 {checkout}/systemd/cullsboard.service "
         "/etc/systemd/system/cullsboard.service",
+        f"install -D -m 0644 {checkout}/systemd/cullsboard-poweroff.rules "
+        "/etc/polkit-1/rules.d/50-cullsboard-poweroff.rules",
         "systemctl daemon-reload",
         "systemctl enable cullsboard.service",
     ]
-    assert len(plan.notes) == 1  # not started yet: the new config needs editing first
+    assert len(plan.notes) == 2  # not started yet: the new config needs editing first
     assert "kiosk.staff_pin" in plan.notes[0]
     assert "systemctl start cullsboard.service" in plan.notes[0]
+    assert "reboot" in plan.notes[1]
+    assert set(APT_PACKAGES) >= {"python3-dev", "python3-libgpiod"}
 
 
 def test_reinstall_keeps_the_user_and_the_config(checkout: Path) -> None:
-    machine = FakeMachine(users={"cullsboard"}, paths={PATHS.config}, programs={"systemctl"})
+    machine = FakeMachine(users={"cullsboard"}, programs={"systemctl"}, files={})
+    machine.files[PATHS.config] = (CONFIG_DIR / "direct-board.yaml").read_text(encoding="utf-8")
     plan = install_plan(_sources(checkout), machine)
     commands = [step.argv[0] for step in plan.steps]
     assert "useradd" not in commands
     assert plan.steps[0].shell() == "usermod --append --groups gpio,i2c,spi cullsboard"
     assert not any(str(PATHS.config) in step.argv for step in plan.steps)
     assert plan.steps[-1].shell() == "systemctl restart cullsboard.service"
-    assert "raspi-config" not in commands
-    assert any("dtparam=spi=on" in note for note in plan.notes)
+    # No config.txt on this machine: the boot settings of the installed config become a note.
+    assert any(
+        "dtparam=spi=on" in note and "spidev.bufsiz=32768 (cmdline.txt)" in note
+        for note in plan.notes
+    )
     assert any("was kept" in note for note in plan.notes)
 
 
 def test_missing_groups_are_created_first(checkout: Path) -> None:
-    plan = install_plan(_sources(checkout), FakeMachine(groups={"gpio"}, programs={"systemctl"}))
+    machine = FakeMachine(groups={"gpio"}, programs={"systemctl"})
+    plan = install_plan(_sources(checkout), machine)
     assert [step.shell() for step in plan.steps[:2]] == [
         "groupadd --system i2c",
         "groupadd --system spi",
@@ -123,7 +185,7 @@ def test_not_a_checkout_is_one_clear_error(tmp_path: Path) -> None:
 
 def test_a_chosen_config_source(checkout: Path) -> None:
     mine = checkout / "mine.yaml"
-    mine.write_text("board: {}\n", encoding="utf-8")
+    shutil.copy(CONFIG_DIR / "default.yaml", mine)
     plan = install_plan(find_sources(checkout, mine), FakeMachine())
     assert any(step.argv[-2:] == (str(mine), str(PATHS.config)) for step in plan.steps)
     with pytest.raises(InstallError, match="no such file"):
@@ -142,6 +204,7 @@ def test_uninstall_keeps_config_and_state(checkout: Path) -> None:
     assert [step.shell() for step in plan.steps] == [
         "systemctl disable --now cullsboard.service",
         "rm -f /etc/systemd/system/cullsboard.service",
+        "rm -f /etc/polkit-1/rules.d/50-cullsboard-poweroff.rules",
         "systemctl daemon-reload",
         "rm -rf /opt/cullsboard",
         "userdel cullsboard",
@@ -205,10 +268,10 @@ def test_as_root_every_step_runs_in_order(checkout: Path) -> None:
 
 def test_a_failing_step_stops_the_install(checkout: Path) -> None:
     args = build_parser().parse_args(["install-service", "--source", str(checkout)])
-    runner, err = Recorder(fail_on="raspi-config"), io.StringIO()
+    runner, err = Recorder(fail_on="tee"), io.StringIO()
     code = run_install(args, probe=FakeMachine(), runner=runner, euid=0, out=io.StringIO(), err=err)
     assert code == 1
-    assert runner.ran[-1] == ("raspi-config", "nonint", "do_spi", "0")
+    assert runner.ran[-1] == ("tee", "/etc/modules-load.d/cullsboard.conf")
     assert not any(argv[0] == "systemctl" for argv in runner.ran)
     assert err.getvalue().startswith("cullsboard install-service: step 5 failed (exit 1)")
 

@@ -10,7 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from firmware.config import load_config
+from firmware.service.devices import (
+    UNPRIVILEGED,
+    WS281X_DMA,
+    WS281X_SPI,
+    device_needs,
+    nodes,
+    root_only,
+)
 from firmware.service.install import PATHS
+from tests.config.shipped import CONFIG_DIR, SHIPPED, raw, with_value, write
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 UNIT = ROOT / "systemd" / "cullsboard.service"
@@ -96,3 +106,38 @@ def test_the_units_command_line_is_one_the_board_accepts() -> None:
     command = _directives(UNIT.read_text(encoding="utf-8"))["ExecStart"][0].split()
     args = build_parser().parse_args(command[1:])
     assert (args.config, args.kiosk, args.mock_hal) == (str(PATHS.config), True, False)
+
+
+def _allowed_devices() -> set[str]:
+    unit = _directives(UNIT.read_text(encoding="utf-8"))
+    assert unit["DevicePolicy"] == ["closed"]
+    allowed = set()
+    for entry in unit["DeviceAllow"]:
+        node, access = entry.split()
+        assert access == "rw", entry
+        allowed.add(node)
+    return allowed
+
+
+def test_the_unit_allows_exactly_what_the_unprivileged_backends_open() -> None:
+    assert _allowed_devices() == nodes(UNPRIVILEGED)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_config_runs_inside_the_unit(name: str) -> None:
+    needs = device_needs(load_config(CONFIG_DIR / name))
+    assert root_only(load_config(CONFIG_DIR / name)) == ()
+    assert nodes(needs) <= _allowed_devices()
+
+
+def test_the_reference_board_needs_gpiomem_for_its_leds() -> None:
+    needs = device_needs(load_config(CONFIG_DIR / "matrix-board.yaml"))
+    assert WS281X_SPI in needs
+    assert "/dev/gpiomem" in nodes(needs)
+
+
+def test_leds_on_pwm_need_root_and_devices_the_unit_never_allows(tmp_path: Path) -> None:
+    pwm = write(tmp_path, with_value(raw("matrix-board.yaml"), ("leds", "gpio"), 18))
+    config = load_config(pwm)
+    assert root_only(config) == (WS281X_DMA,)
+    assert not nodes(root_only(config)) & _allowed_devices()

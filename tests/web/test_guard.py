@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from firmware.render.frame_json import hex_colour
+from firmware.rules.grid import parse_board_cell
 from firmware.web.guard import MAX_TRACKED_CLIENTS, PinGuard, Verdict
-from firmware.web.views import hex_colour, parse_cell_name
 from hal.clock import FakeClock
 
 
@@ -49,10 +50,10 @@ def test_colours_become_hex_and_are_clamped() -> None:
 
 
 def test_cell_names_on_a_board_that_is_not_square() -> None:
-    assert parse_cell_name("g5", 7, 5) == (6, 4)
+    assert parse_board_cell("g5", 7, 5) == (6, 4)
     with pytest.raises(ValueError, match="h1 is off the 7x5 board"):
-        parse_cell_name("h1", 7, 5)
+        parse_board_cell("h1", 7, 5)
     with pytest.raises(ValueError, match="a6 is off the 7x5 board"):
-        parse_cell_name("a6", 7, 5)
+        parse_board_cell("a6", 7, 5)
     with pytest.raises(ValueError, match="not a cell name"):
-        parse_cell_name("a1000", 7, 5)
+        parse_board_cell("a1000", 7, 5)

@@ -14,7 +14,7 @@ import pytest
 
 from firmware.controller.live import BoardView, Listener, RemoteCommand
 from firmware.web import WebServer, serve_in_thread
-from firmware.web.hub import ClientSlot, ViewHub
+from firmware.web.hub import ClientFanout, ClientSlot
 from hal.interfaces import Frame
 from tests.web.client import post, request
 from tests.web.fake_board import FakeLiveBoard
@@ -153,7 +153,7 @@ def test_a_burst_of_views_reaches_a_viewer_as_the_newest(
 
 def test_the_hub_collapses_a_burst_into_one_publish() -> None:
     async def scenario() -> tuple[int, str, int]:
-        hub = ViewHub(asyncio.get_running_loop(), lambda view: str(view.score["n"]))
+        hub = ClientFanout(asyncio.get_running_loop(), lambda view: str(view.score["n"]))
         slot = ClientSlot()
         hub.add(slot)
         listener: Listener = hub.offer

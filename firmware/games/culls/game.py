@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from firmware.games.culls.board import (
     EMPTY,
@@ -30,9 +31,23 @@ from firmware.rules.summary import summary_of
 CHIPS_PER_COLOUR = 30
 DRAW = Outcome(Status.DRAW)
 
-# One undo entry: turn, awaiting, cullable, flipped, last arrival, outcome, blue and red supply,
-# then the changed cells as (cell, old code), with -1 for "no second cell".
-_Undo = tuple[int, str | None, tuple[int, ...], int, int, Outcome, int, int, int, int, int, int]
+
+@dataclass(frozen=True, slots=True)
+class _Undo:
+    """What one token changed, to put it back."""
+
+    turn: int
+    awaiting: str | None
+    cullable: tuple[int, ...]
+    flipped: int
+    last: int  # the last arrival
+    outcome: Outcome
+    blue: int  # supplies
+    red: int
+    cell: int
+    old: int  # the code ``cell`` had
+    second: int  # the second changed cell of a move, or -1
+    old_second: int
 
 
 class CullsState(CullsReadout):
@@ -137,7 +152,7 @@ class CullsState(CullsReadout):
         kind = self._awaiting
         second = target if kind == MOVE else -1
         self._history.append(
-            (
+            _Undo(
                 self._turn,
                 kind,
                 self._cullable,
@@ -172,24 +187,17 @@ class CullsState(CullsReadout):
     def undo(self) -> str:
         if not self._history:
             raise IndexError("nothing to undo")
-        (
-            self._turn,
-            self._awaiting,
-            self._cullable,
-            self._flipped,
-            self._last,
-            self._outcome,
-            blue,
-            red,
-            cell,
-            old,
-            second,
-            old_second,
-        ) = self._history.pop()
-        self._supply[1], self._supply[2] = blue, red
-        self._board[cell] = old
-        if second >= 0:
-            self._board[second] = old_second
+        step = self._history.pop()
+        self._turn = step.turn
+        self._awaiting = step.awaiting
+        self._cullable = step.cullable
+        self._flipped = step.flipped
+        self._last = step.last
+        self._outcome = step.outcome
+        self._supply[1], self._supply[2] = step.blue, step.red
+        self._board[step.cell] = step.old
+        if step.second >= 0:
+            self._board[step.second] = step.old_second
         return self._moves.pop()
 
     def copy(self) -> CullsState:

@@ -1,4 +1,5 @@
-// The staff page: the staff PIN, reset, change the game, brightness, and what the board shows.
+// The staff page: the staff PIN, reset, change the game, brightness, shut down, and what the
+// board shows.
 import {
   AWAITING_WORDS,
   COLOUR_NAMES,
@@ -223,6 +224,16 @@ document.getElementById("reset").addEventListener("click", async () => {
     return;
   }
   await staffAction("/api/staff/reset", {}, "Reset: a fresh match is set up.");
+});
+document.getElementById("shutdown").addEventListener("click", async () => {
+  const question = "Shut the table down? The board stops and the Pi powers off until it is "
+    + "switched on again at the wall.";
+  if (!(await confirmFirst(question, "Yes, shut down"))) {
+    say("", "");
+    return;
+  }
+  const done = "Shutting down: switch off at the wall once the LEDs are dark.";
+  await staffAction("/api/staff/shutdown", {}, done);
 });
 document.getElementById("start-culls").addEventListener("click", () => startGame("culls"));
 document.getElementById("start-cubulus").addEventListener("click", () => startGame("cubulus"));

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from firmware.controller.loop import BoardController
-from firmware.controller.script import ScriptError, Step, parse_line
+from firmware.wiring.script import ScriptError, Step, parse_line
 from hal.clock import FakeClock
 from hal.mock import MockBoard
 

@@ -1,0 +1,82 @@
+"""Tic-tac-toe on the board: the 3x3 grid sits in the middle; a tap on a free cell places."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
+from firmware.render import palette as p
+from firmware.render.stack import Light, LightStack
+from firmware.rules.api import GameState, JsonValue
+from firmware.rules.grid import cell_name, parse_cell
+from hal.interfaces import Cell
+from tests.tictactoe.game import CELLS, SIZE, TicTacToeState
+
+GRID_TINT = (12, 12, 12)
+
+
+def _origin(columns: int, rows: int) -> Cell:
+    return ((columns - SIZE) // 2, (rows - SIZE) // 2)
+
+
+def _game(state: GameState) -> TicTacToeState:
+    assert isinstance(state, TicTacToeState)
+    return state
+
+
+class TicTacToeBoard:
+    """The board adapter of tic-tac-toe."""
+
+    name = "tictactoe"
+    options: tuple[Option, ...] = ()
+    menu = (MenuChoice("Tic-tac-toe", {}, (("blue", "red"),)),)
+    menu_pips: Option | None = None
+    rematch_alternates = True
+
+    def fit_rules(
+        self, rules: Mapping[str, JsonValue], columns: int, rows: int
+    ) -> dict[str, JsonValue]:
+        return dict(rules)
+
+    def does_not_fit(self, rules: Mapping[str, JsonValue], columns: int, rows: int) -> str | None:
+        return None
+
+    def seats(
+        self, rules: Mapping[str, JsonValue], colours: tuple[str, ...]
+    ) -> tuple[SeatSpec, ...]:
+        return tuple(SeatSpec(colour, colour.capitalize()) for colour in colours)
+
+    def seat_to_act(self, state: GameState, seats: tuple[SeatSpec, ...]) -> int | None:
+        return seat_of_colour(state, seats)
+
+    def token_for(self, state: GameState, cell: Cell, columns: int, rows: int) -> str | Refusal:
+        ox, oy = _origin(columns, rows)
+        x, y = cell[0] - ox, cell[1] - oy
+        if not (0 <= x < SIZE and 0 <= y < SIZE):
+            return Refusal("tap one of the nine cells in the middle")
+        return cell_name((x, y))
+
+    def lights(self, stack: LightStack, state: GameState, since: float) -> None:
+        ox, oy = _origin(stack.columns, stack.rows)
+
+        def on_board(name: str) -> Cell:
+            x, y = parse_cell(name, SIZE)
+            return (x + ox, y + oy)
+
+        stack.add([on_board(c) for c in CELLS], Light(p.BOARD - 1, GRID_TINT))
+        for name, colour in _game(state).owners().items():
+            stack.add([on_board(name)], Light(p.BOARD, p.piece(colour)))
+        outcome = state.outcome()
+        if outcome.line and outcome.winner:
+            blink = p.Blink(p.ACCEPT, p.piece(outcome.winner), p.TIMING.line_blink)
+            stack.add([on_board(c) for c in outcome.line], Light(p.ANIMATION, blink, since))
+
+    def prompt(self, state: GameState) -> str:
+        return "place a chip on a free cell of the middle and tap it"
+
+    def touch_map(self) -> dict[str, str]:
+        ox, oy = _origin(15, 15)
+        return {cell_name((x + ox, y + oy)): cell_name((x, y)) for x in range(3) for y in range(3)}
+
+
+TICTACTOE_BOARD = TicTacToeBoard()
