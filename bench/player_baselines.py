@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from firmware.players.cubulus_position import SQUARES, cubulus_position
-from firmware.players.cubulus_position import token_of as cubulus_token
-from firmware.players.culls_player import culls_position
-from firmware.players.culls_player import token_of as culls_token
-from firmware.players.culls_position import BLUE, FLIP, CullsPosition, window_code
+from firmware.games.cubulus.position import SQUARES, cubulus_position
+from firmware.games.cubulus.position import token_of as cubulus_token
+from firmware.games.culls.player import culls_position
+from firmware.games.culls.player import token_of as culls_token
+from firmware.games.culls.position import BLUE, FLIP, CullsPosition, window_code
 from firmware.rules.api import GameState
 
 Player = Callable[[GameState, random.Random], str]

@@ -8,6 +8,7 @@ makes the running search stop within a few milliseconds and drops its answer.
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from collections.abc import Callable
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 
 from firmware.players import SEARCH_SHARE, Budget, Choice, Level, choose
 from firmware.rules.api import GameState
+
+log = logging.getLogger("cullsboard.thinker")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +66,13 @@ class Thinker:
             return cancel.is_set() or self._clock() >= deadline
 
         def work() -> None:
-            choice = choose(position, level, Budget(should_stop=should_stop), random.Random(seed))
+            try:
+                choice = choose(
+                    position, level, Budget(should_stop=should_stop), random.Random(seed)
+                )
+            except ValueError as exc:  # a game without a computer player
+                log.warning("the computer cannot play: %s", exc)
+                return
             with self._lock:
                 if not cancel.is_set():
                     self._deliver(Answer(tag, position.ply, choice))

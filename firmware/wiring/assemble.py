@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
+from firmware.controller.adapter import board_adapter
 from firmware.controller.computer import Seating
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.journal import Journal
@@ -23,6 +24,7 @@ from firmware.controller.table import Table
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
+from firmware.rules.registry import game_names
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.settings import simulated
 from hal.interfaces import Board, Clock
@@ -66,10 +68,12 @@ class Assembly:
 
 
 def hand_placed_games(config: Config, *, real_board: bool) -> frozenset[str]:
-    """The games whose pieces a person puts on the board for the computer (``culls.chips``)."""
+    """The games whose pieces a person puts on the board for the computer: those with real
+    pieces, unless ``culls.chips`` says the chips are virtual (``auto``: on the simulated board)."""
     chips = config.culls.chips
-    physical = chips == "physical" or (chips == "auto" and real_board)
-    return frozenset({"culls"}) if physical else frozenset()
+    if chips == "virtual" or (chips == "auto" and not real_board):
+        return frozenset()
+    return frozenset(name for name in game_names() if board_adapter(name).pieces_by_hand)
 
 
 def assemble(

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from firmware.games.cubulus.position import cubulus_position, token_of
 from firmware.players import Budget, choose, level
-from firmware.players.cubulus_position import cubulus_position, token_of
 from firmware.rules.api import GameState
 from tests.players.helpers import random_positions
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from firmware.games.culls.game import CullsState
-from firmware.players.culls_player import culls_position, token_of
-from firmware.players.culls_position import DRAWN, OVER, CullsPosition
+from firmware.games.culls.player import culls_position, token_of
+from firmware.games.culls.position import DRAWN, OVER, CullsPosition
 from firmware.rules import find_game
 
 AWAITING = {0: "place", 1: "flip", 2: "move", 3: None}

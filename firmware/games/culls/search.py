@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from firmware.players.budget import Budget, SearchStoppedError
-from firmware.players.culls_position import (
+from firmware.games.culls.position import (
     BLUE,
     DRAWN,
     FLIP,
@@ -21,6 +20,7 @@ from firmware.players.culls_position import (
     CullsPosition,
     window_contents,
 )
+from firmware.rules.budget import Budget, SearchStoppedError
 
 WIN = 1_000_000
 WIN_SURE = WIN - 1000  # any score above this is a forced win

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from firmware.players.budget import Budget, SearchStoppedError
-from firmware.players.cubulus_position import DRAWN, PUSHES_THROUGH, SQUARES, CubulusPosition
+from firmware.games.cubulus.position import DRAWN, PUSHES_THROUGH, SQUARES, CubulusPosition
+from firmware.rules.budget import Budget, SearchStoppedError
 
 WIN = 1_000_000
 WIN_SURE = WIN - 1000

@@ -1,16 +1,26 @@
-"""The Culls computer player: a record's tokens in, the chosen token out."""
+"""The Culls computer player: a record's tokens in, the chosen token out, at levels 1-6."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
 
-from firmware.players.budget import Budget
-from firmware.players.culls_position import FLIP, MOVE, PLACE, CullsPosition
-from firmware.players.culls_search import CullsSearch, CullsStyle, SearchResult
-from firmware.rules.api import JsonValue
+from firmware.games.culls.position import FLIP, MOVE, PLACE, CullsPosition
+from firmware.games.culls.search import CullsSearch, CullsStyle, SearchResult
+from firmware.rules.api import GameState, JsonValue
+from firmware.rules.budget import Budget
+from firmware.rules.players import Choice
 
 COLOUR_CODES = {"blue": 1, "red": 2}
+# What each level sees, and the part of the time it spends.
+LEVEL_STYLES = {
+    1: CullsStyle(max_depth=1, noise=150, sees_culls=False, extensions=0, share=0.05),
+    2: CullsStyle(max_depth=1, noise=15, extensions=2, share=0.05),
+    3: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=10, share=0.2),
+    4: CullsStyle(max_depth=3, beam=8, share=0.25),
+    5: CullsStyle(beam=8, extensions=2, share=0.4),
+    6: CullsStyle(),
+}
 
 
 def culls_position(
@@ -53,3 +63,18 @@ def choose_culls(
     """Search ``position`` and return the chosen token with the search's figures."""
     result = CullsSearch(position, budget, style, rng).run()
     return token_of(position, result.action), result
+
+
+class CullsPlayer:
+    """The computer player registered with Culls."""
+
+    def share(self, level: int) -> float:
+        return LEVEL_STYLES[level].share
+
+    def choose(self, state: GameState, level: int, budget: Budget, rng: random.Random) -> Choice:
+        position = culls_position(state.rules, state.first, state.moves)
+        token, found = choose_culls(position, LEVEL_STYLES[level], budget, rng)
+        return Choice(token, found.score, found.depth, found.nodes)
+
+
+CULLS_PLAYER = CullsPlayer()
