@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from firmware.controller.computer import ComputerPlayer
+from firmware.controller.players import PlayerKind
 from firmware.controller.table import Phase, Table
 from firmware.rules.api import GameState, JsonValue, Status
 from firmware.rules.grid import cell_name
@@ -109,4 +110,6 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
     who = seats[seat].name if seat is not None else (colour or "nobody").capitalize()
     if table.pending is not None:
         return f"{who} played {table.pending.token}: put it on the board and tap the blinking cell"
+    if seat is not None and table.players[seat].kind is PlayerKind.COMPUTER:
+        return f"{who} (the computer) is thinking"
     return f"{who}: {table.adapter.prompt(state)}"
