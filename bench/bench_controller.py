@@ -10,6 +10,7 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from firmware.config import default_config
@@ -24,9 +25,13 @@ TAPS = 2000
 IDLE_S = 3.0
 
 
-def _controller(state_dir: Path | None) -> tuple[BoardController, MockBoard]:
+def _controller(
+    state_dir: Path | None, heartbeat: Callable[[], object] | None = None
+) -> tuple[BoardController, MockBoard]:
     board = simulated_board(bare_simulation(default_config()), MonotonicClock())
-    parts = assemble(board, state_dir=state_dir, rng=random.Random(1), warn=print)
+    parts = assemble(
+        board, state_dir=state_dir, rng=random.Random(1), warn=print, heartbeat=heartbeat
+    )
     return parts.controller, board
 
 
@@ -67,9 +72,7 @@ def latency(state_dir: Path | None, label: str) -> None:
 
 def idle_cpu(*, watchdog: bool) -> None:
     """CPU time used by the real blocking loop while nothing animates."""
-    controller, board = _controller(None)
-    if watchdog:
-        controller = BoardController(board, controller.table, heartbeat=lambda: None)
+    controller, _ = _controller(None, (lambda: None) if watchdog else None)
     controller.start(("culls", {"mode": "duel"}))
     runner = threading.Thread(target=controller.run)
     cpu_before = time.process_time()

@@ -27,13 +27,16 @@ class Option:
 
     ``name`` is the option as typed (``--rounds``, ``"rounds"``), ``key`` the key of the game's
     ``rules`` object it sets, ``choices`` the values offered; the game's ``parse_rules`` has the
-    last word on what is valid.
+    last word on what is valid. ``label`` names the option and ``texts`` its choices on the staff
+    page (the first choice is the default).
     """
 
     name: str
     key: str
     choices: tuple[str | int, ...]
     help: str
+    label: str
+    texts: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

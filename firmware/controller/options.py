@@ -27,6 +27,27 @@ def all_options() -> dict[str, list[tuple[str, Option]]]:
     return dict(sorted(found.items()))
 
 
+def game_catalogue() -> list[JsonValue]:
+    """Every game and its options as the staff page offers them (``GET /api/games``)."""
+    return [
+        {
+            "name": adapter.name,
+            "options": [
+                {
+                    "name": option.name,
+                    "label": option.label,
+                    "choices": [
+                        {"value": value, "text": text}
+                        for value, text in zip(option.choices, option.texts, strict=True)
+                    ],
+                }
+                for option in adapter.options
+            ],
+        }
+        for adapter in board_adapters()
+    ]
+
+
 def rules_from_options(
     game: str,
     given: Mapping[str, object],

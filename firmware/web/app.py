@@ -13,6 +13,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
@@ -67,6 +68,7 @@ def build_app(
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
     app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/api/state", _state)
+    app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)
     app.router.add_post("/api/touch", _touch)
     app.router.add_post("/api/press", _press)
@@ -88,6 +90,11 @@ async def _state(request: web.Request) -> web.Response:
     """GET /api/state: the latest view as JSON."""
     view = request.app[BOARD_KEY].view()
     return web.json_response(view_json(view, pin_required=request.app[GUARD_KEY].required))
+
+
+async def _games(request: web.Request) -> web.Response:
+    """GET /api/games: every game and the options it can be started with."""
+    return web.json_response({"games": game_catalogue()})
 
 
 async def _record(request: web.Request) -> web.Response:

@@ -13,6 +13,7 @@ from firmware.config.load import parse_config
 from firmware.config.schema import KioskConfig
 from firmware.controller.computer import Seating
 from firmware.controller.extras import PowerSwitch
+from firmware.controller.players import PlayerFactory, passive_player
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.kiosk.setup import wall_on
 from firmware.render import palette
@@ -45,6 +46,7 @@ class Rig:
         seating: Seating | None = None,
         hand_placed: frozenset[str] = frozenset(),
         power_off: PowerSwitch | None = None,
+        players: PlayerFactory = passive_player,
     ) -> None:
         self.state_dir = state_dir
         self.clock = FakeClock(100.0)
@@ -64,6 +66,7 @@ class Rig:
             seating=seating,
             hand_placed=hand_placed,
             power_off=power_off,
+            players=players,
         )
         self.table = parts.table
         self.controller = parts.controller

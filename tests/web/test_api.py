@@ -194,3 +194,14 @@ def test_no_record_yet_is_a_clear_404(server: WebServer, board: FakeLiveBoard) -
     reply = request(server.url + "api/record")
     assert reply.status == 404
     assert reply.json() == {"error": "there is no game record yet"}
+
+
+def test_the_games_and_their_options_come_from_the_registry(server: WebServer) -> None:
+    reply = request(server.url + "api/games")
+    assert reply.status == 200
+    games = {game["name"]: game["options"] for game in reply.json()["games"]}
+    assert list(games) == ["culls", "cubulus"]
+    assert [option["name"] for option in games["culls"]] == ["mode", "rounds"]
+    rounds = games["culls"][1]["choices"]
+    assert rounds == [{"value": 3, "text": "First to 3"}, {"value": 4, "text": "First to 4"}]
+    assert [choice["value"] for choice in games["cubulus"][0]["choices"]] == [2, 3]

@@ -30,7 +30,16 @@ class CubulusBoard:
     """The Cubulus board adapter (``firmware.controller.adapter.BoardAdapter``)."""
 
     name = "cubulus"
-    options = (Option("players", "players", (2, 3), "2 or 3 players"),)
+    options = (
+        Option(
+            "players",
+            "players",
+            (2, 3),
+            "2 or 3 players",
+            "Cubulus players",
+            ("2 players", "3 players"),
+        ),
+    )
     menu = (
         MenuChoice("Cubulus, 2 players", {"players": 2}, (("red", "black"),)),
         MenuChoice("Cubulus, 3 players", {"players": 3}, (("red", "black"), ("white", "white"))),

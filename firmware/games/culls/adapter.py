@@ -19,7 +19,15 @@ TEAM_SEATS = (
     SeatSpec("blue", "Blue B"),
     SeatSpec("red", "Red B"),
 )
-ROUNDS = Option("rounds", "rounds_to_win", ROUNDS_TO_WIN, "round wins for a match")
+ROUNDS = Option(
+    "rounds",
+    "rounds_to_win",
+    ROUNDS_TO_WIN,
+    "round wins for a match",
+    "Round wins for the match",
+    tuple(f"First to {n}" for n in ROUNDS_TO_WIN),
+)
+MODE = Option("mode", "mode", MODES, "duel or 2-vs-2 teams", "Culls mode", ("Duel", "Teams 2 vs 2"))
 HINTS = {
     "place": "place a chip and tap its cell",
     "flip": "tap one of the blinking chips to flip it",
@@ -36,7 +44,7 @@ class CullsBoard:
     """The Culls board adapter (``firmware.controller.adapter.BoardAdapter``)."""
 
     name = "culls"
-    options = (Option("mode", "mode", MODES, "duel or 2-vs-2 teams"), ROUNDS)
+    options = (MODE, ROUNDS)
     menu = (
         MenuChoice("Culls duel", {"mode": "duel"}, (("blue", "red"),)),
         MenuChoice("Culls teams", {"mode": "teams"}, (("blue", "red"), ("red", "blue"))),

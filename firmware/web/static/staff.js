@@ -50,10 +50,21 @@ function say(kind, text) {
 
 // -- what the board shows --------------------------------------------------------------------
 
+// The games and their options (GET /api/games), once loaded.
+let catalogue = [];
+
+// How the staff page words an option's value, e.g. Culls' mode "teams": "Teams 2 vs 2".
+function optionText(game, name, value) {
+  const entry = catalogue.find((candidate) => candidate.name === game);
+  const option = entry ? entry.options.find((candidate) => candidate.name === name) : undefined;
+  const choice = option ? option.choices.find((candidate) => candidate.value === value) : undefined;
+  return choice ? choice.text : title(value);
+}
+
 function gameLine(score) {
   if (!score.game) return score.phase === "menu" ? "The game menu is open on the board" : "No game yet";
   const parts = [title(score.game)];
-  if (score.mode) parts.push(score.mode === "teams" ? "Teams 2 vs 2" : "Duel");
+  if (score.mode) parts.push(optionText(score.game, "mode", score.mode));
   else if (score.players) parts.push(`${score.players} players`);
   if (Number.isInteger(score.rounds_to_win) && score.rounds_to_win > 1) {
     parts.push(`first to ${score.rounds_to_win}`);
@@ -191,22 +202,58 @@ function matchUnderway(score) {
   return moves > 0 || (score.round || 1) > 1;
 }
 
-function chosen(name) {
-  return document.querySelector(`input[name="${name}"]:checked`).value;
+// One form per game, each option a row of radio buttons (the first choice checked); a form
+// of its own keeps each game's radio groups apart.
+function gameForm(game) {
+  const form = element("form", "");
+  const fieldset = element("fieldset", "choice");
+  fieldset.append(element("legend", "", title(game.name)));
+  for (const option of game.options) {
+    const row = element("div", "segments");
+    row.setAttribute("role", "radiogroup");
+    row.setAttribute("aria-label", option.label);
+    option.choices.forEach((choice, index) => {
+      const input = document.createElement("input");
+      input.type = "radio";
+      input.name = option.name;
+      input.value = String(choice.value);
+      input.dataset.json = JSON.stringify(choice.value);
+      input.dataset.text = choice.text;
+      input.checked = index === 0;
+      const label = document.createElement("label");
+      label.append(input, element("span", "", choice.text));
+      row.append(label);
+    });
+    fieldset.append(row);
+  }
+  const start = element("button", "action", `Start ${title(game.name)}`);
+  start.type = "button";
+  start.id = `start-${game.name}`;
+  start.dataset.staff = "";
+  start.addEventListener("click", () => startGame(game.name, form));
+  fieldset.append(start);
+  form.append(fieldset);
+  form.addEventListener("submit", (event) => event.preventDefault());
+  return form;
 }
 
-async function startGame(game) {
+async function showGames() {
+  const reply = await fetch("/api/games");
+  const { games } = await reply.json();
+  catalogue = games;
+  document.getElementById("games").replaceChildren(...games.map(gameForm));
+  setBusy(busy);
+  if (latestScore.game) showScore(latestScore);
+}
+
+async function startGame(game, form) {
   const payload = { game };
-  let label;
-  if (game === "culls") {
-    payload.mode = chosen("mode");
-    payload.rounds = Number(chosen("rounds"));
-    const mode = payload.mode === "teams" ? "teams 2 vs 2" : "duel";
-    label = `Culls, ${mode}, first to ${payload.rounds}`;
-  } else {
-    payload.players = Number(chosen("players"));
-    label = `Cubulus, ${payload.players} players`;
+  const words = [title(game)];
+  for (const input of form.querySelectorAll("input[type=radio]:checked")) {
+    payload[input.name] = JSON.parse(input.dataset.json);
+    words.push(input.dataset.text.charAt(0).toLowerCase() + input.dataset.text.slice(1));
   }
+  const label = words.join(", ");
   if (matchUnderway(latestScore)) {
     const question = `Start ${label}? The ${title(latestScore.game)} game in progress is put away.`;
     if (!(await confirmFirst(question, "Yes, start it"))) return;
@@ -235,8 +282,6 @@ document.getElementById("shutdown").addEventListener("click", async () => {
   const done = "Shutting down: switch off at the wall once the LEDs are dark.";
   await staffAction("/api/staff/shutdown", {}, done);
 });
-document.getElementById("start-culls").addEventListener("click", () => startGame("culls"));
-document.getElementById("start-cubulus").addEventListener("click", () => startGame("cubulus"));
 
 slider.addEventListener("input", () => {
   sliderValue.textContent = `${slider.value} %`;
@@ -257,4 +302,5 @@ keepPinOnSubmit(pinForm, pinInput, keptPin, (typed) => {
 pinForget.addEventListener("click", forgetPin);
 
 showPinState();
+showGames();
 connectLive({ onView: (view) => showScore(view.score || {}) });
