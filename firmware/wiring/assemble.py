@@ -73,6 +73,10 @@ def hand_placed_games(config: Config, *, real_board: bool) -> frozenset[str]:
     chips = config.culls.chips
     if chips == "virtual" or (chips == "auto" and not real_board):
         return frozenset()
+    return _real_pieces()
+
+
+def _real_pieces() -> frozenset[str]:
     return frozenset(name for name in game_names() if board_adapter(name).pieces_by_hand)
 
 
@@ -87,14 +91,15 @@ def assemble(
     heartbeat: Callable[[], object] | None = None,
     players: PlayerFactory = passive_player,
     seating: Seating | None = None,
-    hand_placed: frozenset[str] = frozenset(),
+    hand_placed: frozenset[str] | None = None,
     power_off: PowerSwitch | None = None,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
 
     ``seating``: the computer seats and their players (it replaces ``players``);
-    ``hand_placed``: the games whose pieces a person places for a seat not played here.
+    ``hand_placed``: the games whose pieces a person places for a seat not played here (default:
+    every game whose pieces are real, ``hand_placed_games`` of a config with physical chips).
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
     board) the shut-down only says so."""
@@ -106,7 +111,7 @@ def assemble(
         beep=None if board.buzzer is None else board.buzzer.beep,
         players=players if seating is None else seating,
         seating=None if seating is None else seating.kinds,
-        hand_placed=hand_placed.__contains__,
+        hand_placed=(hand_placed if hand_placed is not None else _real_pieces()).__contains__,
         ask_hint=None if seating is None else seating.hint,
     )
     if seating is not None:

@@ -44,7 +44,7 @@ class Rig:
         kiosk: KioskConfig | None = None,
         wall_start: datetime.datetime | None = None,
         seating: Seating | None = None,
-        hand_placed: frozenset[str] = frozenset(),
+        hand_placed: frozenset[str] | None = None,
         power_off: PowerSwitch | None = None,
         players: PlayerFactory = passive_player,
     ) -> None:
