@@ -7,8 +7,11 @@ import logging
 import os
 import random
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import IO, TextIO
 
 from firmware.commands.errors import CommandError
 from firmware.config import Config, ConfigError, default_config, load_config
@@ -18,16 +21,17 @@ from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
-from firmware.wiring.drive import run_script
+from firmware.wiring.drive import perform, run_script
 from firmware.wiring.hardware import run_real_board
+from firmware.wiring.script import ScriptError
 from firmware.wiring.session import (
     Closable,
     Session,
     SessionError,
+    WebPages,
     build_session,
     default_state_dir,
     lines_of,
-    read_commands,
     serve_web,
 )
 from firmware.wiring.settings import simulated
@@ -65,6 +69,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--kiosk", action="store_true", help="turn the config's kiosk section on (cafe mode)"
     )
+    parser.set_defaults(review_record=None)  # set by `cullsboard review FILE`
+    group.add_argument(
+        "--plain", action="store_true", help="letters instead of colours in the terminal"
+    )
     group.add_argument(
         "--web",
         metavar="HOST:PORT",
@@ -91,10 +99,14 @@ def run(args: argparse.Namespace) -> int:
     _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
         settings = settings_of(args)
+        record = args.review_record
         if not args.mock_hal:
-            return run_real_board(args, settings, _complain)
+            reviewing = None if record is None else (lambda board: board.review(record))
+            return run_real_board(args, settings, _complain, started=reviewing)
         config = None if args.config is None else _load_config(args.config)
         session = _mock_session(args, settings, config)
+        if record is not None:
+            session.controller.review(record)
     except SessionError as exc:
         raise CommandError(str(exc)) from None
     web_pin = None if config is None else config.web.pin
@@ -103,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
             web = None if args.web is None else _serve(session, args.web, web_pin)
             return _run_scripted(session, args.script, web)
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
-        return _run_interactive(session, _serve(session, args.web or default, web_pin))
+        web = _serve(session, args.web or default, web_pin)
+        return _run_interactive(session, web, plain=args.plain)
     except SessionError as exc:
         raise CommandError(str(exc)) from None
     finally:
@@ -148,7 +161,7 @@ def _load_config(path: str) -> Config:
         raise SessionError(f"config {path}: {exc}") from None
 
 
-def _serve(session: Session, where: str, pin: str | None) -> Closable | None:
+def _serve(session: Session, where: str, pin: str | None) -> WebPages | None:
     return serve_web(session.controller, where, _complain, pin=pin, staff_pin=session.staff_pin)
 
 
@@ -167,19 +180,67 @@ def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
     return 1 if bad else 0
 
 
-def _run_interactive(session: Session, web: Closable | None) -> int:
-    from firmware.commands.terminal import TerminalView
+def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> int:
+    from firmware.commands.terminal import Style, TerminalView, terminal_style
 
-    view = TerminalView(sys.stdout, ansi=sys.stdin.isatty() and sys.stdout.isatty())
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    view = TerminalView(sys.stdout, terminal_style(os.environ, tty=tty, plain=plain))
+    view.address = None if web is None else web.url
+    view.warning = _warnings.last
     session.controller.subscribe(view.show)
     view.show(session.controller.view())
-    read_commands(sys.stdin, session)
+    if view.style in (Style.COLOUR, Style.LETTERS):
+        _warnings.sink = view.warn  # standard error would be drawn over: keep it on screen
+    _read_prompt(sys.stdin, session, _complain, view.redraw)
     try:
         session.controller.run()
+    except KeyboardInterrupt:
+        pass  # Ctrl-C: stop playing, like Ctrl-D or quit
     finally:
+        _warnings.sink = None
+        view.close()
         if web is not None:
             web.close()
     return 0
+
+
+def _read_prompt(
+    source: IO[str], session: Session, warn: Callable[[str], None], redraw: Callable[[], None]
+) -> threading.Thread:
+    """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
+    from firmware.commands.terminal import prompt_step
+
+    def read() -> None:
+        columns, rows = session.board.leds.columns, session.board.leds.rows
+        for line in iter(source.readline, ""):
+            if line.strip().lower() in ("quit", "exit", "q"):
+                break
+            try:
+                step = prompt_step(line, columns, rows)
+            except ScriptError as exc:
+                warn(str(exc))
+                continue
+            if step is not None and step.verb == "wait":
+                time.sleep(step.ms / 1000)
+            elif step is not None:
+                perform(step, session.board)
+            redraw()
+        session.controller.stop()
+
+    thread = threading.Thread(target=read, name="cullsboard-input", daemon=True)
+    thread.start()
+    return thread
+
+
+class _Warnings:
+    """Where warnings go: standard error, and the terminal's status line once it is drawn."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+        self.sink: Callable[[str], None] | None = None
+
+
+_warnings = _Warnings()
 
 
 def _log_to_stderr(level: int) -> None:
@@ -194,4 +255,8 @@ def _log_to_stderr(level: int) -> None:
 
 
 def _complain(message: str) -> None:
+    _warnings.last = message
+    if _warnings.sink is not None:
+        _warnings.sink(message)
+        return
     print(f"cullsboard: {message}", file=sys.stderr, flush=True)

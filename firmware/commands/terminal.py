@@ -1,70 +1,245 @@
-"""The simulated board in a terminal: the LEDs as coloured cells, the sentence for players below."""
+"""The simulated board in a terminal: the LEDs as cells, a legend, the web address, what to do.
+
+Three ways to draw, chosen by ``terminal_style``: coloured cells redrawn in place; letters redrawn
+in place (``NO_COLOR``, ``--plain``); or, where the cursor cannot move (``TERM=dumb``, a pipe),
+the board as letters (a terminal) or only the sentence (a pipe) whenever the sentence changes.
+Everything fits an 80x24 terminal.
+"""
 
 from __future__ import annotations
 
+import enum
+import textwrap
+from collections.abc import Mapping
 from typing import TextIO
 
 from firmware.controller.live import BoardView
+from firmware.render import palette
 from firmware.rules.grid import LETTERS
+from firmware.wiring.script import BUTTONS, ScriptError, Step, parse_line
 from hal.interfaces import RGB, Frame
 
 HOME = "\x1b[H"  # redraw in place (no flicker), then clear whatever is left below
+CLEAR_SCREEN = "\x1b[2J"
 CLEAR_BELOW = "\x1b[J"
+CLEAR_LINE_END = "\x1b[K"
 RESET = "\x1b[0m"
+WIDTH = 78  # text lines stay inside an 80-column terminal
+MESSAGE_LINES = 3
+SIDE_WIDTH = 29  # beside the 49 columns of a 15-column board and a gap of 2
+HELP = "type a cell like h8, or undo, new, menu, quit"
+FAINT = 48  # every channel below this: an empty hole lit faintly, not a piece
+DIM = 128  # brightest channel below this: a piece drawn dim (lower-case letter)
+OFF_MARK = "·"
+FAINT_MARK = "o"
+# Letters for the colours the board shows, matched by hue; the legend names them.
+NAMED: tuple[tuple[str, str, RGB], ...] = (
+    ("B", "blue", palette.PIECES["blue"]),
+    ("R", "red", palette.PIECES["red"]),
+    ("K", "black", palette.PIECES["black"]),
+    ("W", "white", palette.PIECES["white"]),
+    ("G", "green", palette.READY),
+    ("Y", "yellow", (255, 200, 0)),
+)
 
 
-def _cell(colour: RGB) -> str:
+class Style(enum.Enum):
+    """How the terminal is drawn."""
+
+    COLOUR = "colour"  # coloured cells, redrawn in place
+    LETTERS = "letters"  # letters, redrawn in place
+    SCROLL = "scroll"  # the board as letters, printed when the sentence changes
+    SENTENCES = "sentences"  # only the sentence, printed when it changes
+
+
+def terminal_style(environ: Mapping[str, str], *, tty: bool, plain: bool) -> Style:
+    """The style for a terminal (``tty``) under ``environ`` (``NO_COLOR``, ``TERM``)."""
+    if not tty:
+        return Style.SENTENCES
+    if environ.get("TERM", "") == "dumb":
+        return Style.SCROLL
+    if plain or environ.get("NO_COLOR", "") != "":
+        return Style.LETTERS
+    return Style.COLOUR
+
+
+def letter(colour: RGB) -> str:
+    """One character for an LED colour: a capital per named colour, lower case when dim."""
     if colour == (0, 0, 0):
-        return "\x1b[38;2;70;70;70m · " + RESET
+        return OFF_MARK
+    brightest = max(colour)
+    if brightest < FAINT:
+        return FAINT_MARK
+    best = min(NAMED, key=lambda named: _hue_distance(colour, named[2]))
+    return best[0] if brightest >= DIM else best[0].lower()
+
+
+def _hue_distance(a: RGB, b: RGB) -> float:
+    """How far apart two colours are once each is scaled to full brightness."""
+    top_a, top_b = max(a), max(b)
+    return sum((x / top_a - y / top_b) ** 2 for x, y in zip(a, b, strict=True))
+
+
+def _coloured(colour: RGB) -> str:
+    if colour == (0, 0, 0):
+        return f"\x1b[38;2;70;70;70m {OFF_MARK} {RESET}"
     r, g, b = colour
     return f"\x1b[48;2;{r};{g};{b}m   {RESET}"
 
 
-def frame_text(frame: Frame) -> str:
-    """The frame as lines of coloured cells, row 15 at the top, with the cell names around it."""
+def _cell(colour: RGB, coloured: bool) -> str:
+    return _coloured(colour) if coloured else f" {letter(colour)} "
+
+
+def frame_lines(frame: Frame, *, coloured: bool) -> list[str]:
+    """The frame as lines of cells, the top row first, the column letters and status LEDs below."""
     columns = len(frame.cells[0]) if frame.cells else 0
     lines = []
     for y in range(len(frame.cells) - 1, -1, -1):
-        row = "".join(_cell(colour) for colour in frame.cells[y])
+        row = "".join(_cell(colour, coloured) for colour in frame.cells[y])
         lines.append(f"{y + 1:>3} {row}")
-    lines.append("    " + "".join(f" {LETTERS[x]} " for x in range(columns)))
+    letters = "".join(f" {LETTERS[x]} " for x in range(columns))
+    status = "".join(_cell(colour, coloured) for colour in frame.status)
+    lines.append(f"    {letters}")
     if frame.status:
-        lines.append("    status " + "".join(_cell(colour) for colour in frame.status))
-    return "\n".join(lines)
+        lines.append(f"    status {status}")
+    return lines
 
 
-def view_text(view: BoardView) -> str:
-    """The whole screen: the board, the message and any error."""
-    score = view.score
-    lines = [frame_text(view.frame), "", f"  {score.get('message') or ''}"]
-    if score.get("error"):
-        lines.append(f"  \x1b[31m{score['error']}{RESET}")
-    scores = score.get("scores")
-    if isinstance(scores, dict) and scores:
-        lines.append("  score: " + ", ".join(f"{k} {v}" for k, v in scores.items()))
-    lines.append("  type a cell (h8), undo, new, menu, or quit")
-    return "\n".join(lines)
+def legend(frame: Frame, *, coloured: bool) -> list[str]:
+    """What each mark on the board means, for the marks this frame shows."""
+    seen = {letter(colour) for row in frame.cells for colour in row}
+    seen |= {letter(colour) for colour in frame.status}
+    lines = []
+    for mark, name, rgb in NAMED:
+        if mark in seen or mark.lower() in seen:
+            sample = _coloured(rgb) if coloured else f" {mark} "
+            dim = f" ({mark.lower()}: dim)" if mark.lower() in seen and not coloured else ""
+            lines.append(f"{sample} {name}{dim}")
+    if FAINT_MARK in seen:
+        sample = _coloured(palette.FACE_TINT) if coloured else f" {FAINT_MARK} "
+        lines.append(f"{sample} faint: an empty hole")
+    lines.append(f"{_cell((0, 0, 0), coloured)} off")
+    return lines
 
 
 class TerminalView:
-    """Redraws the terminal for every new view (ANSI), or prints each new sentence (plain)."""
+    """Draws each new view, keeping the web address and the last warning on screen."""
 
-    def __init__(self, out: TextIO, *, ansi: bool) -> None:
+    def __init__(self, out: TextIO, style: Style) -> None:
         self._out = out
-        self._ansi = ansi
-        self._last_line: str | None = None
+        self.style = style
+        self.address: str | None = None
+        self.warning: str | None = None
+        self._view: BoardView | None = None
+        self._last_sentence: str | None = None
+        self._started = False
+
+    @property
+    def ansi(self) -> bool:
+        """Whether the screen is redrawn in place (so lines printed to it would be wiped)."""
+        return self.style in (Style.COLOUR, Style.LETTERS)
 
     def show(self, view: BoardView) -> None:
-        if self._ansi:
-            text = view_text(view).replace("\n", "\x1b[K\n")  # each line: clear its old tail
-            self._out.write(HOME + text + CLEAR_BELOW + "\n> ")
+        self._view = view
+        self.redraw()
+
+    def notice(self, text: str) -> None:
+        """A message that must not be wiped: kept on screen as the last warning."""
+        self.warn(text.removeprefix("cullsboard: "))
+
+    def warn(self, text: str) -> None:
+        """Keep ``text`` on screen as the last warning (printed at once without a screen)."""
+        self.warning = text
+        if self.ansi:
+            self.redraw()
+        else:
+            self._out.write(f"cullsboard: {text}\n")
+            self._out.flush()
+
+    def redraw(self) -> None:
+        """Draw the current view again (after typed input, so the prompt comes back)."""
+        view = self._view
+        if view is None:
+            return
+        if self.style in (Style.COLOUR, Style.LETTERS):
+            lines = self.screen(view)
+            start = HOME if self._started else CLEAR_SCREEN + HOME
+            self._started = True
+            text = (CLEAR_LINE_END + "\n").join(lines)
+            self._out.write(start + text + CLEAR_BELOW + "\n> ")
             self._out.flush()
             return
-        line = str(view.score.get("message") or "")
+        sentence = _sentence(view)
+        if sentence == self._last_sentence:
+            return
+        self._last_sentence = sentence
+        if self.style is Style.SCROLL:
+            self._out.write("\n".join(frame_lines(view.frame, coloured=False)) + "\n")
+        self._out.write(sentence + "\n")
+        self._out.flush()
+
+    def screen(self, view: BoardView) -> list[str]:
+        """Every line of the in-place screen: the board with a side panel, then the words."""
+        coloured = self.style is Style.COLOUR
+        board = frame_lines(view.frame, coloured=coloured)
+        side = self._side_panel(view, coloured)
+        lines = [row + ("  " + side[n] if n < len(side) else "") for n, row in enumerate(board)]
+        message = str(view.score.get("message") or "")
+        wrapped = textwrap.wrap(message, WIDTH - 2) or [""]
+        if len(wrapped) > MESSAGE_LINES:
+            wrapped = [*wrapped[: MESSAGE_LINES - 1], _cut(" ".join(wrapped[MESSAGE_LINES - 1 :]))]
+        lines += [f"  {line}" for line in wrapped]
         error = view.score.get("error")
         if error:
-            line = f"{line} [{error}]"
-        if line != self._last_line:
-            self._last_line = line
-            self._out.write(line + "\n")
+            lines.append(self._red(f"  {_cut(str(error))}", coloured))
+        if self.warning:
+            lines.append(self._red(f"  ! {_cut(self.warning)}", coloured))
+        lines.append(f"  {HELP}")
+        return lines
+
+    def _side_panel(self, view: BoardView, coloured: bool) -> list[str]:
+        panel = []
+        scores = view.score.get("scores")
+        if isinstance(scores, dict) and scores:
+            panel.append("score " + ", ".join(f"{k} {v}" for k, v in scores.items()))
+        address = f"web {self.address}" if self.address else "web pages off"
+        panel.append(address if len(address) <= SIDE_WIDTH else address[: SIDE_WIDTH - 1] + "…")
+        panel.append("")
+        return panel + legend(view.frame, coloured=coloured)
+
+    @staticmethod
+    def _red(text: str, coloured: bool) -> str:
+        return f"\x1b[31m{text}{RESET}" if coloured else text
+
+    def close(self) -> None:
+        """Leave the shell's prompt on a fresh line."""
+        if self.style in (Style.COLOUR, Style.LETTERS) and self._started:
+            self._out.write("\n")
             self._out.flush()
+
+
+def _sentence(view: BoardView) -> str:
+    line = str(view.score.get("message") or "")
+    error = view.score.get("error")
+    return f"{line} [{error}]" if error else line
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= WIDTH - 4 else text[: WIDTH - 6] + " …"
+
+
+def prompt_step(line: str, columns: int, rows: int) -> Step | None:
+    """What a line typed at the prompt asks for; ScriptError says it in the prompt's words."""
+    words = line.split("#", 1)[0].split()
+    if len(words) == 1 and words[0].lower() not in BUTTONS:
+        word = words[0]
+        looks_like_cell = word[:1].isalpha() and word[1:].isdigit()
+        if not looks_like_cell:
+            raise ScriptError(f"{word[:20]!r} is not a cell: {HELP}")
+    try:
+        return parse_line(line, columns, rows)
+    except ScriptError as exc:
+        if len(words) == 1:
+            raise ScriptError(f"{exc}: {HELP}") from None
+        raise ScriptError(f"{line.strip()[:30]!r} is not a command: {HELP}") from None

@@ -33,6 +33,7 @@ class Journal:
         self._warn = warn
         self._failed = state_dir is None
         self.entries: list[Entry] = []
+        self._archived: Path | None = None
 
     @property
     def path(self) -> Path | None:
@@ -105,10 +106,26 @@ class Journal:
                 suffix += 1
                 target = folder / f"match-{stamp}-{suffix}.jsonl"
             path.replace(target)
+            self._archived = target
             for old in sorted(folder.glob("match-*.jsonl"))[:-ARCHIVE_KEEP]:
                 old.unlink()
         except OSError as exc:
             self._fail(f"cannot archive the journal {path}: {exc.strerror}; playing on in memory")
+
+    def archived_paths(self) -> list[Path]:
+        """The archived matches, oldest first."""
+        if self._dir is None:
+            return []
+        return sorted((self._dir / ARCHIVE_DIR).glob("match-*.jsonl"))
+
+    def take_archived(self) -> Path | None:
+        """Where ``archive`` moved a match since the last call, if it moved one."""
+        archived, self._archived = self._archived, None
+        return archived
+
+    def tell(self, text: str) -> None:
+        """Say something about the saved matches on the warning channel."""
+        self._warn(text)
 
     def _repair_newline(self, path: Path) -> None:
         try:

@@ -13,11 +13,13 @@ from firmware.controller.faults import DeviceHealth
 from firmware.controller.hold import ButtonHold
 from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
 from firmware.controller.players import SeatMove
+from firmware.controller.review import StartReview
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
 from firmware.controller.table import Phase, Table
 from firmware.controller.taps import Ghost, Tap, TapReader
 from firmware.rules.api import JsonValue
+from firmware.rules.records import Record
 from firmware.rules.registry import find_game, game_names
 from hal.interfaces import (
     Board,
@@ -40,7 +42,7 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | SeatMove | HintFound | _Stop
+QueueItem = HalEvent | RemoteCommand | SeatMove | HintFound | StartReview | _Stop
 
 
 class BoardController:
@@ -80,6 +82,10 @@ class BoardController:
     def post(self, item: QueueItem) -> None:
         """Enqueue an input (the HAL's callbacks land here, from any thread)."""
         self._queue.put(item)
+
+    def review(self, record: Record) -> None:
+        """Step through ``record`` on the board (queued, like an input)."""
+        self.post(StartReview(record))
 
     def submit(self, command: RemoteCommand) -> None:
         """Queue a remote touch, press or staff action; raise ValueError if it is malformed."""
@@ -181,6 +187,8 @@ class BoardController:
             self._last_frame = None  # the same picture must go out at the new brightness
         if self._attract is not None:
             self._attract.update(self.table, now)
+        if self.table.strip.due(now):
+            self.table.open_strip()
         score = scoreboard(self.table, now)
         if self._attract is not None and self._attract.showing:
             frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
@@ -193,7 +201,7 @@ class BoardController:
             if self._attract is not None:
                 times.append(self._attract.deadline(now))
         frame = self.health.overlay(frame, now)
-        times.append(self.health.next_change(now))
+        times += [self.health.next_change(now), self.table.strip.deadline()]
         if self._hold is not None:
             times.append(self._hold.deadline())
         if self._dimmer is not None:
@@ -230,11 +238,20 @@ class BoardController:
         if isinstance(item, RemoteCommand) and item.kind in STAFF_KINDS:
             self._staff(item, now)
             return
+        if isinstance(item, StartReview):
+            self.table.start_review(item.record, now)
+            return
         if self._hold is not None and isinstance(item, ButtonEvent):
             self._hold.feed(item)
         if self._wakes_only(item):
             return
         if isinstance(item, TouchEvent):
+            if item.cell is not None and item.kind is TouchKind.DOWN:
+                self.table.strip.pressed(item.cell, item.t)
+            opened_strip = item.kind is TouchKind.UP and item.cell is not None
+            if opened_strip and item.cell is not None and self.table.strip.released(item.cell):
+                self._taps.feed(item)  # the finger that opened the strip: not a tap
+                return
             meaning = self._taps.feed(item)
             if isinstance(meaning, Tap):
                 self.table.tap(meaning.cell, now)

@@ -13,6 +13,7 @@ from firmware.controller.adapter import BoardAdapter, MenuChoice, Option
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
+from firmware.rules.grid import cell_name
 from hal.interfaces import RGB, Cell
 
 
@@ -93,6 +94,30 @@ class Menu:
                 chosen = value == self._pip_value(pips)
                 tiles.append(Tile(pip_cells, (p.MENU_CHOSEN,) * len(pip_cells), chosen))
         return tiles
+
+    def where(self) -> str:
+        """The cells to tap, in words: each tile's cell and label, the pips, the start cell."""
+        named = [
+            f"{self._name(tile.cells)} {choice.label.replace(',', '')}"
+            for choice, tile in zip(self.choices, self.tiles(), strict=False)
+            if self._name(tile.cells)
+        ]
+        parts = [", ".join(named)]
+        pips = self.chosen.pips
+        if pips is not None:
+            slots = [
+                f"{self._name(self._pip_cells(slot, value))} {value}"
+                for slot, value in enumerate(pips.choices[:2])
+                if self._name(self._pip_cells(slot, value))
+            ]
+            parts.append(f"{pips.name}: {', '.join(slots)}")
+        parts.append(f"green cell {self._name((self.start_cell,))}")
+        return "; ".join(part for part in parts if part)
+
+    def _name(self, cells: Sequence[Cell]) -> str:
+        """The name of the top-left cell of ``cells`` that is on the board ("" if none is)."""
+        on_board = [(x, y) for x, y in cells if 0 <= x < self.columns and 0 <= y < self.rows]
+        return cell_name(min(on_board, key=lambda c: (-c[1], c[0]))) if on_board else ""
 
     def _pip_cells(self, slot: int, value: str | int) -> tuple[Cell, ...]:
         """Slot 0 left of the centre, slot 1 right of it: one pip per unit of ``value``."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from firmware.controller.adapter import board_adapter
+from firmware.controller.review import ARROW_LOOK, Review
 from firmware.controller.table import Phase, Table
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.render import palette as p
@@ -27,7 +29,9 @@ def _table_lights(table: Table, status_count: int, now: float) -> LightStack:
     stack = LightStack(table.columns, table.rows, status_count)
     match = table.match
     phase = table.phase
-    if phase is Phase.MENU or match is None or match.current is None:
+    if table.review is not None:
+        _review_lights(table.review, stack, table.since)
+    elif phase is Phase.MENU or match is None or match.current is None:
         screens.menu_lights(stack, table.menu.tiles(), table.phase_since)
         start = p.Blink(p.READY, p.dim(p.READY, 0.2), 1.0)
         stack.add([table.menu.start_cell], Light(p.HIGHLIGHT, start, table.phase_since))
@@ -44,9 +48,21 @@ def _table_lights(table: Table, status_count: int, now: float) -> LightStack:
         _game_lights(table, stack)
         screens.celebration_lights(stack, match.winner, table.phase_since)
         screens.ready_light(stack, table.phase_since)
+    table.strip.lights(stack)
     for flash in table.flashes:
         screens.error_lights(stack, flash.cell, flash.t, T.error_flash)
     return stack
+
+
+def _review_lights(review: Review, stack: LightStack, since: float) -> None:
+    """The reviewed position, and the two arrows: lit while there is a move that way."""
+    state = review.state()
+    board_adapter(review.record.game).lights(stack, state, since)
+    if review.ply > 0:
+        stack.add([review.back_cell], Light(p.ANIMATION + 1, ARROW_LOOK))
+    if review.ply < review.total:
+        stack.add([review.forward_cell], Light(p.ANIMATION + 1, ARROW_LOOK))
+    stack.add_status(range(stack.status_count), Light(p.BOARD, p.dim(ARROW_LOOK, 0.5)))
 
 
 def _game_lights(table: Table, stack: LightStack) -> None:

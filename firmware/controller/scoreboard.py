@@ -28,7 +28,7 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
                     "winner": result.winner,
                 }
     mode = None if match is None else match.rules.get("mode")
-    return {
+    board: dict[str, JsonValue] = {
         "game": None if match is None else match.name,
         "mode": mode if isinstance(mode, str) else None,
         "players": 0 if match is None else len(match.colours),
@@ -55,6 +55,32 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "pending": pending(table),
         "thinking": table.thinking() and table.phase is Phase.PLAYING,
         "hint": hint(table, now),
+        "position": None if state is None else state.summary(),
+        "review": None,
+    }
+    if table.review is not None:
+        board.update(_reviewed(table))
+    return board
+
+
+def _reviewed(table: Table) -> dict[str, JsonValue]:
+    """The keys that show the reviewed position instead of the match's."""
+    assert table.review is not None
+    review = table.review
+    state = review.state()
+    outcome = state.outcome()
+    return {
+        "phase": "review",
+        "game": review.record.game,
+        "to_move": None,
+        "seat": None,
+        "awaiting": None,
+        "moves": list(state.moves),
+        "status": outcome.status.value,
+        "winner": outcome.winner,
+        "line": None if outcome.line is None else list(outcome.line),
+        "position": state.summary(),
+        "review": review.summary(),
     }
 
 
@@ -87,10 +113,17 @@ def pending(table: Table) -> JsonValue:
 
 def message(table: Table, state: GameState | None, seat: int | None) -> str:
     """One sentence for the screen: what the board expects now."""
+    if table.strip.is_open:
+        return table.strip.words()
+    if table.review is not None:
+        return table.review.words()
     match = table.match
     if table.phase is Phase.MENU or match is None or state is None or table.adapter is None:
         chosen = table.menu.chosen.label
-        return f"Menu: {chosen}. Tap a game, then the green cell (MENU: next game, NEW: start)"
+        return (
+            f"Menu: {chosen}. Tap a game, then the green cell (MENU: next game, NEW: start). "
+            f"Cells: {table.menu.where()}"
+        )
     if table.phase is Phase.MATCH_OVER:
         winner = match.winner
         if winner is None:

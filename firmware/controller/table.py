@@ -29,9 +29,11 @@ from firmware.controller.players import (
     Turn,
     passive_player,
 )
+from firmware.controller.review import Review, archived_entries, finished_rounds
+from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.api import GameState, InvalidRecordError, JsonValue
-from firmware.rules.records import FORMAT, record_of
+from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
 
 
@@ -81,6 +83,10 @@ class Pending:
     cells: tuple[Cell, ...]
 
 
+STRIP_COMMANDS = ("undo", "new", "menu")
+REVIEW_COMMANDS = {"back": "undo", "forward": "new", "leave": "menu"}  # what they press in review
+
+
 class Table:
     """Everything that is being played, changed only by the loop's thread."""
 
@@ -112,6 +118,8 @@ class Table:
         self._ask_hint = ask_hint
         self.hint: Hint | None = None
         self.menu = Menu(columns, rows, board_adapters())
+        self.strip = CommandStrip(columns, rows)
+        self.review: Review | None = None
         self.match: MatchPlay | None = None
         self.adapter: BoardAdapter | None = None
         self.players: list[Player] = []  # one per seat of the match
@@ -136,7 +144,15 @@ class Table:
     ) -> None:
         """Start ``settings`` at once, else resume the journal's match, else open the menu."""
         if settings is not None:
+            left = self.journal.load()
+            self.journal.take_archived()
             self.new_match(settings[0], settings[1], now, first)
+            archived = self.journal.take_archived()
+            if left and left[0].get("e") == "match" and archived is not None:
+                self.journal.tell(
+                    f"the {left[0].get('game')} match left on the board was archived to "
+                    f"{archived}; start without --game to resume a match instead"
+                )
         elif not self.resume(now):
             self._set_phase(Phase.MENU, now)
 
@@ -233,10 +249,16 @@ class Table:
         self.menu.select(match.name, match.rules)
 
     def abandon(self, now: float) -> None:
-        """A game left alone for long: archive it and set up a fresh match of the same kind."""
+        """A game left alone for long: archive it and set up a fresh match of the same kind.
+
+        With no match yet (the menu open since start-up) the game chosen on the menu is set up.
+        """
         if self.match is not None:
             kinds = [player.kind for player in self.players]
             self.new_match(self.match.name, dict(self.match.rules), now, players=kinds)
+        else:
+            game, rules = self.menu.settings()
+            self.new_match(game, rules, now)
 
     def _start_round(self, first: str, now: float) -> None:
         assert self.match is not None
@@ -255,6 +277,16 @@ class Table:
 
     def tap(self, cell: Cell, now: float) -> None:
         """A tap on ``cell``: a menu pick, going on after a round, a pending chip, or a move."""
+        if self.strip.is_open:
+            command = self.strip.command_at(cell)
+            self.strip.close()
+            if command is not None:
+                self.command(command, now)
+            return
+        if self.review is not None:
+            if cell in (self.review.back_cell, self.review.forward_cell):
+                self._review_step(-1 if cell == self.review.back_cell else 1, now)
+            return
         if self.phase is Phase.MENU:
             if self.menu.tap(cell):
                 game, rules = self.menu.settings()
@@ -334,6 +366,12 @@ class Table:
         self._refuse(None, "two touches at once: touch one cell at a time", now)
 
     def button(self, name: str, now: float) -> None:
+        if self.review is not None:
+            if name == "menu":
+                self.leave_review(now)
+            else:
+                self._review_step(-1 if name == "undo" else 1, now)
+            return
         if name == "menu":
             if self.phase is Phase.MENU:
                 self.menu.next_choice()
@@ -366,6 +404,68 @@ class Table:
             self.match.undo()
             self.error = None
             self._after_change(now)
+            if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                # Back to an end already seen: the green cell takes a tap at once.
+                self.phase_since = now - max(T.line_show, T.confirm_guard)
+
+    def open_strip(self) -> None:
+        """Light the command strip: what the buttons do, for a board without them."""
+        if self.review is not None:
+            self.strip.open(tuple(REVIEW_COMMANDS))
+            return
+        reviewable = self.reviewable() is not None
+        self.strip.open(STRIP_COMMANDS + (("review",) if reviewable else ()))
+
+    def command(self, name: str, now: float) -> None:
+        """A command chosen on the strip."""
+        if name in STRIP_COMMANDS:
+            self.button(name, now)
+        elif name in REVIEW_COMMANDS:
+            self.button(REVIEW_COMMANDS[name], now)
+        elif name == "review":
+            record = self.reviewable()
+            if record is not None:
+                self.start_review(record, now)
+
+    # -- review ---------------------------------------------------------------------------
+
+    def reviewable(self) -> Record | None:
+        """The latest finished round: of this match, else of the latest archived match."""
+        if self.match is not None:
+            done = [past for past in self.match.rounds if past.outcome().is_over]
+            if done:
+                return record_of(done[-1])
+        for path in reversed(self.journal.archived_paths()):
+            rounds = finished_rounds(archived_entries(path))
+            if rounds:
+                return rounds[-1]
+        return None
+
+    def start_review(self, record: Record, now: float) -> None:
+        """Show ``record`` for stepping through; the match waits, untouched."""
+        try:
+            self.review = Review.of(record, self.columns, self.rows)
+        except InvalidRecordError as exc:
+            self._refuse(None, f"cannot review that record: {exc}", now)
+            return
+        self._cancel_players()
+        self.since = now
+
+    def leave_review(self, now: float) -> None:
+        self.review = None
+        self.since = now
+        self._tell_player()
+
+    def _review_step(self, by: int, now: float) -> None:
+        assert self.review is not None
+        if self.review.step(by):
+            self.since = now
+        else:
+            self._refuse(
+                None,
+                "that is the end of the round" if by > 0 else "that is the start of the round",
+                now,
+            )
 
     def _hint_asked(self, now: float) -> None:
         state = None if self.match is None else self.match.current

@@ -24,7 +24,7 @@ CENTRE_TINT: RGB = (30, 20, 0)  # the hidden centre cell, when empty
 CANDIDATE_ALT: RGB = (255, 255, 255)  # the other colour of a blinking cull candidate
 MENU_IDLE: RGB = (25, 25, 25)
 MENU_CHOSEN: RGB = (255, 255, 255)
-SCORE_EMPTY: RGB = (20, 20, 20)  # a round not yet won, on the score screen
+SCORE_EMPTY_SHARE = 0.12  # a round not yet won, on the score screen: its colour, faint
 
 # Priorities of the light stack, lowest first: a higher layer hides a lower one on the same cell.
 BOARD = 0
@@ -75,6 +75,11 @@ def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
 def flipped_looks(colour: RGB) -> tuple[RGB, RGB]:
     """The two phases of a flipped chip: pale and dim, so no frame shows it as a plain chip."""
     return mix(colour, ACCEPT, 0.45), dim(colour, 0.15)
+
+
+def score_empty(colour: str) -> RGB:
+    """A pip for a round ``colour`` has not won yet: the colour faint, so each row shows whose."""
+    return dim(piece(colour), SCORE_EMPTY_SHARE)
 
 
 def piece(colour: str) -> RGB:

@@ -75,7 +75,7 @@ def score_lights(
     for colour, y in zip(colours, rows, strict=True):
         for i in range(rounds_to_win):
             x = cx - (rounds_to_win - 1) + 2 * i
-            look = p.piece(colour) if i < scores.get(colour, 0) else p.SCORE_EMPTY
+            look = p.piece(colour) if i < scores.get(colour, 0) else p.score_empty(colour)
             stack.add([(x, y)], Light(p.BOARD, look))
     result = p.ACCEPT if last_winner is None else p.piece(last_winner)
     stack.add_status(range(stack.status_count), Light(p.BOARD, p.dim(result, 0.6)))

@@ -65,6 +65,8 @@ def record_of(state: GameState) -> Record:
 
 def parse_record(text: str | bytes) -> Record:
     """Read a record; raise InvalidRecordError with one line naming what is wrong."""
+    if not text.strip():
+        raise InvalidRecordError("the record is empty (expected a JSON object, see records.md)")
     try:
         raw = json.loads(text)
     except UnicodeDecodeError as exc:
@@ -82,6 +84,12 @@ def record_from_json(raw: object) -> Record:
     """Validate an already decoded JSON value as a record."""
     if not isinstance(raw, dict):
         raise InvalidRecordError("a record must be a JSON object")
+    fmt = raw.get("format")
+    if type(fmt) is int and fmt > FORMAT:
+        raise InvalidRecordError(
+            f"format: this record is format {fmt}, newer than this cullsboard reads "
+            f"(format {FORMAT}); update cullsboard to replay it"
+        )
     unknown = sorted(set(raw) - set(_KEYS))
     if unknown:
         raise InvalidRecordError(f"{unknown[0]}: unknown key (allowed: {', '.join(_KEYS)})")

@@ -12,6 +12,7 @@ from pathlib import Path
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from firmware.commands.layout import layout_of
 from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
 from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
@@ -23,6 +24,8 @@ from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
     BUTTONS,
+    GAMES,
+    PAGE_MODULE,
     board_size,
     cell_name,
     view_json,
@@ -70,10 +73,14 @@ def build_app(
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)
+    app.router.add_get("/api/layout", _layout)
     app.router.add_post("/api/touch", _touch)
     app.router.add_post("/api/press", _press)
     app.router.add_get("/ws", _websocket)
+    app.router.add_get("/favicon.ico", _favicon)
     app.router.add_static("/static/", STATIC)
+    for name, folder in game_page_folders(GAMES).items():
+        app.router.add_static(f"/games/{name}/", folder)
     app.on_response_prepare.append(_add_security_headers)
     app.on_shutdown.append(_close_sockets)
     return app
@@ -86,10 +93,32 @@ def _page(name: str) -> Handler:
     return handler
 
 
+def game_page_folders(games: Path) -> dict[str, Path]:
+    """Each game's own page scripts (``firmware/games/<name>/web``), by game folder name."""
+    return {
+        folder.name: folder / "web"
+        for folder in sorted(games.iterdir())
+        if (folder / "web" / PAGE_MODULE).is_file()
+    }
+
+
+async def _favicon(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC / "favicon.ico", headers={"Cache-Control": "max-age=86400"})
+
+
 async def _state(request: web.Request) -> web.Response:
     """GET /api/state: the latest view as JSON."""
     view = request.app[BOARD_KEY].view()
     return web.json_response(view_json(view, pin_required=request.app[GUARD_KEY].required))
+
+
+async def _layout(request: web.Request) -> web.Response:
+    """GET /api/layout: the current game and what a touch on each board cell means."""
+    game = request.app[BOARD_KEY].view().score.get("game")
+    if not isinstance(game, str):
+        raise ApiError(404, "no game is set up yet")
+    cells: dict[str, JsonValue] = dict(layout_of(game))
+    return web.json_response({"game": game, "cells": cells})
 
 
 async def _games(request: web.Request) -> web.Response:

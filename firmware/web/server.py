@@ -84,7 +84,7 @@ class WebServer:
             raise OSError(f"cannot serve the web pages on {self._where()}: {self._failure}")
         if not self._guard.required and not _is_loopback(self._host):
             log.warning("web control is open to the network on %s without a PIN", self._where())
-        log.info("web pages at %s (scoreboard at %sscoreboard)", self.url, self.url)
+        log.debug("serving on %s", self.url)  # the run prints the address once itself
         return self
 
     def close(self) -> None:

@@ -15,6 +15,7 @@ from firmware.rules.registry import game_names
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text
 
 STAFF_PIN_HEADER = "X-Cullsboard-Staff-Pin"
+OFF_REASON = "staff actions are off: they need kiosk mode with a staff PIN"
 
 
 def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | None) -> None:
@@ -32,6 +33,10 @@ def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | N
 
         return handler
 
+    async def status(request: web.Request) -> web.Response:
+        return web.json_response({"enabled": staff is not None, "off_reason": OFF_REASON})
+
+    app.router.add_get("/api/staff", status)
     app.router.add_post("/api/staff/reset", route("reset", ("pin",)))
     app.router.add_post("/api/staff/game", route("game", ("pin", "game", *all_options())))
     app.router.add_post("/api/staff/brightness", route("brightness", ("pin", "level")))
@@ -43,7 +48,7 @@ async def _staff_body(
 ) -> dict[str, object]:
     """The JSON body, once the staff PIN (header or ``pin`` field) has been accepted."""
     if staff is None:
-        raise ApiError(403, "staff actions are off: they need kiosk mode with a staff PIN")
+        raise ApiError(403, OFF_REASON)
     body = await json_object(request)
     offered = request.headers.get(STAFF_PIN_HEADER, body.get("pin"))
     if not isinstance(offered, str):

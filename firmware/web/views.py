@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from firmware.controller.live import BoardView
 from firmware.render.frame_json import frame_json
@@ -11,12 +12,27 @@ from firmware.rules.grid import cell_name as cell_name
 from hal.interfaces import Frame
 
 BUTTONS = ("undo", "new", "menu", "hint")
+PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in firmware/games/<name>/web/
+GAMES = Path(__file__).resolve().parents[1] / "games"
 
 
 def view_json(view: BoardView, *, pin_required: bool) -> dict[str, JsonValue]:
     """One message for the pages: the frame, the scoreboard and how control works."""
     control: dict[str, JsonValue] = {"pin_required": pin_required, "buttons": list(BUTTONS)}
-    return {"frame": frame_json(view.frame), "score": view.score, "control": control}
+    return {
+        "frame": frame_json(view.frame),
+        "score": view.score,
+        "control": control,
+        "page": page_module(view.score.get("game")),
+    }
+
+
+def page_module(game: JsonValue) -> str | None:
+    """The address of the game's own script for the pages (``/games/<name>/page.js``), if any."""
+    if not isinstance(game, str) or not game.isidentifier():
+        return None
+    has_page = (GAMES / game / "web" / PAGE_MODULE).is_file()
+    return f"/games/{game}/{PAGE_MODULE}" if has_page else None
 
 
 def view_text(view: BoardView, *, pin_required: bool) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from firmware.config import ConfigError, default_config, load_config
+from firmware.config import ConfigError, load_config
 from firmware.controller.computer import Seating, computer_choice
 from firmware.controller.loop import BoardController
 from firmware.kiosk.dimmer import WallClock
@@ -28,6 +28,7 @@ from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
 
 EXIT_SETUP = 2
+DEFAULT_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it
 log = logging.getLogger("cullsboard.hardware")
 
 SignalHandler = Callable[[int, FrameType | None], None]
@@ -42,15 +43,20 @@ def run_real_board(
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
     power_off: PowerOff | None = None,
+    default_path: Path | None = None,
 ) -> int:
-    """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot."""
+    """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot.
+
+    Without ``--config`` the config is ``default_path`` (``DEFAULT_CONFIG``), if it exists.
+    """
     from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
 
+    path = config_path(args.config, DEFAULT_CONFIG if default_path is None else default_path)
     try:
-        config = load_config(args.config) if args.config else default_config()
+        config = load_config(path)
         kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
     except ConfigError as exc:
-        raise SessionError(f"config {args.config}: {exc}") from None
+        raise SessionError(f"config {path}: {exc}") from None
     except KioskSetupError as exc:
         raise SessionError(str(exc)) from None
     try:
@@ -125,6 +131,17 @@ def poll_interval(touch: TouchSensor) -> float | None:
     if interval is None or interval <= 0:
         return None
     return float(interval)
+
+
+def config_path(given: str | None, default: Path) -> str:
+    """The config file to run the board from: the one given, else ``default`` if it exists."""
+    if given:
+        return given
+    if default.is_file():
+        return str(default)
+    raise SessionError(
+        f"no board configured at {default}: use --mock-hal for the simulated board or --config FILE"
+    )
 
 
 def _start_poller(touch: TouchSensor, stop: threading.Event) -> None:

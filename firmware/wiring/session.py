@@ -37,6 +37,13 @@ class Closable(Protocol):
     def close(self) -> None: ...
 
 
+class WebPages(Closable, Protocol):
+    """The running web server, as its starter sees it."""
+
+    @property
+    def url(self) -> str: ...
+
+
 def default_state_dir(environ: dict[str, str]) -> Path:
     """The per-user state directory: $XDG_STATE_HOME/cullsboard or ~/.local/state/cullsboard."""
     base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
@@ -179,7 +186,7 @@ def serve_web(
     *,
     pin: str | None = None,
     staff_pin: str | None = None,
-) -> Closable | None:
+) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
     if where.lower() == "off":
         return None
@@ -202,8 +209,8 @@ def serve_web(
         complain(f"the web pages could not start on {where}: {exc}")
         return None
     print(f"cullsboard: web pages at {server.url}", flush=True)
-    closable: Closable = server
-    return closable
+    pages: WebPages = server
+    return pages
 
 
 def lines_of(source: IO[str]) -> Iterable[str]:

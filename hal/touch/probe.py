@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import sys
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +69,19 @@ def scan(
         bus.unlock()
 
 
+@contextlib.contextmanager
+def _blinka_lines_once() -> Iterator[None]:
+    """Blinka prints what it finds as it probes the machine, some lines twice: each goes out once,
+    to standard error."""
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(said):
+            yield
+    finally:
+        for line in dict.fromkeys(line for line in said.getvalue().splitlines() if line.strip()):
+            print(line, file=sys.stderr)
+
+
 def open_board_bus() -> Any:
     """The Pi's I2C-1 (SDA GPIO2, SCL GPIO3) through Blinka.
 
@@ -72,18 +89,21 @@ def open_board_bus() -> Any:
     frequency is not settable in python, ignoring!" each time), and the kernel runs the bus at
     ``dtparam=i2c_arm_baudrate`` from config.txt, 100 kHz unless set. ``cullsboard diag`` shows it.
     """
-    try:  # imported here: Blinka probes the machine on import
-        import board
-        import busio
-    except (ImportError, NotImplementedError, RuntimeError) as error:
-        raise RuntimeError(
-            f"no I2C bus here ({error}); run on the board, or use --mock-hal"
-        ) from error
-    try:
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message=IGNORED_FREQUENCY, category=RuntimeWarning)
-            return busio.I2C(board.SCL, board.SDA)
-    except (ValueError, RuntimeError, OSError, AttributeError, ImportError) as error:
-        raise RuntimeError(
-            f"cannot open I2C-1 ({error}); is I2C enabled in raspi-config?"
-        ) from error
+    with _blinka_lines_once():
+        try:  # imported here: Blinka probes the machine on import
+            import board
+            import busio
+        except (ImportError, NotImplementedError, RuntimeError) as error:
+            raise RuntimeError(
+                f"no I2C bus here ({error}); run on the board, or use --mock-hal"
+            ) from error
+        try:
+            with warnings.catch_warnings():
+                warnings.filterwarnings(
+                    "ignore", message=IGNORED_FREQUENCY, category=RuntimeWarning
+                )
+                return busio.I2C(board.SCL, board.SDA)
+        except (ValueError, RuntimeError, OSError, AttributeError, ImportError) as error:
+            raise RuntimeError(
+                f"cannot open I2C-1 ({error}); is I2C enabled in raspi-config?"
+            ) from error

@@ -162,6 +162,35 @@ def test_without_a_script_piped_commands_are_read_the_same_way(
     assert any(line.endswith("]") and "i8" in line for line in out), "the refusal is shown"
 
 
+def test_starting_another_game_says_where_the_match_left_on_the_board_went(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _run(tmp_path, "touch h8\ntouch i8\n")
+    capsys.readouterr()
+    (tmp_path / "none.txt").write_text("", encoding="utf-8")
+    state = tmp_path / "state"
+    argv = ["--mock-hal", "--game", "cubulus", "--script", str(tmp_path / "none.txt")]
+    assert main([*argv, "--state-dir", str(state)]) == 0
+    archived = sorted((state / "archive").glob("match-*.jsonl"))
+    assert len(archived) == 1
+    assert capsys.readouterr().err == (
+        f"cullsboard: warning: the culls match left on the board was archived to {archived[0]}; "
+        "start without --game to resume a match instead\n"
+    )
+
+
+def test_a_typo_at_the_prompt_is_answered_in_the_prompts_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("hello\nh8\nquit\n"))
+    argv = ["--mock-hal", "--game", "culls", "--web", "off", "--state-dir", str(tmp_path / "s")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert err == (
+        "cullsboard: 'hello' is not a cell: type a cell like h8, or undo, new, menu, quit\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("flags", "says"),
     [

@@ -39,6 +39,7 @@ def test_cull_flip_and_move_by_touch(rig: Rig) -> None:
     for name in ("h8", "i8", "g8", "j8"):  # red's j8 traps blue's h8 and i8
         rig.tap(name)
     assert rig.score["awaiting"] == "flip"
+    assert str(rig.score["message"]).endswith("tap the blinking chip to flip it: h8 or i8")
     seen_h8 = set()
     for _ in range(4):
         seen_h8.add(rig.colour("h8"))
@@ -91,8 +92,10 @@ def test_a_completed_line_animates_and_the_round_result_is_shown(rig: Rig) -> No
     rig.advance(TABLE_TIMING.line_show)
     rig.assert_cell_colour("a1", OFF)  # the score screen replaced the position
     assert rig.colour("f11") == BLUE, "blue's first pip"
-    assert rig.colour("h11") == palette.SCORE_EMPTY
-    assert rig.colour("f5") == palette.SCORE_EMPTY, "red has no round yet"
+    blue_empty, red_empty = rig.colour("h11"), rig.colour("f5")  # red has no round yet
+    assert blue_empty == palette.score_empty("blue") and red_empty == palette.score_empty("red")
+    assert blue_empty != red_empty, "whose row a pip is on shows even before a round is won"
+    assert max(blue_empty) < max(BLUE) / 4 and max(red_empty) < max(RED) / 4, "and stays faint"
 
 
 def test_the_next_round_waits_for_the_ready_cell_and_alternates_the_starter(rig: Rig) -> None:
@@ -109,6 +112,22 @@ def test_the_next_round_waits_for_the_ready_cell_and_alternates_the_starter(rig:
     assert rig.score["phase"] == "playing"
     assert rig.score["round"] == 2 and rig.score["to_move"] == "red"
     rig.assert_cell_colour("h8", OFF)
+
+
+def test_undoing_the_start_of_round_2_takes_the_green_cell_at_once(rig: Rig) -> None:
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    for name in culls_round_taps("blue", "blue"):
+        rig.tap(name)
+    rig.advance(TABLE_TIMING.line_show)
+    rig.tap("h8")
+    assert rig.score["phase"] == "playing" and rig.score["round"] == 2
+    rig.advance(1.0)
+    rig.press("undo")  # back to the end of round 1: its line was shown already
+    assert rig.score["phase"] == "round_over"
+    assert "tap the green centre cell" in str(rig.score["message"])
+    assert rig.colour("h8") in (palette.READY, palette.dim(palette.READY, 0.2)), "lit green now"
+    rig.tap("h8")
+    assert rig.score["phase"] == "playing" and rig.score["round"] == 2
 
 
 def test_a_whole_match_to_three_is_celebrated(rig: Rig) -> None:

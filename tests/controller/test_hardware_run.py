@@ -6,20 +6,29 @@ import argparse
 import json
 import signal
 import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from firmware.cli import main
 from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.controller.loop import BoardController
+from firmware.wiring import hardware
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.session import SessionError
 from hal.clock import FakeClock
 from hal.mock import MockLeds, MockTouch
 
+SHIPPED = str(Path(__file__).resolve().parents[2] / "config" / "default.yaml")  # mock backends
+
 
 def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> None:
-    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    args = argparse.Namespace(
+        config=SHIPPED, state_dir=str(tmp_path), seed=3, web="off", kiosk=False
+    )
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -31,6 +40,36 @@ def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> No
     assert code == 0 and seen == ["culls"]
     lines = (tmp_path / "journal.jsonl").read_text().splitlines()
     assert json.loads(lines[-1]) == {"e": "do", "token": "h8"}
+
+
+def test_without_a_config_and_without_the_default_file_it_says_how_to_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "etc" / "board.yaml"
+    monkeypatch.setattr(hardware, "DEFAULT_CONFIG", missing)
+    assert main(["--state-dir", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"cullsboard: no board configured at {missing}: use --mock-hal for the simulated board "
+        "or --config FILE\n"
+    )
+
+
+def test_without_a_config_the_default_file_is_the_board(tmp_path: Path) -> None:
+    default = tmp_path / "board.yaml"
+    default.write_text(Path(SHIPPED).read_text(encoding="utf-8"), encoding="utf-8")
+    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    seen: list[object] = []
+
+    def started(controller: BoardController) -> None:
+        controller.stop()
+        seen.append(controller.view().score["game"])
+
+    code = run_real_board(
+        args, ("cubulus", {"players": 2}), print, started=started, default_path=default
+    )
+    assert code == 0 and seen == ["cubulus"]
 
 
 def test_a_bad_config_file_is_one_line(tmp_path: Path) -> None:
@@ -48,7 +87,9 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
     systemd.bind(str(tmp_path / "notify"))
     systemd.setblocking(False)
     environ = {"NOTIFY_SOCKET": str(tmp_path / "notify"), "WATCHDOG_USEC": "20000000"}
-    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    args = argparse.Namespace(
+        config=SHIPPED, state_dir=str(tmp_path), seed=3, web="off", kiosk=False
+    )
     outer = signal.getsignal(signal.SIGTERM)
     boards: list[BoardController] = []
 
@@ -85,7 +126,7 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
 
 def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
     args = argparse.Namespace(
-        config=None, state_dir=str(tmp_path), seed=None, web="off", kiosk=True
+        config=SHIPPED, state_dir=str(tmp_path), seed=None, web="off", kiosk=True
     )
     with pytest.raises(SessionError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
         run_real_board(args, None, print)
@@ -110,3 +151,24 @@ def test_the_touch_poll_follows_the_interval_the_sensor_asks_for_now() -> None:
     sensor.asked = 0
     assert poll_interval(sensor) is None
     assert poll_interval(MockTouch(FakeClock())) is None, "simulated pads report as touched"
+
+
+def test_the_real_board_prints_its_web_address_once(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "firmware", "--config", SHIPPED, "--web", "127.0.0.1:0"]
+    process = subprocess.Popen(
+        [*command, "--state-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert process.stdout is not None
+    lines = []
+    for line in process.stdout:
+        lines.append(line)
+        if "stopped cleanly" in line:
+            break
+        if "web pages at" in line:
+            time.sleep(0.5)  # time for a second announcement, if there were one
+            process.send_signal(signal.SIGTERM)
+    assert process.wait(20) == 0
+    assert sum("web pages at" in line for line in lines) == 1, lines

@@ -7,7 +7,7 @@ from tests.controller.conftest import Rig
 SCOREBOARD_KEYS = {
     "game", "mode", "players", "seats", "phase", "round", "rounds_to_win", "scores", "to_move",
     "seat", "awaiting", "moves", "status", "winner", "line", "last_result", "match_winner",
-    "message", "error", "record", "pending", "thinking", "hint",
+    "message", "error", "record", "position", "review", "pending", "thinking", "hint",
 }  # fmt: skip
 
 
@@ -15,6 +15,10 @@ def test_with_no_game_and_no_journal_the_menu_opens(rig: Rig) -> None:
     rig.start()
     assert rig.score["phase"] == "menu" and rig.score["game"] is None
     assert set(rig.score) == SCOREBOARD_KEYS
+    message = str(rig.score["message"])
+    tiles = "b12 Culls duel, e12 Culls teams, h12 Cubulus 2 players, k12 Cubulus 3 players"
+    assert tiles in message
+    assert message.endswith("; green cell h3")
 
 
 def test_touches_pick_the_game_and_the_length_then_the_green_cell_starts(rig: Rig) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from hal.interfaces import TouchSensor
@@ -9,7 +12,7 @@ from hal.sim.i2c_bus import SimI2C
 from hal.sim.mpr121_chip import SimMpr121
 from hal.sim.panel import SimTouchPanel
 from hal.sim.rig import TouchRig
-from hal.touch.probe import scan
+from hal.touch.probe import open_board_bus, scan
 
 
 def test_scan_of_a_matrix_board() -> None:
@@ -55,3 +58,21 @@ def test_a_closed_sensor_reports_nothing_and_can_be_closed_again() -> None:
         rig.tap((2, 2))
         sensor.poll()
         assert len(rig.touches()) == seen
+
+
+def test_blinkas_repeated_warning_is_printed_once_before_the_clean_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    warning = "WARNING: GENERIC_X86 is not fully supported. Some features may not work."
+    (tmp_path / "board.py").write_text(f"print({warning!r})\nSCL = SDA = None\n")
+    (tmp_path / "busio.py").write_text(
+        f"def I2C(scl, sda):\n    print({warning!r})\n    raise ValueError('no I2C pins here')\n"
+    )
+    for name in ("board", "busio"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(RuntimeError, match=r"^cannot open I2C-1 \(no I2C pins here\)"):
+        open_board_bus()
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == warning + "\n"

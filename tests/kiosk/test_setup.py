@@ -174,3 +174,29 @@ def test_without_a_schedule_the_configured_brightness_stays(tmp_path: Path) -> N
     rig.controller.submit(RemoteCommand(RemoteKind.BRIGHTNESS, level=0.4))
     rig.controller.step()
     assert rig.board.leds.chain.brightness == 0.4
+
+
+def test_staff_reset_with_the_menu_open_sets_up_the_fresh_match(tmp_path: Path) -> None:
+    rig = KioskRig(tmp_path / "state", idle_s=60.0, abandon_s=120.0)
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    rig.tap("h8")
+    rig.press("menu")
+    assert rig.score["phase"] == "menu"
+    rig.controller.submit(RemoteCommand(RemoteKind.RESET))
+    rig.controller.step()
+    assert rig.score["phase"] == "playing"
+    assert rig.moves == [] and rig.score["mode"] == "duel"
+    assert "place a chip" in str(rig.score["message"])
+
+
+def test_staff_reset_before_any_match_starts_the_game_chosen_on_the_menu(tmp_path: Path) -> None:
+    rig = KioskRig(tmp_path / "state", idle_s=60.0, abandon_s=120.0)
+    rig.start()
+    rig.press("menu")  # the next game on the menu
+    assert rig.score["phase"] == "menu" and rig.score["game"] is None
+    game, rules = rig.controller.table.menu.settings()
+    rig.controller.submit(RemoteCommand(RemoteKind.RESET))
+    rig.controller.step()
+    after = rig.score
+    assert after["phase"] == "playing"
+    assert after["game"] == game and after["mode"] == rules["mode"] == "teams"

@@ -126,6 +126,8 @@ def test_staff_reset_brightness_and_change_of_game_on_a_phone(
     scoreboard = open_window(1920, 1080)  # the café screen
     scoreboard.goto(product.url + "scoreboard", wait_until="commit")
     open_staff(page, product)
+    expect(page.locator("#reset")).to_be_enabled()
+    expect(page.locator("#staff-off")).to_be_hidden()
     enter_pin(page, STAFF_PIN)
     turn, feedback = page.locator("#now-turn"), page.locator("#feedback")
 
@@ -205,11 +207,14 @@ def test_a_board_not_in_kiosk_mode_says_staff_actions_are_off(
     page = open_window(*PHONE)
     open_staff(page, product)
     expect(page.locator("#now-game")).to_have_text("Cubulus · 2 players")
-    enter_pin(page, STAFF_PIN)
-    page.locator("#start-culls").click()
-    expect(page.locator("#feedback")).to_have_text(
-        "Staff actions are off: they need kiosk mode with a staff PIN"
+    expect(page.locator("#staff-off")).to_be_visible()  # before anything is tried
+    expect(page.locator("#staff-off")).to_contain_text("not running in kiosk mode")
+    for control in ("#reset", "#start-culls", "#start-cubulus", "#brightness", "#pin", "#pin-save"):
+        expect(page.locator(control)).to_be_disabled()
+    expect(page.locator("#pin-note")).to_have_text(
+        "No staff PIN is needed or kept while staff actions are off."
     )
-    expect(page.locator("#pin-forget")).to_be_visible()  # not a PIN problem: the PIN is kept
+    reply = post(product.url + "api/staff/reset", {"pin": STAFF_PIN})
+    assert reply.status == 403
     assert score(product)["game"] == "cubulus"
     assert_clean_exit(product)

@@ -107,6 +107,9 @@ def test_standard_input_is_read_for_a_dash(
         (_record([]).replace("[]", "[8]"), "moves[0]: must be a string, got 8"),
         ("[]", "a record must be a JSON object"),
         ("[" * 100_000, "not valid JSON: nested too deeply"),
+        ('{"format":2}', "this record is format 2, newer than this cullsboard reads (format 1)"),
+        ("", "the record is empty (expected a JSON object"),
+        (" \n", "the record is empty"),
     ],
 )
 def test_an_invalid_record_exits_2_with_one_line(

@@ -196,6 +196,35 @@ def test_no_record_yet_is_a_clear_404(server: WebServer, board: FakeLiveBoard) -
     assert reply.json() == {"error": "there is no game record yet"}
 
 
+def test_the_favicon_is_served(server: WebServer) -> None:
+    reply = request(server.url + "favicon.ico")
+    assert reply.status == 200
+    assert reply.body[:4] == b"\x00\x00\x01\x00"  # an ICO file with
+    assert reply.body[4:6] == b"\x01\x00"  # one image
+
+
+def test_a_game_with_its_own_drawing_names_its_script(
+    server: WebServer, board: FakeLiveBoard
+) -> None:
+    assert request(server.url + "api/state").json()["page"] is None  # Culls: the LEDs say it all
+    score = dict(board.view().score, game="cubulus")
+    board.publish(BoardView(board.view().frame, score))
+    state = request(server.url + "api/state").json()
+    assert state["page"] == "/games/cubulus/page.js"
+    script = request(server.url + "games/cubulus/page.js")
+    assert script.status == 200
+    assert b"export function attach" in script.body
+    assert request(server.url + "games/cubulus/game.py").status == 404  # only the web folder
+
+
+def test_the_layout_says_what_each_cell_pushes(server: WebServer, board: FakeLiveBoard) -> None:
+    board.publish(BoardView(board.view().frame, dict(board.view().score, game="cubulus")))
+    layout = request(server.url + "api/layout").json()
+    assert layout["game"] == "cubulus"
+    assert layout["cells"]["e13"] == "U002"
+    assert len(layout["cells"]) == 54
+
+
 def test_the_games_and_their_options_come_from_the_registry(server: WebServer) -> None:
     reply = request(server.url + "api/games")
     assert reply.status == 200

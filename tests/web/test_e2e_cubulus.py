@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -70,7 +72,18 @@ def test_a_cubulus_game_is_pushed_by_clicks(
             f"{next_player.title()} to push a ball into the cube"
         )
     expect(kiosk.locator(".move")).to_have_text(played)
+    check_the_net_is_labelled(board)
+    check_the_cube_in_3d(board, current_score(product), played[-1])
     board.screenshot(path=str(screenshot_folder / "cubulus.png"))
+
+    turn_the_cube(board)
+    push = "B022"  # a corner on three faces: the 3D view pushes from the face clicked
+    board.locator(f'.cube3d .face-cell[data-push="{push}"]').click()
+    played.append(push)
+    expect(kiosk.locator(".move.latest")).to_have_text(push)
+    expect(board.locator(".face-cell.last")).to_have_attribute("data-push", push)
+    check_the_cube_in_3d(kiosk, current_score(product), push)
+    kiosk.screenshot(path=str(screenshot_folder / "scoreboard-cubulus.png"))
 
     record = request(product.url + "api/record").json()
     assert record["game"] == "cubulus"
@@ -79,6 +92,50 @@ def test_a_cubulus_game_is_pushed_by_clicks(
     code, stderr = product.stop()
     assert "Traceback" not in stderr, stderr
     assert code == 0, stderr
+
+
+def check_the_net_is_labelled(page: Page) -> None:
+    """Face names beside the net's faces, the centre cell explained, empty holes drawn as holes."""
+    for face, name in {"U": "top", "L": "left", "F": "front", "R": "right", "B": "back"}.items():
+        expect(page.locator(f'.net-label[data-face="{face}"]')).to_contain_text(f"{face} {name}")
+    expect(page.locator(".net-label.centre")).to_contain_text(f"{CENTRE} ▾ the centre of the cube")
+    empty = "e11"  # F002: no ball there in this game
+    expect(page.locator(f'.cell[data-cell="{empty}"]')).to_have_class(re.compile(r"\bdim\b"))
+    expect(page.locator(f'.cell[data-cell="{empty}"]')).not_to_have_class(re.compile(r"\blit\b"))
+    expect(page.locator(f'.cell[data-cell="{NEUTRALS[1]}"]')).to_have_class(re.compile(r"\blit\b"))
+
+
+def check_the_cube_in_3d(page: Page, score: dict[str, object], last: str) -> None:
+    """Every one of the 27 places shows the ball the rules hold there; the last push is lit."""
+    position = score["position"]
+    assert isinstance(position, dict)
+    cells = position["cells"]
+    assert isinstance(cells, dict)
+    balls = page.locator(".cube3d .ball3d")
+    expect(balls).to_have_count(27)
+    for x, y, z in itertools.product(range(3), repeat=3):
+        name = f"{x}{y}{z}"
+        ball = page.locator(f'.ball3d[data-cube-cell="{name}"]')
+        expect(ball).to_have_attribute("data-colour", str(cells.get(name, "")))
+    expect(page.locator(".face-cell.last")).to_have_attribute("data-push", last)
+    expect(page.locator(".ball3d.last")).to_have_attribute("data-cube-cell", last[1:])
+    for face in "ULFRBD":
+        expect(page.locator(f'.face3d[data-face="{face}"] .face-label')).to_have_count(1)
+
+
+def turn_the_cube(page: Page) -> None:
+    """A drag turns the cube (and is not taken for a push): B comes round to the front."""
+    view = page.locator(".cube-view")
+    before = view.get_attribute("data-turn")
+    box = view.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(x + 30 * step, y)
+    page.mouse.up()
+    expect(view).not_to_have_attribute("data-turn", before or "")
 
 
 def current_score(product: Product) -> dict[str, object]:

@@ -199,6 +199,9 @@ def test_a_round_played_by_clicks_behind_the_pin_shows_the_flip_the_line_and_the
     expect(kiosk.locator(f'[data-points="{first}"]')).to_have_text("1")
     expect(kiosk.locator(f'[data-points="{second}"]')).to_have_text("0")
     expect(kiosk.locator(f'.side[data-colour="{first}"]')).to_have_class(re.compile(r"\bwinner\b"))
+    for colour, points in ((first, 1), (second, 0)):
+        points_side = board.locator(f'.points-side[data-colour="{colour}"]')
+        expect(points_side).to_have_text(f"{colour.title()} {points}")
     kiosk.screenshot(path=str(screenshot_folder / "scoreboard.png"))
 
     with kiosk.expect_download() as download:

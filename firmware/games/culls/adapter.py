@@ -30,7 +30,6 @@ ROUNDS = Option(
 MODE = Option("mode", "mode", MODES, "duel or 2-vs-2 teams", "Culls mode", ("Duel", "Teams 2 vs 2"))
 HINTS = {
     "place": "place a chip and tap its cell",
-    "flip": "tap one of the blinking chips to flip it",
 }
 
 
@@ -109,6 +108,10 @@ class CullsBoard:
     def prompt(self, state: GameState) -> str:
         culls = _culls(state)
         awaiting = culls.awaiting()
+        if awaiting == "flip":
+            chips = sorted(token[1:] for token in culls.legal_actions() if token.startswith("x"))
+            which = chips[0] if len(chips) == 1 else ", ".join(chips[:-1]) + " or " + chips[-1]
+            return f"tap the blinking chip to flip it: {which}"
         if awaiting == "move":
             flipped = culls.flipped_cell()
             where = "" if flipped is None else f" from {cell_name(flipped)}"

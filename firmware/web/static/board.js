@@ -1,8 +1,11 @@
-// The board page: the live LEDs, cell names on hover, a click is a touch, the three buttons.
+// The board page: the live LEDs, cell names on hover, a click is a touch, the three buttons,
+// the score, and the game's own drawing (its page.js, e.g. the Cubulus cube in 3D) when it has one.
 import {
+  COLOUR_NAMES,
   cellName,
   connectLive,
   element,
+  gameDrawing,
   keepPinOnSubmit,
   sendCommand,
   tabPin,
@@ -10,6 +13,7 @@ import {
 } from "/static/live.js";
 
 const OFF = "#000000";
+const DIM = 48; // an LED this faint (every channel below it) marks an empty hole, not a piece
 
 const grid = document.getElementById("grid");
 const edge = document.getElementById("edge");
@@ -23,6 +27,11 @@ let shape = { columns: 0, rows: 0, status: -1 };
 let cells = []; // cells[topRow][column], top row first as in the frame
 let leds = [];
 let pinRequired = false;
+const showGamePage = gameDrawing({
+  panel: document.getElementById("game-view"),
+  marks: document.getElementById("marks"),
+  push: (cell) => send("/api/touch", { cell }),
+});
 
 function buildGrid(columns, rows) {
   grid.replaceChildren();
@@ -82,11 +91,19 @@ function perimeterPoint(fraction) {
   }
 }
 
+function isDim(colour) {
+  const value = parseInt(colour.slice(1), 16);
+  return [16, 8, 0].every((shift) => ((value >> shift) & 255) < DIM);
+}
+
+// A bright LED shows a piece; a faint one is an empty hole lit from below, drawn as a hole.
 function paint(light, colour) {
   if (light.dataset.led === colour) return;
   light.dataset.led = colour;
   light.style.setProperty("--led", colour);
-  light.classList.toggle("lit", colour !== OFF);
+  const dim = colour !== OFF && isDim(colour);
+  light.classList.toggle("lit", colour !== OFF && !dim);
+  light.classList.toggle("dim", dim);
 }
 
 function showView(view) {
@@ -99,6 +116,7 @@ function showView(view) {
   colours.forEach((line, top) => line.forEach((colour, c) => paint(cells[top][c], colour)));
   status.forEach((colour, index) => paint(leds[index], colour));
   showScore(view.score || {});
+  showGamePage(view);
   pinRequired = Boolean(view.control && view.control.pin_required);
   pinForm.hidden = !pinRequired;
   if (pinRequired && !keptPin.get() && !note.textContent) {
@@ -111,11 +129,61 @@ function showScore(score) {
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
+  showReview(score.review);
   const parts = [title(score.game || "")];
   if (score.mode) parts.push(score.mode === "teams" ? "2 vs 2" : "duel");
-  if (score.round && score.phase !== "menu") parts.push(`round ${score.round}`);
+  if (score.round && !["menu", "review"].includes(score.phase)) parts.push(`round ${score.round}`);
+  if (score.review) {
+    const { ply, of, token } = score.review;
+    parts.push(ply ? `review: move ${ply} of ${of}, ${token}` : `review: start, ${of} moves`);
+  }
   document.getElementById("headline").textContent = parts.filter(Boolean).join(" · ") || "\u00a0";
+  showPoints(score);
 }
+
+// While a round is reviewed the three buttons step back, step forward and leave.
+const BUTTON_WORDS = {
+  normal: { undo: "UNDO", new: "NEW", menu: "MENU" },
+  review: { undo: "◀ BACK", new: "FORWARD ▶", menu: "LEAVE REVIEW" },
+};
+let reviewing = false;
+
+function showReview(review) {
+  reviewing = Boolean(review);
+  const words = BUTTON_WORDS[reviewing ? "review" : "normal"];
+  for (const button of document.querySelectorAll("[data-button]")) {
+    button.textContent = words[button.dataset.button];
+  }
+  document.body.dataset.review = reviewing ? "on" : "";
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!reviewing || event.target.closest("input, .cube-view")) return;
+  const button = { ArrowLeft: "undo", ArrowRight: "new", Escape: "menu" }[event.key];
+  if (!button) return;
+  event.preventDefault();
+  send("/api/press", { button });
+});
+
+// Rounds won per colour, and how many take the match.
+function showPoints(score) {
+  const box = document.getElementById("points");
+  const entries = Object.entries(score.scores || {});
+  box.hidden = entries.length === 0;
+  box.replaceChildren(
+    ...entries.map(([colour, points]) => {
+      const side = element("span", "points-side");
+      side.dataset.colour = colour;
+      side.style.setProperty("--colour", COLOUR_NAMES[colour] || "#888");
+      side.append(element("span", "swatch"), element("span", "", `${title(colour)} ${points}`));
+      return side;
+    }),
+  );
+  if (Number.isInteger(score.rounds_to_win) && score.rounds_to_win > 1) {
+    box.append(element("span", "points-goal", `first to ${score.rounds_to_win}`));
+  }
+}
+
 
 async function send(path, payload) {
   if (pinRequired && !keptPin.get()) {

@@ -112,3 +112,26 @@ export async function sendCommand(path, payload, pin) {
     return { ok: false, status: 0, error: "cannot reach the board" };
   }
 }
+
+// The game's own drawing for the pages (view.page, e.g. the Cubulus cube in 3D), loaded once per
+// game: returns show(view), which attaches it with ``context`` and hands it every view.
+export function gameDrawing(context) {
+  let current = { url: null, drawing: null };
+  return async function show(view) {
+    const url = view.page || null;
+    if (url !== current.url) {
+      if (current.drawing) current.drawing.detach();
+      current = { url, drawing: null };
+      if (url) {
+        try {
+          const module = await import(url);
+          if (current.url !== url) return;
+          current.drawing = module.attach(context);
+        } catch (error) {
+          console.error("cullsboard: could not load the game's drawing", error);
+        }
+      }
+    }
+    if (current.drawing) current.drawing.show(view);
+  };
+}

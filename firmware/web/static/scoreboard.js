@@ -1,5 +1,12 @@
 // The scoreboard: who plays, the scores, whose turn and what to do, the moves, the last result.
-import { AWAITING_WORDS, COLOUR_NAMES, connectLive, element, title } from "/static/live.js";
+import {
+  AWAITING_WORDS,
+  COLOUR_NAMES,
+  connectLive,
+  element,
+  gameDrawing,
+  title,
+} from "/static/live.js";
 
 const MOVES_SHOWN = 80;
 
@@ -74,6 +81,10 @@ function turnLine(score) {
       return "Choosing the game on the board";
     case "attract":
       return "Touch the board to play";
+    case "review": {
+      const { ply, of, token } = score.review || {};
+      return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
+    }
     case "match_over":
       return score.match_winner ? `${title(score.match_winner)} wins the match!` : "Match over";
     case "round_over":
@@ -140,4 +151,15 @@ function showScore(score) {
   document.getElementById("download").hidden = !score.record;
 }
 
-connectLive({ onView: (view) => showScore(view.score || {}) });
+const showGamePage = gameDrawing({
+  panel: document.getElementById("game-view"),
+  marks: null,
+  push: null,
+});
+
+connectLive({
+  onView: (view) => {
+    showScore(view.score || {});
+    showGamePage(view);
+  },
+});

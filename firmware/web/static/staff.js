@@ -120,9 +120,10 @@ function showScore(score) {
 
 function setBusy(state) {
   busy = state;
+  const off = document.body.dataset.staff === "off"; // not in kiosk mode: nothing to press
   const locked = Date.now() < lockedUntil;
   for (const control of document.querySelectorAll("[data-staff]")) {
-    control.disabled = state || locked;
+    control.disabled = off || state || locked;
   }
 }
 
@@ -301,6 +302,24 @@ keepPinOnSubmit(pinForm, pinInput, keptPin, (typed) => {
 });
 pinForget.addEventListener("click", forgetPin);
 
+// A board not in kiosk mode takes no staff actions: say so first, and offer no controls.
+async function checkStaffActions() {
+  try {
+    const reply = await fetch("/api/staff");
+    const status = reply.ok ? await reply.json() : { enabled: true };
+    if (status.enabled) return;
+  } catch {
+    return; // the board is unreachable: the link light says so
+  }
+  document.body.dataset.staff = "off";
+  document.getElementById("staff-off").hidden = false;
+  for (const control of document.querySelectorAll("[data-staff], #pin-form input, #pin-form button")) {
+    control.disabled = true;
+  }
+  pinNote.textContent = "No staff PIN is needed or kept while staff actions are off.";
+}
+
 showPinState();
 showGames();
+checkStaffActions();
 connectLive({ onView: (view) => showScore(view.score || {}) });

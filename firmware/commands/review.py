@@ -1,0 +1,48 @@
+"""``cullsboard review FILE``: step through a recorded round on the board and its pages."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from firmware.commands import play
+from firmware.rules.api import InvalidRecordError
+from firmware.rules.records import parse_record, replay
+
+EXIT_INVALID = 2
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "review",
+        help="step through a recorded round on the board (--mock-hal: the simulated one)",
+        description=(
+            "Show a game record on the board, move by move: the arrow cells a1 and o1 (or UNDO "
+            "and NEW, or the board page) step back and forward; MENU leaves the review."
+        ),
+    )
+    parser.add_argument("file", help="the record file (as saved by --record or the board page)")
+    play.add_arguments(parser)
+    # Options given before the command (`cullsboard --mock-hal review FILE`) must stand.
+    for action in parser._actions:  # argparse offers no public way to do this
+        if action.dest not in ("help", "file"):
+            action.default = argparse.SUPPRESS
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        record = parse_record(Path(args.file).read_bytes())
+    except OSError as exc:
+        print(f"cullsboard review: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return EXIT_INVALID
+    except InvalidRecordError as exc:
+        print(f"cullsboard review: invalid record: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    _, error = replay(record)
+    if error is not None:
+        print(f"cullsboard review: {args.file}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    args.review_record = record
+    return play.run(args)

@@ -1,0 +1,121 @@
+"""Game review: step through a finished round, move by move, without touching the match.
+
+The position after ``ply`` moves of a record is shown in place of the match; two arrow cells in
+the bottom corners (and UNDO / NEW) step back and forward, MENU leaves. Leaving puts the board
+back exactly as it was: the review never plays a token on the match's own states.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from firmware.controller.match_play import MatchPlay
+from firmware.rules.api import GameState, InvalidRecordError, JsonValue
+from firmware.rules.grid import cell_name
+from firmware.rules.records import Record, record_of, replay
+from hal.interfaces import Cell
+
+ARROW_LOOK = (0, 180, 255)
+
+
+@dataclass(frozen=True, slots=True)
+class StartReview:
+    """A request, queued like an input, to review ``record``."""
+
+    record: Record
+
+
+@dataclass
+class Review:
+    """A record being stepped through: the position after ``ply`` of its moves is shown."""
+
+    record: Record
+    ply: int
+    columns: int
+    rows: int
+    _states: dict[int, GameState] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, record: Record, columns: int, rows: int) -> Review:
+        """A review of ``record``'s legal moves (an illegal tail is left out), at its end."""
+        final, error = replay(record)
+        if error is not None:
+            record = Record(record.game, record.rules, record.first, tuple(final.moves))
+        return cls(record, len(record.moves), columns, rows)
+
+    @property
+    def back_cell(self) -> Cell:
+        return (0, 0)
+
+    @property
+    def forward_cell(self) -> Cell:
+        return (self.columns - 1, 0)
+
+    @property
+    def total(self) -> int:
+        return len(self.record.moves)
+
+    @property
+    def token(self) -> str | None:
+        """The move that led to the position shown (None at the start)."""
+        return self.record.moves[self.ply - 1] if self.ply else None
+
+    def state(self) -> GameState:
+        """The position after ``ply`` moves."""
+        if self.ply not in self._states:
+            state = self.record.new_state()
+            for token in self.record.moves[: self.ply]:
+                state.apply(token)
+            self._states[self.ply] = state
+        return self._states[self.ply]
+
+    def step(self, by: int) -> bool:
+        """Move ``by`` plies (clamped to the record); False if already at that end."""
+        target = max(0, min(self.total, self.ply + by))
+        moved = target != self.ply
+        self.ply = target
+        return moved
+
+    def summary(self) -> dict[str, JsonValue]:
+        """The ``review`` key of the scoreboard."""
+        return {"game": self.record.game, "ply": self.ply, "of": self.total, "token": self.token}
+
+    def words(self) -> str:
+        """Where the review stands, and how to move, for the screens."""
+        if self.ply == 0:
+            where = f"the start, before move 1 of {self.total}"
+        else:
+            where = f"move {self.ply} of {self.total}: {self.token}"
+        return (
+            f"Review of {self.record.game}, {where}. Back: {cell_name(self.back_cell)} or UNDO; "
+            "forward: "
+            f"{cell_name(self.forward_cell)} or NEW; MENU leaves the review"
+        )
+
+
+def finished_rounds(entries: list[dict[str, JsonValue]]) -> list[Record]:
+    """The finished rounds of a journal's match, as records, oldest first."""
+    try:
+        match = MatchPlay.from_journal(entries)
+    except (InvalidRecordError, ValueError, KeyError, IndexError, TypeError):
+        return []
+    return [record_of(state) for state in match.rounds if state.outcome().is_over]
+
+
+def archived_entries(path: Path) -> list[dict[str, JsonValue]]:
+    """The readable entries of an archived journal file (unreadable lines are skipped)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    entries: list[dict[str, JsonValue]] = []
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict):
+            entries.append(entry)
+    return entries

@@ -1,0 +1,111 @@
+"""The command strip: a board without buttons still has undo, new and menu.
+
+Holding any corner cell for ``HOLD_SECONDS`` opens a strip of command cells lit across the middle
+row; a tap on one of them does what the button of that name does, a tap anywhere else closes the
+strip and means nothing else. The finger that opened it is let go without it counting as a tap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware.render import palette as p
+from firmware.render.stack import Light, LightStack
+from firmware.rules.grid import cell_name
+from hal.interfaces import RGB, Cell
+
+HOLD_SECONDS = 1.5
+STRIP_LAYER = p.ERRORS - 1  # over the game and the menu, under error flashes
+COMMAND_LOOKS: dict[str, RGB] = {
+    "undo": (255, 140, 0),
+    "new": p.READY,
+    "menu": p.MENU_CHOSEN,
+    "hint": (170, 60, 255),
+    "review": (0, 180, 255),
+    "back": (0, 180, 255),
+    "forward": (0, 180, 255),
+    "leave": p.MENU_CHOSEN,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One lit cell of the strip and the command it stands for."""
+
+    name: str
+    cell: Cell
+
+
+class CommandStrip:
+    """Which corner is being held, whether the strip is open, and where its commands lie."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.columns = columns
+        self.rows = rows
+        self.is_open = False
+        self.commands: tuple[Command, ...] = ()
+        self._held: tuple[Cell, float] | None = None
+        self._swallow: Cell | None = None  # the corner whose release must not count as a tap
+
+    @property
+    def corners(self) -> tuple[Cell, ...]:
+        right, top = self.columns - 1, self.rows - 1
+        return ((0, 0), (right, 0), (0, top), (right, top))
+
+    def pressed(self, cell: Cell, t: float) -> None:
+        """A finger went down on ``cell``: a corner starts the hold."""
+        self._held = (cell, t) if cell in self.corners else None
+
+    def released(self, cell: Cell) -> bool:
+        """A finger came up from ``cell``; True if that release must not count as a tap."""
+        if self._held is not None and self._held[0] == cell:
+            self._held = None
+        if self._swallow == cell:
+            self._swallow = None
+            return True
+        return False
+
+    def deadline(self) -> float | None:
+        """When the corner being held opens the strip."""
+        return None if self._held is None else self._held[1] + HOLD_SECONDS
+
+    def due(self, now: float) -> bool:
+        """True once when a corner has been held long enough."""
+        deadline = self.deadline()
+        if self._held is None or deadline is None or now < deadline:
+            return False
+        self._swallow = self._held[0]
+        self._held = None
+        return True
+
+    def open(self, names: tuple[str, ...]) -> None:
+        """Light the commands ``names`` across the middle row, two cells apart, centred."""
+        y = self.rows // 2
+        first = self.columns // 2 - (len(names) - 1)
+        self.commands = tuple(Command(name, (first + 2 * i, y)) for i, name in enumerate(names))
+        self.is_open = True
+
+    def close(self) -> None:
+        self.is_open = False
+        self.commands = ()
+
+    def command_at(self, cell: Cell) -> str | None:
+        for command in self.commands:
+            if command.cell == cell:
+                return command.name
+        return None
+
+    def lights(self, stack: LightStack) -> None:
+        """The strip's row dark but for its commands, over whatever is below."""
+        if not self.is_open:
+            return
+        y = self.rows // 2
+        stack.add([(x, y) for x in range(self.columns)], Light(STRIP_LAYER, p.OFF))
+        for command in self.commands:
+            look = COMMAND_LOOKS.get(command.name, p.ACCEPT)
+            stack.add([command.cell], Light(STRIP_LAYER, look))  # added later: on top
+
+    def words(self) -> str:
+        """The open strip in words, for the screens."""
+        listed = ", ".join(f"{c.name} {cell_name(c.cell)}" for c in self.commands)
+        return f"Commands: {listed}. Tap one, or any other cell to close"

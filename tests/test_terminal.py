@@ -1,0 +1,147 @@
+"""The terminal view: the address and last warning stay, letters without colour, 80x24, words."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from firmware.commands.terminal import (
+    Style,
+    TerminalView,
+    legend,
+    letter,
+    prompt_step,
+    terminal_style,
+)
+from firmware.controller.live import BoardView
+from firmware.render import palette
+from firmware.rules.api import JsonValue
+from firmware.wiring.script import ScriptError
+from hal.interfaces import OFF, RGB, Frame
+
+ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+LONG = "Menu: Culls duel. Tap a game, then the green cell (MENU: next game, NEW: start) " * 2
+
+
+def board(cells: dict[tuple[int, int], RGB], status: int = 4) -> Frame:
+    grid = [[OFF] * 15 for _ in range(15)]
+    for (x, y), colour in cells.items():
+        grid[y][x] = colour
+    return Frame(tuple(tuple(row) for row in grid), (palette.PIECES["blue"],) * status)
+
+
+def view(message: str = "Blue: place a chip and tap its cell", **score: JsonValue) -> BoardView:
+    cells = {(7, 7): palette.PIECES["blue"], (8, 7): palette.dim(palette.PIECES["red"], 0.3)}
+    return BoardView(board(cells), {"message": message, "scores": {"blue": 1, "red": 0}, **score})
+
+
+def screen_of(out: io.StringIO) -> list[str]:
+    """The last screen drawn, as plain text lines."""
+    last = out.getvalue().rsplit("\x1b[H", 1)[-1]
+    return ESCAPE.sub("", last).split("\n")
+
+
+@pytest.mark.parametrize(
+    ("environ", "tty", "plain", "style"),
+    [
+        ({"TERM": "xterm-256color"}, True, False, Style.COLOUR),
+        ({"TERM": "xterm", "NO_COLOR": "1"}, True, False, Style.LETTERS),
+        ({"TERM": "xterm"}, True, True, Style.LETTERS),
+        ({"TERM": "dumb"}, True, False, Style.SCROLL),
+        ({"TERM": "xterm"}, False, False, Style.SENTENCES),
+        ({"TERM": "xterm", "NO_COLOR": ""}, True, False, Style.COLOUR),  # empty: not set
+    ],
+)
+def test_the_style_follows_no_color_term_and_plain(
+    environ: dict[str, str], tty: bool, plain: bool, style: Style
+) -> None:
+    assert terminal_style(environ, tty=tty, plain=plain) is style
+
+
+def test_chips_get_letters_dim_ones_lower_case() -> None:
+    assert letter(palette.PIECES["blue"]) == "B"
+    assert letter(palette.PIECES["red"]) == "R"
+    assert letter(palette.PIECES["black"]) == "k"  # a dim blue-grey ball
+    assert letter(palette.PIECES["white"]) == "W"
+    assert letter(palette.READY) == "G"
+    assert letter(palette.dim(palette.PIECES["red"], 0.3)) == "r"
+    assert letter(palette.FACE_TINT) == "o"
+    assert letter(OFF) == "·"
+
+
+def test_the_legend_names_what_the_board_shows() -> None:
+    lines = legend(view().frame, coloured=False)
+    assert " B  blue" in lines
+    assert " R  red (r: dim)" in lines
+    assert not any("white" in line for line in lines)
+    assert lines[-1] == " ·  off"
+
+
+def test_the_screen_keeps_the_address_and_the_last_warning() -> None:
+    out = io.StringIO()
+    terminal = TerminalView(out, Style.LETTERS)
+    terminal.address = "http://127.0.0.1:43127/"
+    terminal.show(view())
+    terminal.warn("the web pages could not start on 127.0.0.1:8080: address in use")
+    terminal.show(view("Red: place a chip and tap its cell"))
+    screen = "\n".join(screen_of(out))
+    assert "web http://127.0.0.1:43127/" in screen
+    assert "! the web pages could not start on 127.0.0.1:8080: address in use" in screen
+    assert " B  r " in screen  # the chips as letters on row 8 (the red one dim)
+    assert "\x1b[48;2" not in out.getvalue()  # no colour at all
+    assert out.getvalue().endswith("\n> ")  # the prompt comes back
+
+
+def test_the_screen_fits_80_by_24_with_a_long_message_an_error_and_a_warning() -> None:
+    out = io.StringIO()
+    terminal = TerminalView(out, Style.COLOUR)
+    terminal.address = "http://[2001:db8::1]:8080/"
+    terminal.warning = "x" * 200
+    terminal.show(view(LONG, error="h8 is taken " * 20))
+    lines = screen_of(out)
+    assert len(lines) <= 24
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_the_first_drawing_clears_the_screen_and_leaving_ends_the_line() -> None:
+    out = io.StringIO()
+    terminal = TerminalView(out, Style.COLOUR)
+    terminal.show(view())
+    assert out.getvalue().startswith("\x1b[2J\x1b[H")
+    terminal.close()
+    assert out.getvalue().endswith("> \n")
+
+
+def test_a_dumb_terminal_prints_the_board_in_letters_when_the_sentence_changes() -> None:
+    out = io.StringIO()
+    terminal = TerminalView(out, Style.SCROLL)
+    terminal.show(view())
+    terminal.show(view())  # same sentence: nothing new
+    text = out.getvalue()
+    assert "\x1b" not in text
+    assert text.count("Blue: place a chip") == 1
+    assert "  8  ·  ·  ·  ·  ·  ·  ·  B  r " in text
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("hello", "'hello' is not a cell: type a cell like h8, or undo, new, menu, quit"),
+        ("z99", "type a cell like h8, or undo, new, menu, quit"),
+        ("touch me now", "is not a command: type a cell like h8"),
+    ],
+)
+def test_prompt_errors_speak_the_prompts_language(line: str, message: str) -> None:
+    with pytest.raises(ScriptError) as caught:
+        prompt_step(line, 15, 15)
+    assert message in str(caught.value)
+    assert "line" not in str(caught.value)
+
+
+def test_the_prompt_takes_cells_and_buttons() -> None:
+    step = prompt_step("H8\n", 15, 15)
+    assert step is not None and step.cell == (7, 7)
+    press = prompt_step("undo", 15, 15)
+    assert press is not None and press.button == "undo"
