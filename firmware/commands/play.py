@@ -15,8 +15,10 @@ from typing import IO, TextIO
 
 from firmware.commands.errors import CommandError
 from firmware.config import Config, ConfigError, default_config, load_config
+from firmware.config.schema import WebConfig
 from firmware.controller.computer import computer_choice
 from firmware.controller.options import OptionError, all_options, rules_from_options
+from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
@@ -104,23 +106,48 @@ def run(args: argparse.Namespace) -> int:
             reviewing = None if record is None else (lambda board: board.review(record))
             return run_real_board(args, settings, _complain, started=reviewing)
         config = None if args.config is None else _load_config(args.config)
-        session = _mock_session(args, settings, config)
-        if record is not None:
-            session.controller.review(record)
+        lock = _lock(mock_state_dir(args, config))
     except SessionError as exc:
         raise CommandError(str(exc)) from None
-    web_pin = None if config is None else config.web.pin
+    with lock:
+        try:
+            session = _mock_session(args, settings, config)
+            if record is not None:
+                session.controller.review(record)
+        except SessionError as exc:
+            raise CommandError(str(exc)) from None
+        return _play(args, session, config)
+
+
+def _play(args: argparse.Namespace, session: Session, config: Config | None) -> int:
+    web_config = WebConfig() if config is None else config.web
     try:
         if args.script is not None:
-            web = None if args.web is None else _serve(session, args.web, web_pin)
+            web = None if args.web is None else _serve(session, args.web, web_config)
             return _run_scripted(session, args.script, web)
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
-        web = _serve(session, args.web or default, web_pin)
+        web = _serve(session, args.web or default, web_config)
         return _run_interactive(session, web, plain=args.plain)
     except SessionError as exc:
         raise CommandError(str(exc)) from None
     finally:
         session.finish(args.record)
+
+
+def mock_state_dir(args: argparse.Namespace, config: Config | None) -> Path:
+    """Where the simulated board keeps its journal: --state-dir, the config's, or the user's."""
+    if args.state_dir is not None:
+        return Path(args.state_dir)
+    if config is not None:
+        return Path(config.state_dir).expanduser()
+    return default_state_dir(dict(os.environ))
+
+
+def _lock(state_dir: Path) -> StateLock:
+    try:
+        return lock_state_dir(state_dir)
+    except StateDirBusyError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def _mock_session(
@@ -129,11 +156,7 @@ def _mock_session(
     config: Config | None,
 ) -> Session:
     """The simulated board of ``config`` (every key honoured), or the bare simulation."""
-    state_dir = default_state_dir(dict(os.environ))
-    if config is not None:
-        state_dir = Path(config.state_dir).expanduser()
-    if args.state_dir is not None:
-        state_dir = Path(args.state_dir)
+    state_dir = mock_state_dir(args, config)
     base = config or default_config()
     try:
         kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
@@ -161,8 +184,15 @@ def _load_config(path: str) -> Config:
         raise SessionError(f"config {path}: {exc}") from None
 
 
-def _serve(session: Session, where: str, pin: str | None) -> WebPages | None:
-    return serve_web(session.controller, where, _complain, pin=pin, staff_pin=session.staff_pin)
+def _serve(session: Session, where: str, settings: WebConfig) -> WebPages | None:
+    return serve_web(
+        session.controller,
+        where,
+        _complain,
+        pin=settings.pin,
+        staff_pin=session.staff_pin,
+        allowed_hosts=settings.allowed_hosts,
+    )
 
 
 def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
@@ -173,7 +203,14 @@ def _run_scripted(session: Session, name: str, web: Closable | None) -> int:
             raise SessionError(f"cannot read the script {name}: {exc.strerror}") from None
         with source:
             clock = session.fake_clock()
-            bad = run_script(lines_of(source), session.board, clock, session.controller, _complain)
+            bad = run_script(
+                lines_of(source),
+                session.board,
+                clock,
+                session.controller,
+                _complain,
+                live=web is not None,
+            )
     finally:
         if web is not None:
             web.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from firmware.commands.errors import CommandError
 from firmware.rules.api import InvalidRecordError
+from firmware.rules.bounded_json import DEFAULT_LIMITS, shorten
 from firmware.rules.records import parse_record, replay
 
 EXIT_ILLEGAL = 1
@@ -26,9 +27,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _read(name: str) -> bytes:
+    """The file's bytes, at most one past the reader's limit (an endless file ends there)."""
+    most = DEFAULT_LIMITS.max_bytes + 1
     if name == "-":
-        return sys.stdin.buffer.read()
-    return Path(name).read_bytes()
+        return sys.stdin.buffer.read(most)
+    with Path(name).open("rb") as handle:
+        return handle.read(most)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         record = parse_record(data)
         state, error = replay(record)
     except InvalidRecordError as exc:
-        raise CommandError(f"invalid record: {exc}", EXIT_INVALID) from None
+        raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from None
     print(json.dumps(state.summary()))
     if error is not None:
         print(str(error), file=sys.stderr)

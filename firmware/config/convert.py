@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 import re
+import reprlib
 import types
 import typing
 from collections.abc import Mapping
@@ -41,6 +43,15 @@ def describe(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return repr(value) if isinstance(value, str) else str(value)
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxlist, _BRIEF.maxdict, _BRIEF.maxstring, _BRIEF.maxother = 2, 4, 4, 30, 30
+
+
+def brief(value: object) -> str:
+    """A value for a message, cut short however large it is (built without walking all of it)."""
+    return _BRIEF.repr(value)
 
 
 def number_text(value: float, rule: Rule) -> str:
@@ -87,7 +98,7 @@ def build(cls: type[T], raw: object, path: str) -> T:
     if positional is not None and isinstance(raw, list):
         if len(raw) != len(positional):
             shape = ", ".join(positional)
-            raise ConfigError("type", path, f"must be [{shape}], got {describe(raw)} {raw}")
+            raise ConfigError("type", path, f"must be [{shape}], got {describe(raw)} {brief(raw)}")
         raw = dict(zip(positional, raw, strict=True))
     if not isinstance(raw, Mapping):
         shape = f"[{', '.join(positional)}]" if positional else "a mapping of keys"
@@ -146,6 +157,8 @@ def convert(hint: Any, raw: object, path: str, rule: Rule = NO_RULE) -> object:
         _check_range(number, path, rule)
         return number
     if hint is float:
+        if isinstance(raw, float) and not math.isfinite(raw):
+            raise ConfigError("type", path, f"must be a finite number, got {describe(raw)}")
         if isinstance(raw, int | float) and not isinstance(raw, bool):
             _check_range(raw, path, rule)
             return float(raw)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from firmware.rules.bounded_json import shorten
+
+MAX_MESSAGE_CHARS = 240
+
 
 class ConfigError(ValueError):
     """A configuration that cannot be used; ``str()`` is one line naming the key path."""
 
     def __init__(self, code: str, path: str, message: str) -> None:
+        path, message = shorten(path, 80), shorten(message, MAX_MESSAGE_CHARS)
         super().__init__(f"{path}: {message}" if path else message)
         self.code = code
         self.path = path

@@ -21,8 +21,68 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was installed
     from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
 
 
+MAX_CONFIG_BYTES = 1_000_000
+MAX_VALUES = 100_000  # values in the document once every alias is expanded
+MAX_DEPTH = 32
+MAX_NUMBER_CHARS = 40
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+
+
 class _StrictLoader(_SafeLoader):
-    """PyYAML's safe loader, but mappings remember keys given twice instead of keeping the last."""
+    """PyYAML's safe loader, bounded, and mappings remember keys given twice (not the last).
+
+    Before anything is built, the document is measured: aliases may not expand to more than
+    ``MAX_VALUES`` values (a "billion laughs" file), nest deeper than ``MAX_DEPTH`` or refer to
+    themselves, and a number may not be longer than ``MAX_NUMBER_CHARS`` characters.
+    """
+
+    def construct_document(self, node: yaml.Node) -> object:
+        _measure(node)
+        return super().construct_document(node)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _measure(root: yaml.Node) -> None:
+    """Refuse a document too big once aliases expand, too deep, cyclic, or with a huge number."""
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    open_nodes: set[int] = set()  # the nodes on the path from the root to the current one
+    pending: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while pending:
+        node, finished = pending.pop()
+        key = id(node)
+        children = _children(node)
+        if finished:
+            open_nodes.discard(key)
+            size[key] = 1 + sum(size[id(child)] for child in children)
+            depth[key] = 1 + max((depth[id(child)] for child in children), default=0)
+            if size[key] > MAX_VALUES:
+                _refuse(node, f"aliases expand to more than {MAX_VALUES} values")
+            if depth[key] > MAX_DEPTH:
+                _refuse(node, f"nested more than {MAX_DEPTH} deep")
+            continue
+        if key in size:
+            continue
+        if node.tag in _NUMBER_TAGS and len(str(node.value)) > MAX_NUMBER_CHARS:
+            _refuse(node, f"a number longer than {MAX_NUMBER_CHARS} characters")
+        open_nodes.add(key)
+        pending.append((node, True))
+        for child in children:
+            if id(child) in open_nodes:
+                _refuse(child, "an alias refers to the value it is part of")
+            if id(child) not in size:
+                pending.append((child, False))
+
+
+def _refuse(node: yaml.Node, problem: str) -> None:
+    raise ConfigError("yaml", "", f"not usable YAML: line {node.start_mark.line + 1}: {problem}")
 
 
 def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode) -> YamlMapping:
@@ -43,7 +103,9 @@ _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _c
 
 
 def read_yaml(text: str) -> object:
-    """Parse YAML text; a syntax error becomes one ConfigError with the line."""
+    """Parse YAML text; a syntax error or a file beyond the limits is one ConfigError."""
+    if len(text) > MAX_CONFIG_BYTES:
+        raise ConfigError("yaml", "", f"more than {MAX_CONFIG_BYTES} characters: not a config")
     try:
         return yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass
     except yaml.MarkedYAMLError as exc:
@@ -88,12 +150,17 @@ def parse_config(text: str) -> Config:
 def load_config(path: str | Path) -> Config:
     """Read and check a board file: it must also state its hardware (``required``)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as handle:  # at most one byte past the limit: /dev/zero ends
+            text = handle.read(MAX_CONFIG_BYTES + 1).decode("utf-8")
     except UnicodeDecodeError:
         raise ConfigError("file", "", f"{path} is not UTF-8 text") from None
     except OSError as exc:
         raise ConfigError("file", "", f"cannot read {path}: {exc.strerror}") from None
     data = read_yaml(text)
+    if data is None:
+        raise ConfigError(
+            "file", "", "the file is empty: a board file states at least its hardware (backends)"
+        )
     if isinstance(data, dict):
         check_required(data)
     return config_from_data(data)

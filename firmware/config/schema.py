@@ -151,6 +151,12 @@ class WebConfig:
     pin: str | None = option(
         None, pattern=r"[0-9]{4,8}", pattern_hint="4 to 8 digits", doc="asked before play"
     )
+    allowed_hosts: tuple[str, ...] = option(
+        (),
+        pattern=r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?",
+        pattern_hint="a host name like cullsboard.local",
+        doc="more names the pages answer to (besides localhost, host and any address)",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,4 +203,9 @@ class Config:
     web: WebConfig = field(default_factory=WebConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
     culls: CullsConfig = field(default_factory=CullsConfig)
-    state_dir: str = option("~/.local/state/cullsboard", doc="saved games and logs")
+    state_dir: str = option(
+        "~/.local/state/cullsboard",
+        pattern=r"\s*\S.*",
+        pattern_hint="a directory (not empty)",
+        doc="saved games and logs",
+    )

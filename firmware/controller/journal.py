@@ -5,10 +5,13 @@ starts a match (``players``: each seat's player kind), ``{"e": "round", "record"
 a round (a records.md record with no moves yet), ``{"e": "do", "token": "h8"}`` and
 ``{"e": "undo"}`` are actions. When the next match starts, the file is moved to ``archive/``.
 Writing problems never stop play: the journal reports one warning and the game goes on in memory.
+What cannot be read or played is never deleted: it moves to a dated file in ``quarantine/`` and
+the valid entries before it are kept.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -16,12 +19,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import JsonInputError, read_json, shorten
 
 Entry = dict[str, JsonValue]
 Warn = Callable[[str], None]
+# How many of these entries can be played, and why not the next one (None: all of them).
+Playable = Callable[[list[Entry]], tuple[int, str | None]]
 
 JOURNAL_NAME = "journal.jsonl"
 ARCHIVE_DIR = "archive"
+QUARANTINE_DIR = "quarantine"
 ARCHIVE_KEEP = 100  # finished matches kept; older ones are deleted
 
 
@@ -33,6 +40,7 @@ class Journal:
         self._warn = warn
         self._failed = state_dir is None
         self.entries: list[Entry] = []
+        self._starts: list[int] = []  # where each loaded entry starts in the file
         self._archived: Path | None = None
 
     @property
@@ -43,8 +51,13 @@ class Journal:
     def in_memory_only(self) -> bool:
         return self._failed
 
-    def load(self) -> list[Entry]:
-        """Read the journal; a torn or corrupt entry and everything after it is dropped."""
+    def load(self, playable: Playable | None = None) -> list[Entry]:
+        """Read the journal: the entries up to the first that cannot be read or played.
+
+        ``playable`` says how many of the readable entries can be played, and why not the next.
+        What follows the last good entry moves to ``quarantine/``, with one warning.
+        """
+        self.entries, self._starts = [], []
         path = self.path
         if path is None or not path.exists():
             return []
@@ -53,24 +66,27 @@ class Journal:
         except OSError as exc:
             self._fail(f"cannot read the journal {path}: {exc.strerror}")
             return []
-        good: list[Entry] = []
-        kept = 0
+        cut: tuple[int, str] | None = None
+        offset = 0
         for number, line in enumerate(data.split(b"\n"), start=1):
-            if not line.strip():
-                kept += len(line) + 1
-                continue
-            entry = _decode(line)
-            if entry is None:
-                self._warn(f"journal line {number} is torn or corrupt: dropped it and what follows")
-                self._truncate(path, kept)
-                break
-            good.append(entry)
-            kept += len(line) + 1
-        else:
-            if data and not data.endswith(b"\n"):
-                self._repair_newline(path)
-        self.entries = good
-        return good
+            if line.strip():
+                try:
+                    entry = _decode(line)
+                except JsonInputError as exc:
+                    cut = (offset, f"journal line {number} cannot be read ({exc})")
+                    break
+                self.entries.append(entry)
+                self._starts.append(offset)
+            offset += len(line) + 1
+        if playable is not None and self.entries:
+            count, problem = playable(self.entries)
+            if problem is not None and count < len(self.entries):
+                cut = (self._starts[count], problem)
+        if cut is not None:
+            self._quarantine(*cut)
+        elif data and not data.endswith(b"\n"):
+            self._repair_newline(path)
+        return self.entries
 
     def append(self, entry: Entry) -> None:
         """Write one entry and fsync it; on failure warn once and keep going in memory."""
@@ -78,13 +94,11 @@ class Journal:
         path = self.path
         if self._failed or path is None:
             return
+        line = json.dumps(entry, separators=(",", ":")).encode() + b"\n"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             new_file = not path.exists()
-            with path.open("ab") as handle:
-                handle.write(json.dumps(entry, separators=(",", ":")).encode() + b"\n")
-                handle.flush()
-                os.fsync(handle.fileno())
+            _append_whole(path, line)
             if new_file:
                 _fsync_dir(path.parent)
         except OSError as exc:
@@ -99,12 +113,7 @@ class Journal:
         folder = self._dir / ARCHIVE_DIR
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-            target = folder / f"match-{stamp}.jsonl"
-            suffix = 1
-            while target.exists():
-                suffix += 1
-                target = folder / f"match-{stamp}-{suffix}.jsonl"
+            target = _free_name(folder, "match", time.gmtime())
             path.replace(target)
             self._archived = target
             for old in sorted(folder.glob("match-*.jsonl"))[:-ARCHIVE_KEEP]:
@@ -134,13 +143,31 @@ class Journal:
         except OSError as exc:
             self._fail(f"cannot repair the journal {path}: {exc.strerror}; playing on in memory")
 
-    def _truncate(self, path: Path, size: int) -> None:
+    def _quarantine(self, offset: int, why: str) -> None:
+        """Move the journal from byte ``offset`` on to a dated file; keep what comes before."""
+        path, kept = self.path, sum(1 for start in self._starts if start < offset)
+        self.entries, self._starts = self.entries[:kept], self._starts[:kept]
+        if path is None or self._dir is None:
+            return
         try:
-            with path.open("r+b") as handle:
-                handle.truncate(size)
-                os.fsync(handle.fileno())
+            rest = path.read_bytes()[offset:]
+            target = _free_name(self._dir / QUARANTINE_DIR, "journal", time.gmtime())
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if offset == 0:
+                path.replace(target)
+            else:
+                _write_durably(target, rest)
+                with path.open("r+b") as handle:
+                    handle.truncate(offset)
+                    os.fsync(handle.fileno())
+            _fsync_dir(target.parent)
         except OSError as exc:
-            self._fail(f"cannot repair the journal {path}: {exc.strerror}; playing on in memory")
+            self._fail(f"{why}; cannot set it aside: {exc.strerror}; playing on in memory")
+            return
+        lines = rest.count(b"\n") + (0 if rest.endswith(b"\n") else 1)
+        self._warn(
+            f"{shorten(why)}: kept {kept} entries; moved the rest ({lines} lines) to {target}"
+        )
 
     def _fail(self, message: str) -> None:
         if not self._failed:
@@ -157,11 +184,44 @@ def _fsync_dir(folder: Path) -> None:
         os.close(handle)
 
 
-def _decode(line: bytes) -> Entry | None:
+def _append_whole(path: Path, line: bytes) -> None:
+    """Append ``line`` and fsync; if the disk fills half-way, cut the half line off again."""
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
-        value = json.loads(line)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
+        end = os.lseek(handle, 0, os.SEEK_END)
+        try:
+            rest = memoryview(line)
+            while rest:
+                rest = rest[os.write(handle, rest) :]
+            os.fsync(handle)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(handle, end)
+            raise
+    finally:
+        os.close(handle)
+
+
+def _write_durably(target: Path, data: bytes) -> None:
+    with target.open("xb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _free_name(folder: Path, kind: str, when: time.struct_time) -> Path:
+    """``folder/kind-YYYYMMDD-HHMMSS.jsonl``, with ``-2``, ``-3`` ... if that is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", when)
+    target = folder / f"{kind}-{stamp}.jsonl"
+    suffix = 1
+    while target.exists():
+        suffix += 1
+        target = folder / f"{kind}-{stamp}-{suffix}.jsonl"
+    return target
+
+
+def _decode(line: bytes) -> Entry:
+    value = read_json(line)
     if not isinstance(value, dict) or not isinstance(value.get("e"), str):
-        return None
+        raise JsonInputError('not a journal entry (an object with an "e" key)')
     return value

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from firmware.rules.api import Game, GameState, JsonValue
+from firmware.rules.api import Game, GameState, InvalidRecordError, JsonValue
+from firmware.rules.bounded_json import shorten
 from firmware.rules.match import Match
 from firmware.rules.registry import find_game
 
 # Journal entries about a move waiting for its chip; the table reads them, the match does not.
 SEAT_NOTES = ("pending", "dropped")
+# What a journal entry the rules refuse raises (IllegalActionError is a ValueError).
+_UNPLAYABLE = (InvalidRecordError, ValueError, KeyError, IndexError, TypeError)
 
 
 class MatchPlay:
@@ -53,35 +58,46 @@ class MatchPlay:
         return self._match.next_round()
 
     @classmethod
-    def from_journal(cls, entries: list[dict[str, JsonValue]]) -> MatchPlay:
-        """The match a journal describes; ValueError (or IllegalActionError) if it cannot be."""
-        head = entries[0]
+    def from_journal(cls, entries: list[dict[str, JsonValue]]) -> JournalReplay:
+        """The match the longest playable start of a journal describes, and why it stopped."""
+        match: MatchPlay | None = None
+        resumable = 0  # entries up to the last point with a round being played
+        for number, entry in enumerate(entries, start=1):
+            try:
+                match = cls._open(entry) if match is None else match._play(entry, number)
+            except _UNPLAYABLE as exc:
+                reason = shorten(f"journal entry {number} cannot be played: {exc}")
+                return JournalReplay(match if resumable else None, resumable, reason)
+            if match.current is not None:
+                resumable = number
+        if resumable == 0:
+            return JournalReplay(None, 0, "the saved match has no round")
+        return JournalReplay(match, resumable, None)
+
+    @classmethod
+    def _open(cls, head: dict[str, JsonValue]) -> MatchPlay:
         game, rules = head.get("game"), head.get("rules")
         if head.get("e") != "match" or not isinstance(game, str) or not isinstance(rules, dict):
             raise ValueError("the journal does not start with a match")
-        match = cls(game, rules)
-        for number, entry in enumerate(entries[1:], start=2):
-            kind = entry.get("e")
-            record, token = entry.get("record"), entry.get("token")
-            if kind == "round" and isinstance(record, dict):
-                first = record.get("first")
-                if not isinstance(first, str):
-                    raise ValueError(f"journal entry {number}: a round without its first colour")
-                try:
-                    match.start_round(first)
-                except ValueError as exc:
-                    raise ValueError(f"journal entry {number}: {exc}") from None
-            elif kind == "do" and isinstance(token, str) and match.current is not None:
-                match.current.apply(token)
-            elif kind == "undo" and match.can_undo():
-                match.undo()
-            elif kind in SEAT_NOTES:
-                continue
-            else:
-                raise ValueError(f"journal entry {number} cannot be played: {entry}")
-        if match.current is None:
-            raise ValueError("the journal has no round")
-        return match
+        return cls(game, rules)
+
+    def _play(self, entry: dict[str, JsonValue], number: int) -> MatchPlay:
+        kind = entry.get("e")
+        record, token = entry.get("record"), entry.get("token")
+        if kind == "round" and isinstance(record, dict):
+            first = record.get("first")
+            if not isinstance(first, str):
+                raise ValueError("a round without its first colour")
+            self.start_round(first)
+        elif kind == "do" and isinstance(token, str) and self.current is not None:
+            self.current.apply(token)
+        elif kind == "undo" and self.can_undo():
+            self.undo()
+        elif kind in SEAT_NOTES:
+            pass
+        else:
+            raise ValueError(f"not a next step here: {json.dumps(entry)}")
+        return self
 
     def can_undo(self) -> bool:
         """Whether there is an action to take back (a token, or the start of a later round)."""
@@ -114,3 +130,16 @@ class MatchPlay:
     def winner(self) -> str | None:
         """The match winner, or None (undecided, or a drawn Cubulus game)."""
         return self._match.winner
+
+
+@dataclass(frozen=True, slots=True)
+class JournalReplay:
+    """A journal played back: the match (None: nothing to resume), the entries it used, why not all.
+
+    ``kept`` counts the entries that rebuild ``match`` (0 when it is None); ``problem`` says why
+    the entries after them cannot be played, or is None when all of them were.
+    """
+
+    match: MatchPlay | None
+    kept: int
+    problem: str | None

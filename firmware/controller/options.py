@@ -78,13 +78,21 @@ def rules_from_options(
         if option is None:
             owners = ", ".join(g for g, _ in all_options().get(name, [])) or "no game"
             raise OptionError(f"{head(name)} is for {owners}; {game} takes {takes or 'none'}")
-        if isinstance(value, bool) or value not in option.choices:
+        chosen = _exactly_one_of(value, option.choices)
+        if chosen is None:
             shown = " or ".join(json.dumps(choice) for choice in option.choices)
             raise OptionError(f"{head(name)} must be {shown}")
-        assert isinstance(value, str | int)
-        rules[option.key] = value
+        rules[option.key] = chosen
     try:
         find_game(game).parse_rules(rules)
     except InvalidRecordError as exc:
         raise OptionError(str(exc)) from None
     return rules
+
+
+def _exactly_one_of(value: object, choices: tuple[str | int, ...]) -> str | int | None:
+    """The choice ``value`` is, written exactly so: ``3.0`` and ``true`` are not ``3`` or ``1``."""
+    for choice in choices:
+        if type(value) is type(choice) and value == choice:
+            return choice
+    return None

@@ -7,12 +7,12 @@ back exactly as it was: the review never plays a token on the match's own states
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from firmware.controller.match_play import MatchPlay
-from firmware.rules.api import GameState, InvalidRecordError, JsonValue
+from firmware.rules.api import GameState, JsonValue
+from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.grid import cell_name
 from firmware.rules.records import Record, record_of, replay
 from hal.interfaces import Cell
@@ -97,9 +97,8 @@ class Review:
 
 def finished_rounds(entries: list[dict[str, JsonValue]]) -> list[Record]:
     """The finished rounds of a journal's match, as records, oldest first."""
-    try:
-        match = MatchPlay.from_journal(entries)
-    except (InvalidRecordError, ValueError, KeyError, IndexError, TypeError):
+    match = MatchPlay.from_journal(entries).match  # as far as the journal can be played
+    if match is None:
         return []
     return [record_of(state) for state in match.rounds if state.outcome().is_over]
 
@@ -107,14 +106,14 @@ def finished_rounds(entries: list[dict[str, JsonValue]]) -> list[Record]:
 def archived_entries(path: Path) -> list[dict[str, JsonValue]]:
     """The readable entries of an archived journal file (unreadable lines are skipped)."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        lines = path.read_bytes().splitlines()
+    except OSError:
         return []
     entries: list[dict[str, JsonValue]] = []
     for line in lines:
         try:
-            entry = json.loads(line)
-        except ValueError:
+            entry = read_json(line)
+        except JsonInputError:
             continue
         if isinstance(entry, dict):
             entries.append(entry)

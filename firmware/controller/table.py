@@ -20,7 +20,7 @@ from firmware.controller.adapter import (
     cells_for_token,
 )
 from firmware.controller.journal import Entry, Journal
-from firmware.controller.match_play import MatchPlay
+from firmware.controller.match_play import JournalReplay, MatchPlay
 from firmware.controller.menu import Menu
 from firmware.controller.players import (
     Player,
@@ -33,6 +33,7 @@ from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.api import GameState, InvalidRecordError, JsonValue
+from firmware.rules.bounded_json import shorten
 from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
 
@@ -157,18 +158,28 @@ class Table:
             self._set_phase(Phase.MENU, now)
 
     def resume(self, now: float) -> bool:
-        """Rebuild the match from the journal, exactly as it was; False if there is none."""
-        entries = self.journal.load()
-        if not entries or entries[0].get("e") != "match":
+        """Rebuild the match from the journal, as far as it can be played; False if none."""
+        replayed: list[_SeatedReplay] = []
+
+        def playable(entries: list[Entry]) -> tuple[int, str | None]:
+            replayed.append(_seated_replay(entries))
+            return replayed[-1].kept, replayed[-1].problem
+
+        self.journal.load(playable)
+        if not replayed:
             return False
-        try:
-            self._replay(entries)
-        except (InvalidRecordError, ValueError, KeyError, IndexError, TypeError) as exc:
-            self.journal.archive()
+        last = replayed[-1]
+        if last.problem is not None:
+            self._refuse(
+                None, f"the saved match could not be resumed in full ({last.problem})", now
+            )
+        if last.match is None or last.kinds is None:
             self.match = None
             self.adapter = None
-            self._refuse(None, f"the saved match could not be resumed ({exc})", now)
             return False
+        self._seat_match(last.match, board_adapter(last.match.name), last.kinds)
+        if last.last_entry is not None:
+            self._resume_pending(last.last_entry)
         self._after_change(now)
         waiting, self._waiting = self._waiting, None
         if waiting is not None and self.match is not None and self.match.current is not None:
@@ -177,14 +188,6 @@ class Table:
             self.pending = waiting
             self._set_phase(Phase.WAITING_FOR_CHIP, now)
         return True
-
-    def _replay(self, entries: list[Entry]) -> None:
-        match = MatchPlay.from_journal(entries)
-        adapter = board_adapter(match.name)
-        seats = adapter.seats(match.rules, match.colours)
-        kinds = _player_kinds(entries[0].get("players"), len(seats))
-        self._seat_match(match, adapter, kinds)
-        self._resume_pending(entries[-1])
 
     def _resume_pending(self, last: Entry) -> None:
         """A move that was waiting for its chip when the power went waits again."""
@@ -595,6 +598,31 @@ class Table:
         if self.hint is not None:
             times.append(self.hint.until)
         return [t for t in times if t > now]
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatedReplay:
+    """A journal played back (``JournalReplay``) with the player kind of every seat."""
+
+    match: MatchPlay | None
+    kinds: tuple[PlayerKind, ...] | None
+    kept: int
+    problem: str | None
+    last_entry: Entry | None = None  # the last entry kept (a move waiting for its chip?)
+
+
+def _seated_replay(entries: list[Entry]) -> _SeatedReplay:
+    """The journal's playable start, and who sits where; a bad ``players`` list spoils entry 1."""
+    replay: JournalReplay = MatchPlay.from_journal(entries)
+    if replay.match is None:
+        return _SeatedReplay(None, None, 0, replay.problem)
+    seats = board_adapter(replay.match.name).seats(replay.match.rules, replay.match.colours)
+    try:
+        kinds = _player_kinds(entries[0].get("players"), len(seats))
+    except ValueError as exc:
+        return _SeatedReplay(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
+    last_entry = entries[replay.kept - 1] if replay.kept else None
+    return _SeatedReplay(replay.match, kinds, replay.kept, replay.problem, last_entry)
 
 
 def _player_kinds(saved: JsonValue, seat_count: int) -> tuple[PlayerKind, ...]:

@@ -69,5 +69,8 @@ class StaffPin:
 
 
 def _digest(text: str) -> bytes:
-    """A fixed-length digest, so the comparison does not even leak the length of the PIN."""
-    return hashlib.sha256(text.encode("utf-8")).digest()
+    """A fixed-length digest, so the comparison does not even leak the length of the PIN.
+
+    Text that is not Unicode (a header's stray bytes arrive as lone surrogates) hashes too.
+    """
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()

@@ -13,7 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+from firmware.rules.bounded_json import read_json
 
 LOG = logging.getLogger(__name__)
 FORMAT = 1
@@ -127,8 +129,11 @@ class DayStats:
     def _load(self, day: datetime.date) -> list[FinishedGame]:
         path = self.path(day)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return [FinishedGame(**entry) for entry in data["finished"]]
+            data = read_json(path.read_bytes())
+            entries = data.get("finished") if isinstance(data, dict) else None
+            if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+                raise ValueError("not a list of finished games")
+            return [FinishedGame(**cast(dict[str, Any], entry)) for entry in entries]
         except FileNotFoundError:
             return []
         except (OSError, ValueError, KeyError, TypeError) as exc:

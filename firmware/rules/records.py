@@ -12,6 +12,7 @@ from firmware.rules.api import (
     InvalidRecordError,
     JsonValue,
 )
+from firmware.rules.bounded_json import JsonInputError, read_json, shorten
 from firmware.rules.registry import find_game
 
 FORMAT = 1
@@ -55,7 +56,7 @@ class ReplayError:
     reason: str
 
     def __str__(self) -> str:
-        return f"ply {self.ply}: {self.token}: {self.reason}"
+        return shorten(f"ply {self.ply}: {shorten(self.token, 40)}: {self.reason}")
 
 
 def record_of(state: GameState) -> Record:
@@ -68,15 +69,9 @@ def parse_record(text: str | bytes) -> Record:
     if not text.strip():
         raise InvalidRecordError("the record is empty (expected a JSON object, see records.md)")
     try:
-        raw = json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise InvalidRecordError(f"not UTF-8 text ({exc.reason})") from None
-    except json.JSONDecodeError as exc:
-        raise InvalidRecordError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise InvalidRecordError("not valid JSON: nested too deeply") from None
+        raw = read_json(text)
+    except JsonInputError as exc:
+        raise InvalidRecordError(str(exc)) from None
     return record_from_json(raw)
 
 
@@ -98,7 +93,7 @@ def record_from_json(raw: object) -> Record:
             raise InvalidRecordError(f"{key}: missing")
     fmt = raw["format"]
     if type(fmt) is not int or fmt != FORMAT:
-        raise InvalidRecordError(f"format: must be {FORMAT}, got {json.dumps(fmt)}")
+        raise InvalidRecordError(f"format: must be {FORMAT}, got {shorten(json.dumps(fmt), 40)}")
     name = raw["game"]
     if not isinstance(name, str):
         raise InvalidRecordError("game: must be a string")
@@ -111,14 +106,16 @@ def record_from_json(raw: object) -> Record:
     colours = game.colours(rules)
     if not isinstance(first, str) or first not in colours:
         raise InvalidRecordError(
-            f"first: must be one of {', '.join(colours)}, got {json.dumps(first)}"
+            f"first: must be one of {', '.join(colours)}, got {shorten(json.dumps(first), 40)}"
         )
     moves = raw["moves"]
     if not isinstance(moves, list):
         raise InvalidRecordError("moves: must be a list of strings")
     for index, token in enumerate(moves):
         if not isinstance(token, str):
-            raise InvalidRecordError(f"moves[{index}]: must be a string, got {json.dumps(token)}")
+            raise InvalidRecordError(
+                f"moves[{index}]: must be a string, got {shorten(json.dumps(token), 40)}"
+            )
     return Record(name, rules, first, tuple(moves))
 
 

@@ -18,8 +18,16 @@ from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
-from firmware.web.bodies import ApiError, json_object, only_keys, required_text, text_or_none
+from firmware.web.bodies import (
+    MAX_BODY_BYTES,
+    ApiError,
+    json_object,
+    only_keys,
+    required_text,
+    text_or_none,
+)
 from firmware.web.guard import PinGuard, Verdict
+from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
@@ -33,7 +41,6 @@ from firmware.web.views import (
 )
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY_BYTES = 4096
 MAX_VIEWERS = 64
 PIN_HEADER = "X-Cullsboard-Pin"
 SECURITY_HEADERS = {
@@ -51,17 +58,25 @@ log = logging.getLogger(__name__)
 BOARD_KEY = web.AppKey("board", LiveBoard)
 GUARD_KEY = web.AppKey("guard", PinGuard)
 HUB_KEY = web.AppKey("hub", ClientFanout)
+HOSTS_KEY = web.AppKey("hosts", HostAllowList)
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 
 
 def build_app(
-    board: LiveBoard, guard: PinGuard, hub: ClientFanout, staff: StaffPin | None = None
+    board: LiveBoard,
+    guard: PinGuard,
+    hub: ClientFanout,
+    staff: StaffPin | None = None,
+    hosts: HostAllowList | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard`` and ``/staff``, ``/api/*``, ``/ws``, ``/static/*``.
 
-    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused.
+    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused. ``hosts``
+    are the names the board answers to (default: loopback only).
     """
     app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[_errors_as_json])
+    app[HOSTS_KEY] = hosts or HostAllowList("127.0.0.1")
     app[BOARD_KEY] = board
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
@@ -235,6 +250,9 @@ async def _close_sockets(app: web.Application) -> None:
 @web.middleware
 async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every error leaves as one JSON line, ``{"error": "..."}``; never a traceback."""
+    refusal = _foreign(request)
+    if refusal is not None:
+        return refusal
     try:
         response: web.StreamResponse = await handler(request)
     except ApiError as exc:
@@ -247,10 +265,25 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
         return _error(exc.status, exc.reason.lower(), {"Allow": exc.headers.get("Allow", "")})
     except asyncio.CancelledError:
         raise
+    except ConnectionError:  # the client went away mid-request: nothing to answer, nothing wrong
+        log.debug("web client left during %s %s", request.method, request.path)
+        return _error(400, "the connection closed during the request")
     except Exception:
         log.exception("web request %s %s failed", request.method, request.path)
         return _error(500, "internal error; the board log has the details")
     return response
+
+
+def _foreign(request: web.Request) -> web.Response | None:
+    """The refusal for a request addressed to another name, or sent by another site's page."""
+    hosts = request.app[HOSTS_KEY]
+    host = request.headers.get("Host")
+    if not hosts.allows_host(host):
+        return _error(421, "this board does not answer to that host name (see web.allowed_hosts)")
+    changes = request.method not in SAFE_METHODS or request.path == "/ws"
+    if changes and not hosts.allows_origin(request.headers.get("Origin"), host):
+        return _error(403, "requests from another site's page are refused (Origin)")
+    return None
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> web.Response:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 from aiohttp import web
+from aiohttp.web_protocol import RequestPayloadError
+
+from firmware.rules.bounded_json import JsonInputError, JsonLimits, read_json
+
+MAX_BODY_BYTES = 4096
+BODY_LIMITS = JsonLimits(max_bytes=MAX_BODY_BYTES, max_depth=8, max_number_chars=20)
 
 
 class ApiError(Exception):
@@ -22,12 +26,16 @@ async def json_object(request: web.Request) -> dict[str, object]:
     if request.content_type != "application/json":
         raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
     try:
-        body = json.loads(await request.read())
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ApiError(400, "the body is not valid JSON") from None
+        data = await request.read()
+    except RequestPayloadError:
+        raise ApiError(400, "the body ended before its Content-Length") from None
+    try:
+        body = read_json(data, BODY_LIMITS)
+    except JsonInputError as exc:
+        raise ApiError(400, f"the body is not usable JSON: {exc}") from None
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object")
-    return body
+    return dict(body)
 
 
 def only_keys(body: dict[str, object], allowed: tuple[str, ...]) -> None:

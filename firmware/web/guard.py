@@ -87,5 +87,6 @@ class PinGuard:
 
 
 def _digest(pin: str) -> bytes:
-    # Hashing first makes the comparison time independent of the PIN's length too.
-    return hashlib.sha256(pin.encode("utf-8")).digest()
+    # Hashing first makes the comparison time independent of the PIN's length too. A header can
+    # carry bytes that are not UTF-8 (they arrive as lone surrogates): they hash, and are wrong.
+    return hashlib.sha256(pin.encode("utf-8", "surrogatepass")).digest()

@@ -17,6 +17,7 @@ from firmware.controller.live import LiveBoard
 from firmware.kiosk.pin import StaffPin
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
+from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout
 from firmware.web.views import view_text
 from hal.clock import MonotonicClock
@@ -42,6 +43,7 @@ class WebServer:
         pin: str | None = None,
         staff_pin: str | None = None,
         clock: Clock | None = None,
+        allowed_hosts: tuple[str, ...] = (),
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
@@ -51,6 +53,7 @@ class WebServer:
         clock = clock or MonotonicClock()
         self._guard = PinGuard(pin, clock)
         self._staff = None if staff_pin is None else StaffPin(staff_pin, clock)
+        self._hosts = HostAllowList(host, allowed_hosts)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -132,7 +135,7 @@ class WebServer:
             functools.partial(view_text, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
-            build_app(self._board, self._guard, hub, self._staff),
+            build_app(self._board, self._guard, hub, self._staff, self._hosts),
             access_log=None,
             shutdown_timeout=1.0,
         )
@@ -165,9 +168,22 @@ def serve_in_thread(
     pin: str | None = None,
     staff_pin: str | None = None,
     clock: Clock | None = None,
+    allowed_hosts: tuple[str, ...] = (),
 ) -> WebServer:
-    """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``."""
-    return WebServer(board, host=host, port=port, pin=pin, staff_pin=staff_pin, clock=clock).start()
+    """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
+
+    Requests must name the board: loopback, ``host`` itself, an address, or ``allowed_hosts``.
+    """
+    server = WebServer(
+        board,
+        host=host,
+        port=port,
+        pin=pin,
+        staff_pin=staff_pin,
+        clock=clock,
+        allowed_hosts=allowed_hosts,
+    )
+    return server.start()
 
 
 def _bound_port(runner: web.AppRunner, asked: int) -> int:

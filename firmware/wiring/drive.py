@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import queue
+import threading
+from collections.abc import Callable, Iterable, Iterator
 
 from firmware.controller.loop import BoardController
 from firmware.wiring.script import ScriptError, Step, parse_line
 from hal.clock import FakeClock
 from hal.mock import MockBoard
+
+LIVE_POLL_S = 0.05  # how soon a web touch is played while a live script waits for its next line
 
 
 def perform(step: Step, board: MockBoard) -> None:
@@ -45,11 +49,18 @@ def run_script(
     clock: FakeClock,
     controller: BoardController,
     complain: Callable[[str], None],
+    *,
+    live: bool = False,
 ) -> int:
-    """Play every line (as it arrives); a bad line is reported and skipped. Returns bad lines."""
+    """Play every line (as it arrives); a bad line is reported and skipped. Returns bad lines.
+
+    ``live``: other inputs (the web pages) are handled while the next line is awaited, instead
+    of waiting for it; the simulated clock still moves only with ``wait``.
+    """
     bad = 0
     columns, rows = board.leds.columns, board.leds.rows
-    for number, line in enumerate(lines, start=1):
+    source = _meanwhile(lines, controller.step) if live else lines
+    for number, line in enumerate(source, start=1):
         try:
             step = parse_line(line, columns, rows)
         except ScriptError as exc:
@@ -69,3 +80,26 @@ def run_script(
                 continue
             controller.step()
     return bad
+
+
+def _meanwhile(lines: Iterable[str], idle: Callable[[], None]) -> Iterator[str]:
+    """``lines`` read in a thread of their own; ``idle`` runs every ``LIVE_POLL_S`` until each."""
+    arrived: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+
+    def read() -> None:
+        try:
+            for line in lines:
+                arrived.put(line)
+        finally:
+            arrived.put(None)
+
+    threading.Thread(target=read, name="cullsboard-script", daemon=True).start()
+    while True:
+        try:
+            line = arrived.get(timeout=LIVE_POLL_S)
+        except queue.Empty:
+            idle()
+            continue
+        if line is None:
+            return
+        yield line

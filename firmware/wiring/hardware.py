@@ -17,6 +17,7 @@ from typing import Any
 from firmware.config import ConfigError, load_config
 from firmware.controller.computer import Seating, computer_choice
 from firmware.controller.loop import BoardController
+from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
@@ -64,14 +65,19 @@ def run_real_board(
         computer_seats, level = computer_choice(options.get("computer"), options.get("level"))
     except ValueError as exc:
         raise SessionError(str(exc)) from None
+    state_dir = Path(args.state_dir or config.state_dir).expanduser()
+    try:
+        lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
+    except StateDirBusyError as exc:
+        raise SessionError(str(exc)) from None
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
     except BoardSetupError as exc:
+        lock.release()
         raise SessionError(str(exc)) from None
     notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
-    state_dir = Path(args.state_dir or config.state_dir).expanduser()
     parts = assemble(
         board,
         state_dir=state_dir,
@@ -92,7 +98,14 @@ def run_real_board(
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
         where = args.web or f"{config.web.host}:{config.web.port}"
-        web = serve_web(controller, where, complain, pin=config.web.pin, staff_pin=parts.staff_pin)
+        web = serve_web(
+            controller,
+            where,
+            complain,
+            pin=config.web.pin,
+            staff_pin=parts.staff_pin,
+            allowed_hosts=config.web.allowed_hosts,
+        )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
                 before = signal.signal(signum, stop_handler(controller, notifier))
@@ -111,6 +124,7 @@ def run_real_board(
             web.close()
         board.close()  # the LEDs go dark; the journal was flushed with every action
         notifier.close()
+        lock.release()
     log.info("stopped cleanly")
     return 0
 

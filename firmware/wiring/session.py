@@ -186,6 +186,7 @@ def serve_web(
     *,
     pin: str | None = None,
     staff_pin: str | None = None,
+    allowed_hosts: tuple[str, ...] = (),
 ) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
     if where.lower() == "off":
@@ -203,7 +204,7 @@ def serve_web(
             port=int(port_text),
             pin=pin,
             staff_pin=staff_pin,
-            clock=controller.board.clock,
+            allowed_hosts=allowed_hosts,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")

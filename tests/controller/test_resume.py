@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from firmware.controller.timing import TABLE_TIMING
 from tests.controller.conftest import Rig
@@ -79,7 +82,8 @@ def test_a_torn_last_entry_is_dropped_with_a_warning(make_rig: Callable[..., Rig
     journal.write_bytes(data[:-7])  # the power went mid-write
     resumed = make_rig().start()
     assert resumed.moves == ["h8", "i8"]
-    assert any("torn or corrupt" in w for w in resumed.warnings)
+    assert len(resumed.warnings) == 1
+    assert "cannot be read" in resumed.warnings[0] and "quarantine" in resumed.warnings[0]
     resumed.tap("d4")
     again = make_rig().start()
     assert again.moves == ["h8", "i8", "d4"]
@@ -97,20 +101,22 @@ def test_a_journal_of_garbage_opens_the_menu_and_never_crashes(
     assert rig.warnings
 
 
-def test_a_journal_the_rules_reject_is_archived_and_reported(make_rig: Callable[..., Rig]) -> None:
+def test_a_journal_the_rules_reject_is_set_aside_and_reported(make_rig: Callable[..., Rig]) -> None:
     rig = make_rig()
     assert rig.state_dir is not None
     Path(rig.state_dir).mkdir(parents=True)
-    (Path(rig.state_dir) / "journal.jsonl").write_text(
-        '{"e":"match","game":"culls","rules":{"size":99}}\n'
-    )
+    text = '{"e":"match","game":"culls","rules":{"size":99}}\n'
+    (Path(rig.state_dir) / "journal.jsonl").write_text(text)
     rig.start()
     assert rig.score["phase"] == "menu"
     assert "could not be resumed" in str(rig.score["error"])
     assert not (Path(rig.state_dir) / "journal.jsonl").exists()
+    (moved,) = (Path(rig.state_dir) / "quarantine").glob("journal-*.jsonl")
+    assert moved.read_text() == text
+    assert len(rig.warnings) == 1 and "kept 0 entries" in rig.warnings[0]
 
 
-def test_a_journal_out_of_order_is_archived_not_a_crash(make_rig: Callable[..., Rig]) -> None:
+def test_a_journal_out_of_order_is_set_aside_not_a_crash(make_rig: Callable[..., Rig]) -> None:
     rig = make_rig()
     assert rig.state_dir is not None
     Path(rig.state_dir).mkdir(parents=True)
@@ -151,23 +157,115 @@ def _round(first: str) -> dict[str, object]:
     return {"e": "round", "record": record}
 
 
-def test_a_journal_round_started_too_early_or_by_the_wrong_colour_is_archived(
+def test_a_journal_round_started_too_early_or_by_the_wrong_colour_keeps_the_rest(
     make_rig: Callable[..., Rig],
 ) -> None:
     won: list[dict[str, object]] = [
         {"e": "do", "token": name} for name in culls_round_taps("red", "blue")
     ]
-    cases: list[tuple[list[dict[str, object]], str]] = [
-        ([_round("red"), {"e": "do", "token": "h8"}, _round("blue")], "entry 4: the round is not"),
-        ([_round("red"), *won, _round("red")], "is started by blue, not red"),
+    cases: list[tuple[list[dict[str, object]], str, int]] = [
+        ([_round("red"), {"e": "do", "token": "h8"}, _round("blue")], "entry 4: the round is", 1),
+        ([_round("red"), *won, _round("red")], "is started by blue, not red", len(won)),
     ]
-    for entries, words in cases:
+    for entries, words, moves in cases:
         rig = make_rig()
         assert rig.state_dir is not None
         Path(rig.state_dir).mkdir(parents=True, exist_ok=True)
         head: dict[str, object] = {"e": "match", "game": "culls", "rules": {}}
         (Path(rig.state_dir) / "journal.jsonl").write_text(_journal([head, *entries]))
         rig.start()
-        assert rig.score["phase"] == "menu"
-        assert words in str(rig.score["error"])
+        assert rig.score["round"] == 1 and len(rig.moves) == moves
+        assert words.replace("entry 4: ", "entry 4 cannot be played: ") in str(rig.score["error"])
+        assert len(rig.warnings) == 1 and f"kept {len(entries)} entries" in rig.warnings[0]
         rig.board.close()
+        shutil.rmtree(rig.state_dir)
+
+
+def _state_with(lines: list[str], rig: Rig) -> Path:
+    assert rig.state_dir is not None
+    state = Path(rig.state_dir)
+    state.mkdir(parents=True, exist_ok=True)
+    (state / "journal.jsonl").write_text("".join(line + "\n" for line in lines))
+    return state
+
+
+HEAD = json.dumps({"e": "match", "game": "culls", "rules": {}})
+DO_H8, DO_I8 = json.dumps({"e": "do", "token": "h8"}), json.dumps({"e": "do", "token": "i8"})
+
+
+def test_a_garbage_line_in_the_middle_keeps_the_prefix_and_sets_the_rest_aside(
+    make_rig: Callable[..., Rig],
+) -> None:
+    rig = make_rig()
+    state = _state_with([HEAD, json.dumps(_round("blue")), DO_H8, "{]", DO_I8], rig)
+    rig.start()
+    assert rig.moves == ["h8"]
+    (moved,) = (state / "quarantine").glob("journal-*.jsonl")
+    assert moved.read_text() == "{]\n" + DO_I8 + "\n"  # nothing deleted
+    assert len(rig.warnings) == 1
+    assert rig.warnings[0].startswith("journal line 4 cannot be read (not valid JSON")
+    assert f"kept 3 entries; moved the rest (2 lines) to {moved}" in rig.warnings[0]
+    rig.tap("c3")
+    assert make_rig().start().moves == ["h8", "c3"]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "[" * 100_000,
+        '{"e":"do","token":' + "1" * 5000 + "}",
+        json.dumps({"e": "do", "token": "zz"}),
+        json.dumps({"e": "do", "token": 8}),
+        json.dumps({"e": "jump"}),
+    ],
+    ids=["deep", "long-number", "illegal-token", "wrong-type", "unknown-kind"],
+)
+def test_an_entry_that_cannot_be_read_or_played_keeps_the_valid_prefix(
+    bad: str, make_rig: Callable[..., Rig]
+) -> None:
+    rig = make_rig()
+    state = _state_with([HEAD, json.dumps(_round("blue")), DO_H8, bad, DO_I8], rig)
+    rig.start()
+    assert rig.moves == ["h8"]
+    assert len(rig.warnings) == 1 and "kept 3 entries" in rig.warnings[0]
+    assert len(rig.warnings[0]) < 400
+    (moved,) = (state / "quarantine").glob("journal-*.jsonl")
+    assert moved.read_text() == bad + "\n" + DO_I8 + "\n"
+    again = make_rig().start()  # the next start finds a clean journal
+    assert again.moves == ["h8"] and again.warnings == []
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        json.dumps({"e": "match", "game": "chess", "rules": {}}),
+        json.dumps({"e": "match", "game": "culls", "rules": {"mode": "solo"}}),
+    ],
+    ids=["unknown-game", "bad-rules"],
+)
+def test_a_match_that_cannot_start_is_set_aside_whole(
+    head: str, make_rig: Callable[..., Rig]
+) -> None:
+    rig = make_rig()
+    state = _state_with([head, json.dumps(_round("blue")), DO_H8], rig)
+    rig.start()
+    assert rig.score["phase"] == "menu"
+    assert not (state / "journal.jsonl").exists()
+    assert len(list((state / "quarantine").glob("journal-*.jsonl"))) == 1
+    assert len(rig.warnings) == 1 and "kept 0 entries" in rig.warnings[0]
+
+
+def test_an_unplayable_entry_before_a_garbage_line_is_still_one_warning(
+    make_rig: Callable[..., Rig],
+) -> None:
+    rig = make_rig()
+    bad = json.dumps({"e": "do", "token": "zz"})
+    state = _state_with([HEAD, json.dumps(_round("blue")), DO_H8, bad, "{]", DO_I8], rig)
+    rig.start()
+    assert rig.moves == ["h8"]
+    assert len(rig.warnings) == 1
+    assert rig.warnings[0].startswith(
+        "journal entry 4 cannot be played: zz: zz is not a cell: kept 3"
+    )
+    (moved,) = (state / "quarantine").glob("journal-*.jsonl")
+    assert moved.read_text() == "\n".join([bad, "{]", DO_I8]) + "\n"

@@ -10,7 +10,7 @@ import pytest
 from firmware.web.server import WebServer, serve_in_thread
 from firmware.web.staff import STAFF_PIN_HEADER
 from tests.controller.kiosk_rig import STAFF_PIN, KioskRig
-from tests.web.client import post
+from tests.web.client import post, request
 
 WEB_PIN = "1357"
 
@@ -89,6 +89,9 @@ def test_brightness_with_the_staff_pin(rig: KioskRig, server: WebServer) -> None
         ("game", {"game": "culls", "players": 3}, "players: is for cubulus"),
         ("game", {"game": "cubulus", "players": 4}, "players: must be 2 or 3"),
         ("game", {"game": "culls", "rounds": 5}, "rounds: must be 3 or 4"),
+        ("game", {"game": "culls", "rounds": 4.0}, "rounds: must be 3 or 4"),
+        ("game", {"game": "cubulus", "players": 3.0}, "players: must be 2 or 3"),
+        ("game", {"game": "cubulus", "players": True}, "players: must be 2 or 3"),
         ("brightness", {"level": "dim"}, "level: send a number from 0 to 1"),
         ("brightness", {"level": 2}, "level: must be from 0 to 1, not 2"),
         ("reset", {"now": True}, "now: unknown key (allowed: pin)"),
@@ -118,3 +121,17 @@ def test_staff_routes_are_off_without_kiosk_mode(rig: KioskRig) -> None:
     assert reply.status == 403 and "kiosk mode" in reply.json()["error"]
     rig.controller.step()
     assert rig.moves == ["h8"]
+
+
+@pytest.mark.parametrize("action", ["reset", "game", "brightness"])
+def test_a_staff_pin_that_is_not_text_is_a_400_not_a_crash(
+    action: str, rig: KioskRig, server: WebServer
+) -> None:
+    reply = request(
+        f"{server.url}api/staff/{action}",
+        method="POST",
+        data=b'{"pin": "\\ud800"}',
+        headers={"Content-Type": "application/json"},
+    )
+    assert reply.status == 400
+    assert "lone surrogate" in reply.json()["error"]

@@ -93,6 +93,24 @@ def test_a_damaged_file_is_reported_and_started_afresh(
     assert "2026-11-30.json" in _warnings(caplog)[0]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, '{"finished": [' + "9" * 5000 + "]}", '{"finished": [1]}', "[]"],
+    ids=["deep", "long-number", "not-games", "not-an-object"],
+)
+def test_a_hostile_stats_file_is_one_warning(
+    text: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    stats = DayStats(tmp_path, Calendar(MONDAY))
+    stats.path(MONDAY).parent.mkdir()
+    stats.path(MONDAY).write_text(text, encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        totals = stats.record("culls", rounds=3, winner="red", seconds=400)
+    assert totals.games == 1
+    (warning,) = _warnings(caplog)
+    assert "2026-11-30.json" in warning and len(warning) < 300
+
+
 def test_a_full_disk_warns_once_and_keeps_counting(caplog: pytest.LogCaptureFixture) -> None:
     attempts: list[Path] = []
 

@@ -106,7 +106,12 @@ def test_standard_input_is_read_for_a_dash(
         (_record([]).replace("[]", '"h8"'), "moves: must be a list of strings"),
         (_record([]).replace("[]", "[8]"), "moves[0]: must be a string, got 8"),
         ("[]", "a record must be a JSON object"),
-        ("[" * 100_000, "not valid JSON: nested too deeply"),
+        ("[" * 100_000, "nested more than 64 deep"),
+        (
+            _record([]).replace("[]", "[], " + '"rules": {"size": ' + "9" * 5000 + "}"),
+            "a number longer than 40 characters",
+        ),
+        (_record([]).replace("[]", "[NaN]"), "NaN is not a JSON number"),
         ('{"format":2}', "this record is format 2, newer than this cullsboard reads (format 1)"),
         ("", "the record is empty (expected a JSON object"),
         (" \n", "the record is empty"),
@@ -140,3 +145,25 @@ def test_the_command_never_shows_a_traceback() -> None:
     assert result.returncode == 1
     assert result.stderr == "ply 2: zz: zz is not a cell\n"
     assert json.loads(result.stdout)["ply"] == 1
+
+
+def test_a_huge_illegal_token_is_cut_short_in_the_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _replay(_record(["h8", "q" * 900_000]), tmp_path, capsys)
+    assert code == 1
+    assert err.startswith("ply 2: qqq")
+    assert err.count("\n") == 1
+    assert len(err) <= 200
+
+
+def test_a_record_over_a_megabyte_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _replay(_record(["h8"] * 300_000), tmp_path, capsys)
+    assert (code, err) == (2, "cullsboard replay: invalid record: more than 1000000 bytes\n")
+
+
+def test_an_endless_file_is_refused_after_a_megabyte(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "/dev/zero"]) == 2
+    assert capsys.readouterr().err == "cullsboard replay: invalid record: more than 1000000 bytes\n"

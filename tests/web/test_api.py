@@ -108,7 +108,7 @@ def test_unknown_keys_are_refused(server: WebServer, board: FakeLiveBoard) -> No
     [
         (b'{"cell": "h8"}', "text/plain", 415, "Content-Type: application/json"),
         (b'{"cell": "h8"', "application/json", 400, "not valid JSON"),
-        (b"\xff\xfe", "application/json", 400, "not valid JSON"),
+        (b"\xff\xfe", "application/json", 400, "not UTF-8 text"),
         (b'["h8"]', "application/json", 400, "must be a JSON object"),
         (b'{"cell": "' + b"a" * 5000 + b'"}', "application/json", 413, "too large"),
     ],
