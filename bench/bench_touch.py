@@ -17,7 +17,7 @@ from hal.sim.rig import TouchRig
 from hal.touch.settings import DirectLayout, MatrixLayout, TouchSettings
 
 I2C_HZ = 400_000
-IDLE_PERIODS = 5_000  # sample periods of 1 ms (the driver's setting)
+IDLE_PERIODS = 5_000  # sample periods (16 ms each with the default filter settings)
 TAPS = 300
 PINS = (4, 5, 6, 23, 24)  # wiring.md: one IRQ GPIO per mux channel
 

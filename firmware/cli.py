@@ -27,7 +27,16 @@ BOARD_LIBRARIES = frozenset(
 )
 
 # Each module registers one subcommand; "play" adds the board's own options to the main parser.
-SUBCOMMANDS = ("replay", "review", "engine", "layout", "install-service", "check-config", "diag")
+SUBCOMMANDS = (
+    "replay",
+    "review",
+    "engine",
+    "layout",
+    "install-service",
+    "check-config",
+    "diag",
+    "calibrate",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

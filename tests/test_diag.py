@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from firmware.cli import main
-from firmware.commands.diag import SimulatedRig
 from firmware.commands.selftest import Diagnosis, diagnose
 from firmware.config import Config, default_config, load_config
 from firmware.config.chips import pad_names
 from firmware.wiring.devices import build_board
+from firmware.wiring.simrig import SimulatedRig
 from hal.clock import FakeClock
 from hal.interfaces import OFF
 from hal.mock import MockLeds, MockTouch
@@ -119,10 +121,10 @@ def test_a_stuck_pad_is_reported_with_what_it_is_for() -> None:
 
 def test_a_dead_pad_is_reported_with_what_it_is_for() -> None:
     rig = SimulatedRig.for_config(DIRECT)
-    rig.panel.chips[0].set_capacitance(7, 0.2)  # channel 0, 0x5A, E7: a broken wire to h1
+    rig.panel.chips[0].set_capacitance(7, 0.2)  # channel 0, 0x5A, E7: a broken wire to c2
     found, _, _ = run_diag(DIRECT, rig)
     assert len(found.problems) == 1
-    assert found.problems[0].startswith("dead pad: mpr121@0x5A/ch0 E7 (cell h1) reads 1023")
+    assert found.problems[0].startswith("dead pad: mpr121@0x5A/ch0 E7 (cell c2) measures 0.2 pF")
 
 
 def test_pad_names_cover_every_electrode_in_use() -> None:
@@ -190,3 +192,38 @@ def test_the_direct_board_with_an_irq_wire_per_channel_passes(
     for cell in ("a1", "h8", "o15"):
         assert f"touch  {cell} down" in out and f"touch  {cell} up" in out
     assert out.rstrip().endswith("result: no problems")
+
+
+def test_a_pad_outside_the_good_range_is_a_warning_not_a_problem() -> None:
+    config = load_config(ROOT / "config" / "matrix-board.yaml")
+    untuned = dataclasses.replace(config.touch, auto_config=False)  # 16 uA for 0.5 us: 8 pC
+    rig = SimulatedRig.for_config(dataclasses.replace(config, touch=untuned))
+    rig.panel.chips[1].set_capacitance(4, 40.0)  # column b: a 40 pF strip
+    found, out, _ = run_diag(rig.config, rig)
+    assert found.problems == []
+    assert found.warnings[0].startswith("mpr121@0x5B E4 (column b) ")
+    assert "rests at 62, outside 200..800: too little charge" in found.warnings[0]
+    assert "warning(s)" in out
+
+
+def test_a_weak_touch_is_a_warning_naming_the_pad() -> None:
+    rig = SimulatedRig.for_config(MATRIX)
+    for chip in rig.panel.chips:
+        chip.set_capacitance(0, 8.0)
+    found, _, _ = run_diag(MATRIX, rig, after_start=lambda: None)
+    assert not any(w.startswith("weak touch") for w in found.warnings)
+    weak = dataclasses.replace(MATRIX.touch, touch_threshold=100, release_threshold=50)
+    config = dataclasses.replace(MATRIX, touch=weak)
+    found, _, _ = run_diag(config, SimulatedRig.for_config(config))
+    assert any(w.startswith("weak touch on row 1: ") for w in found.warnings)
+
+
+def test_diag_json_is_one_document_for_scripts(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["diag", "--mock-hal", "--quick", "--json"])
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    assert (code, err, report["ok"], report["problems"]) == (0, "", True, [])
+    assert len(report["pads"]) == 30
+    assert {pad["pad"] for pad in report["pads"]} >= {"row 1", "column o"}
+    assert all(200 <= pad["filtered"] <= 800 for pad in report["pads"])
+    assert sorted(report["touched"]) == ["a1", "h8", "o15"]

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from firmware.config import Config, load_config
-from firmware.config.cells import all_cells
+from firmware.config.cells import block_order
 from firmware.config.checks import IDLE_MA_PER_LED
 from firmware.config.load import config_from_data
 from firmware.rules.grid import cell_name, parse_board_cell
@@ -117,7 +117,7 @@ def test_the_direct_tables_are_the_direct_config() -> None:
     (mux,) = table_after("## Direct layout (config/direct-board.yaml)", "part")
     assert (mux["part"], address(mux["address"])) == ("TCA9548A", DIRECT.touch.direct.mux_address)
     rows = table_after("## Direct layout (config/direct-board.yaml)", "channel")
-    order = all_cells(DIRECT.board.columns, DIRECT.board.rows)
+    order = block_order(DIRECT.board.columns, DIRECT.board.rows)
     cells = DIRECT.touch.direct.cells
     covered: list[str] = []
     channels: dict[int, list[int]] = {}

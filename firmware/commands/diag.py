@@ -11,24 +11,21 @@ scripted touch sequence, so it needs no hardware and no one at the table.
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import io
+import json
 import sys
 import time
-from dataclasses import dataclass
 from typing import TextIO
 
-from gpiozero.pins.mock import MockFactory
-
 from firmware.commands.errors import CommandError
-from firmware.commands.selftest import diagnose, no_sleep
+from firmware.commands.selftest import diagnose
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.summary import summary_lines
 from firmware.service.boot_state import SystemFiles, check_system
 from firmware.wiring.devices import BoardSetupError, build_board
-from firmware.wiring.settings import direct_layout, matrix_layout, simulated
+from firmware.wiring.settings import simulated
+from firmware.wiring.simrig import SimulatedRig
 from hal.clock import MonotonicClock
-from hal.interfaces import Board
-from hal.sim.panel import SimTouchPanel
 
 EXIT_PROBLEMS, EXIT_SETUP = 1, 2
 THIS_PI = SystemFiles()
@@ -40,13 +37,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="test the board's chips, LEDs, pads and buttons",
         description="A hardware self-test: lists the I2C chips found and missing, lights every "
         "LED in turn and in each colour, reports stuck or dead pads and shows every pad as it "
-        "is touched. Exit status 0: no problems; 1: problems found; 2: config or setup error.",
+        "is touched; warns for pads reading outside 200..800 counts and for weak touches. "
+        "Exit status 0: no problems; 1: problems found; 2: config or setup error.",
     )
     parser.add_argument("--config", metavar="FILE", help="the board's YAML config")
     parser.add_argument("--mock-hal", action="store_true", help="test the simulated board")
     parser.add_argument("--quick", action="store_true", help="no pauses, no wait for touches")
     parser.add_argument(
         "--seconds", type=float, default=60.0, help="how long to watch for touches (60)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the findings as JSON instead of the report"
     )
     parser.set_defaults(run=run)
 
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
     simulate = args.mock_hal or config.touch.backend == "mock"
     if simulate:
         config = simulated(config)
-    out = sys.stdout
+    out: TextIO = io.StringIO() if args.json else sys.stdout
     where = "the MPR121 simulator on a fake I2C bus" if simulate else "the hardware"
     print(f"cullsboard diag: {args.config or 'built-in defaults'}, testing {where}", file=out)
     for line in summary_lines(config):
@@ -78,6 +79,8 @@ def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
             found = diagnose(config, board, out, pause_s=pause, watch_s=watch, sleep=time.sleep)
     except BoardSetupError as exc:
         raise CommandError(str(exc), EXIT_SETUP) from None
+    if args.json:
+        print(json.dumps({**found.as_json(), "system_warnings": warnings}, indent=2))
     return EXIT_PROBLEMS if found.problems or warnings else 0
 
 
@@ -90,34 +93,3 @@ def _report_system(config: Config, files: SystemFiles, out: TextIO) -> list[str]
     for warning in report.warnings:
         print(f"  warning: {warning}", file=out)
     return report.warnings
-
-
-@dataclass
-class SimulatedRig:
-    """The simulated board with real touch code on the MPR121 simulator: chips can be broken."""
-
-    config: Config
-    panel: SimTouchPanel
-    pin_factory: MockFactory
-
-    @classmethod
-    def for_config(cls, config: Config) -> SimulatedRig:
-        config = simulated(config)
-        touch = dataclasses.replace(config.touch, backend="mpr121")
-        config = dataclasses.replace(config, touch=touch)
-        factory = MockFactory()
-        per_channel: tuple[tuple[int, int], ...] = ()
-        if touch.layout == "matrix":
-            panel = SimTouchPanel.matrix(matrix_layout(config))
-        else:
-            layout = direct_layout(config)
-            panel, per_channel = SimTouchPanel.direct(layout), layout.irq_pins
-        panel.attach_irq_pins(factory.pin, shared=touch.irq_gpio, per_channel=per_channel)
-        return cls(config, panel, factory)
-
-    def board(self) -> Board:
-        """The devices, with the touch chips on the simulated bus."""
-        clock = MonotonicClock()
-        return build_board(
-            self.config, clock, bus=self.panel.bus, pin_factory=self.pin_factory, sleep=no_sleep
-        )

@@ -10,6 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from firmware.commands.padcheck import (
+    PadState,
+    pad_problems,
+    pad_states,
+    range_warnings,
+    weak_touch_warning,
+)
 from firmware.config import Config
 from firmware.config.chips import pad_names, presence
 from firmware.rules.grid import cell_name, parse_board_cell
@@ -26,7 +33,6 @@ COLOURS: tuple[tuple[str, RGB], ...] = (
     ("blue", (0, 0, 255)),
     ("white", (255, 255, 255)),
 )
-ADC_LOW, ADC_HIGH = 10, 1013  # a reading at either rail: an open or shorted electrode
 SCRIPTED_CELLS = ("a1", "h8", "o15")  # corners and centre of the simulated board's touch test
 Sleep = Callable[[float], None]
 
@@ -37,6 +43,18 @@ class Diagnosis:
 
     problems: list[str] = field(default_factory=list)
     touched: set[Cell] = field(default_factory=set)
+    warnings: list[str] = field(default_factory=list)
+    pads: list[PadState] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        """The findings for scripts (``diag --json``)."""
+        return {
+            "ok": not self.problems,
+            "problems": self.problems,
+            "warnings": self.warnings,
+            "pads": [pad.as_json() for pad in self.pads],
+            "touched": sorted(cell_name(cell) for cell in self.touched),
+        }
 
 
 def no_sleep(_: float) -> None:
@@ -69,8 +87,10 @@ def diagnose(
         board.touch.start(events.put)
         if board.buttons is not None:
             board.buttons.start(events.put)
-        if panel is not None:
+        if panel is not None and panel.physics is None:
             panel.step(3)  # the chips' first readings
+        elif panel is not None:
+            panel.run_for(2.0)  # a realistic board's baselines settle
         after_start()
         _test_leds(board, out, found, pause_s, sleep)
         _check_pads(config, board, out, found)
@@ -79,16 +99,20 @@ def diagnose(
             board.buzzer.beep(880.0, 0.2)
             print("buzzer: beeped once at 880 Hz (listen for it)", file=out)
         if panel is not None:
-            _scripted_touches(panel, board, events, out, found)
+            _scripted_touches(config, panel, board, events, out, found)
         elif watch_s > 0:
-            _watch(board, events, out, found, watch_s, sleep)
+            _watch(config, board, events, out, found, watch_s, sleep)
         _report_coverage(config, out, found)
     finally:
         board.close()
     verdict = "no problems" if not found.problems else f"{len(found.problems)} problem(s)"
+    if found.warnings:
+        verdict += f", {len(found.warnings)} warning(s)"
     print(f"result: {verdict}", file=out)
     for problem in found.problems:
         print(f"  - {problem}", file=out)
+    for warning in found.warnings:
+        print(f"  ! {warning}", file=out)
     return found
 
 
@@ -165,29 +189,40 @@ def _check_pads(config: Config, board: Board, out: TextIO, found: Diagnosis) -> 
         return
     names = pad_names(config)
     readings = board.touch.readings()
-    stuck = [r for r in readings if r.touched]
-    dead = [
-        r
-        for r in readings
-        if (r.chip, r.electrode) in names and not ADC_LOW < r.filtered < ADC_HIGH
-    ]
-    used = [r.filtered for r in readings if (r.chip, r.electrode) in names]
+    found.pads = pad_states(config, readings, board.touch.charges(), names)
+    used = [pad.filtered for pad in found.pads]
     span = f"readings {min(used)}..{max(used)}" if used else "no readings"
     print(f"pads at rest: {len(used)} pads, {span}", file=out)
-    for reading in stuck:
-        name = names.get((reading.chip, reading.electrode), "unused")
-        found.problems.append(
-            f"stuck pad: {reading.chip} E{reading.electrode} ({name}) reads touched at rest"
-        )
-    for reading in dead:
-        name = names[(reading.chip, reading.electrode)]
-        found.problems.append(
-            f"dead pad: {reading.chip} E{reading.electrode} ({name}) reads "
-            f"{reading.filtered}, at the end of the scale (open or shorted)"
-        )
+    for reading in readings:
+        if reading.touched:
+            name = names.get((reading.chip, reading.electrode), "unused")
+            found.problems.append(
+                f"stuck pad: {reading.chip} E{reading.electrode} ({name}) reads touched at rest"
+            )
+    found.problems += pad_problems(found.pads)
+    found.warnings += range_warnings(found.pads)
+
+
+def _touch_sizes(config: Config, board: Board, cell: Cell, found: Diagnosis) -> None:
+    """Warn when a finger on ``cell`` moves one of its pads by little."""
+    if not isinstance(board.touch, PadTouchSensor):
+        return
+    names = pad_names(config)
+    wanted = (
+        {f"row {cell[1] + 1}", f"column {cell_name(cell)[0]}"}
+        if config.touch.layout == "matrix"
+        else {f"cell {cell_name(cell)}"}
+    )
+    for reading in board.touch.readings():
+        name = names.get((reading.chip, reading.electrode))
+        if name in wanted:
+            warning = weak_touch_warning(config, name, reading.baseline - reading.filtered)
+            if warning is not None and warning not in found.warnings:
+                found.warnings.append(warning)
 
 
 def _scripted_touches(
+    config: Config,
     panel: SimTouchPanel,
     board: Board,
     events: queue.SimpleQueue[HalEvent],
@@ -196,7 +231,12 @@ def _scripted_touches(
 ) -> None:
     print(f"touch test (scripted): tapping {', '.join(SCRIPTED_CELLS)}", file=out)
     for name in SCRIPTED_CELLS:
-        panel.tap(parse_board_cell(name, board.leds.columns, board.leds.rows))
+        cell = parse_board_cell(name, board.leds.columns, board.leds.rows)
+        panel.touch(cell)
+        panel.step(5)
+        _touch_sizes(config, board, cell, found)
+        panel.release(cell)
+        panel.step(5)
         _show_events(board, events, out, found)
     if isinstance(board.buttons, MockButtons):
         for button in board.buttons.names:
@@ -205,6 +245,7 @@ def _scripted_touches(
 
 
 def _watch(
+    config: Config,
     board: Board,
     events: queue.SimpleQueue[HalEvent],
     out: TextIO,
@@ -220,14 +261,20 @@ def _watch(
     try:
         while board.clock.now() < end:
             board.touch.poll()
-            _show_events(board, events, out, found)
+            _show_events(
+                board, events, out, found, lambda cell: _touch_sizes(config, board, cell, found)
+            )
             sleep(0.05)
     except KeyboardInterrupt:
         print("  (stopped)", file=out)
 
 
 def _show_events(
-    board: Board, events: queue.SimpleQueue[HalEvent], out: TextIO, found: Diagnosis
+    board: Board,
+    events: queue.SimpleQueue[HalEvent],
+    out: TextIO,
+    found: Diagnosis,
+    on_down: Callable[[Cell], None] | None = None,
 ) -> None:
     while not events.empty():
         event = events.get()
@@ -238,6 +285,8 @@ def _show_events(
             assert event.cell is not None
             if event.kind is TouchKind.DOWN:
                 found.touched.add(event.cell)
+                if on_down is not None:
+                    on_down(event.cell)
             print(f"  touch  {cell_name(event.cell)} {event.kind.value}", file=out)
             lit = {event.cell: (0, 255, 0)} if event.kind is TouchKind.DOWN else {}
             board.leds.show(_frame(board, lit))

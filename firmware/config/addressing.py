@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from firmware.config.cells import all_cells
+from firmware.config.cells import all_cells, block_order
 from firmware.config.errors import ConfigError
 from firmware.config.options import ELECTRODES_PER_CHIP
 from firmware.config.pads import CellPad, Electrode
@@ -109,7 +109,8 @@ def resolve_direct(direct: DirectConfig, board: BoardConfig) -> DirectConfig:
             message = f"{len(chips)} chips have {have} electrodes, the board has {len(cells)} cells"
             raise ConfigError("capacity", f"{path}.channels", message)
         pads = [CellPad(ch, chip, e) for ch, chip in chips for e in range(ELECTRODES_PER_CHIP)]
-        return dataclasses.replace(direct, cells=dict(zip(cells, pads, strict=False)))
+        order = block_order(board.columns, board.rows)
+        return dataclasses.replace(direct, cells=dict(zip(order, pads, strict=False)))
     used: dict[CellPad, Cell] = {}
     for cell, pad in direct.cells.items():
         where = f"{path}.cells.{cell_name(cell)}"

@@ -14,6 +14,7 @@ from firmware.config.convert import YamlMapping, build, describe
 from firmware.config.errors import ConfigError
 from firmware.config.required import check_required
 from firmware.config.schema import Config
+from firmware.config.tuning import check_tuning
 
 try:  # libyaml's parser when PyYAML was built with it: several times faster
     from yaml import CSafeLoader as _SafeLoader
@@ -136,6 +137,7 @@ def config_from_data(data: object) -> Config:
         touch = dataclasses.replace(touch, direct=resolve_direct(touch.direct, config.board))
     leds = resolve_chain(config.leds, config.board)
     config = dataclasses.replace(config, touch=touch, leds=leds)
+    check_tuning(config)
     count = check_leds(config)
     check_gpio(config)
     check_access(config)

@@ -106,6 +106,27 @@ def read_cell_map(raw: object, path: str) -> dict[Cell, CellPad]:
     return _pad_map(raw, path, "cells to [channel, chip, electrode]", _cell_key, CellPad)
 
 
+def pad_key(key: object) -> str:
+    """A pad's name as written (``Row 3``, ``column C``, ``H8``) in one spelling."""
+    return " ".join(str(key).lower().split())
+
+
+def read_pad_map(raw: object, path: str) -> dict[str, object]:
+    """``{"row 3": {touch_threshold: 20}, h8: {...}}`` -> pad name -> its settings; whether
+    the names fit the layout is checked once the board is known."""
+    from firmware.config.schema import PadConfig  # the schema imports this module
+
+    entries = _mapping(raw, path, "pad names to settings")
+    _no_repeats(entries, path, "given")
+    result: dict[str, object] = {}
+    for key, value in entries.items():
+        name = pad_key(key)
+        if name in result:
+            raise ConfigError("repeated", path, f"{name} is given twice")
+        result[name] = build(PadConfig, value, join(path, key))
+    return result
+
+
 def read_chain(raw: object, path: str) -> tuple[Cell, ...]:
     """``[a1, b1, ...]`` -> the cells in LED chain order."""
     if raw is None:

@@ -84,6 +84,70 @@ class RetryConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class FilterStageConfig:
+    """One set of MPR121 baseline filter registers (datasheet section 5.5)."""
+
+    max_half_delta: int = option(1, low=0, high=63, doc="a change this small is taken at once")
+    noise_half_delta: int = option(1, low=0, high=63, doc="the step for a larger change")
+    noise_count_limit: int = option(0, low=0, high=255, doc="samples before that step")
+    delay_limit: int = option(0, low=0, high=255, doc="samples between filter runs")
+
+
+@dataclass(frozen=True, slots=True)
+class RisingStageConfig(FilterStageConfig):
+    """The filter for a reading above the baseline: the pad lost load (LEDs off, drift, a
+    finger lifted), followed at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class FallingStageConfig(FilterStageConfig):
+    """The filter for a reading below the baseline, slow so a finger is not learned as rest."""
+
+    noise_count_limit: int = option(15, low=0, high=255, doc="samples before that step")
+    delay_limit: int = option(1, low=0, high=255, doc="samples between filter runs")
+
+
+@dataclass(frozen=True, slots=True)
+class TouchedStageConfig(FilterStageConfig):
+    """The filter while touched: 0 holds the baseline still."""
+
+    max_half_delta: int = option(0, low=0, high=63, doc="unused by the chip while touched")
+    noise_half_delta: int = option(0, low=0, high=63, doc="the step while touched")
+
+
+@dataclass(frozen=True, slots=True)
+class FilterConfig:
+    """How the MPR121 samples and tracks each pad's resting level (the baseline)."""
+
+    first_samples: int = option(6, low=6, high=34, doc="first filter: 6, 10, 18 or 34")
+    second_samples: int = option(4, low=4, high=18, doc="second filter: 4, 6, 10 or 18")
+    period_ms: int = option(16, low=1, high=128, doc="sample interval: 1, 2, 4 .. 128 ms")
+    rising: RisingStageConfig = field(default_factory=RisingStageConfig)
+    falling: FallingStageConfig = field(default_factory=FallingStageConfig)
+    touched: TouchedStageConfig = field(default_factory=TouchedStageConfig)
+
+
+@dataclass(frozen=True, slots=True)
+class PadConfig:
+    """One electrode's own settings; null keeps the touch section's value."""
+
+    touch_threshold: int | None = option(None, low=1, high=255)
+    release_threshold: int | None = option(None, low=0, high=254)
+    charge_current_ua: int | None = option(None, low=1, high=63, doc="needs auto_config off")
+    charge_time_us: float | None = option(None, low=0.5, high=32, doc="needs auto_config off")
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    """A realistic simulated board: pads differ, LEDs add noise, baselines drift, hands are
+    big. Used by diag and calibrate with --mock-hal (or the mock backend)."""
+
+    seed: int = option(1, low=0, high=2**31, doc="the same seed builds the same board")
+    led_noise: float = option(1.0, low=0, high=10, doc="scale of the LED-induced noise")
+    drift: float = option(1.0, low=0, high=10, doc="scale of the slow baseline drift")
+
+
+@dataclass(frozen=True, slots=True)
 class TouchConfig:
     """The touch pads."""
 
@@ -96,6 +160,18 @@ class TouchConfig:
     release_threshold: int = option(6, low=1, high=255, doc="MPR121 release threshold")
     touch_debounce: int = option(1, low=0, high=7, doc="MPR121 samples before a touch counts")
     release_debounce: int = option(1, low=0, high=7, doc="MPR121 samples before a release")
+    charge_current_ua: int = option(16, low=1, high=63, doc="MPR121 CDC, every electrode")
+    charge_time_us: float = option(0.5, low=0.5, high=32, doc="MPR121 CDT: 0.5, 1, 2 .. 32")
+    auto_config: bool = option(True, doc="the chip finds each electrode's charge itself")
+    supply_voltage: float = option(3.3, low=1.71, high=3.6, doc="for the auto-config limits")
+    filter: FilterConfig = field(default_factory=FilterConfig)
+    pads: dict[str, PadConfig] = field(
+        default_factory=dict,
+        metadata=rule(reader=readers.read_pad_map, doc="'row 3', 'column c' or h8 -> settings"),
+    )
+    sim: SimConfig | None = field(
+        default=None, metadata=rule(doc="a realistic simulated board; null = a clean one")
+    )
     retry: RetryConfig = field(default_factory=RetryConfig)
     matrix: MatrixConfig = field(default_factory=MatrixConfig)
     direct: DirectConfig = field(default_factory=DirectConfig)

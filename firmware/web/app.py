@@ -29,6 +29,7 @@ from firmware.web.bodies import (
 from firmware.web.guard import PinGuard, Verdict
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
+from firmware.web.pads import PadSource, add_pad_routes
 from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
     BUTTONS,
@@ -69,11 +70,14 @@ def build_app(
     hub: ClientFanout,
     staff: StaffPin | None = None,
     hosts: HostAllowList | None = None,
+    pads: PadSource | None = None,
 ) -> web.Application:
-    """The app: the pages ``/``, ``/scoreboard`` and ``/staff``, ``/api/*``, ``/ws``, ``/static/*``.
+    """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
+    ``/static/*``.
 
     ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused. ``hosts``
-    are the names the board answers to (default: loopback only).
+    are the names the board answers to (default: loopback only). ``pads`` feeds ``/api/pads``
+    (the touch electrodes); without it that answers 404.
     """
     app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[_errors_as_json])
     app[HOSTS_KEY] = hosts or HostAllowList("127.0.0.1")
@@ -81,10 +85,12 @@ def build_app(
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
     add_staff_routes(app, board, staff)
+    add_pad_routes(app, pads)
     app[SOCKETS_KEY] = set()
     app.router.add_get("/", _page("board.html"))
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
     app.router.add_get("/staff", _page("staff.html"))
+    app.router.add_get("/pads", _page("pads.html"))
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)

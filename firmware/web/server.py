@@ -19,6 +19,7 @@ from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout
+from firmware.web.pads import PadSource
 from firmware.web.views import view_text
 from hal.clock import MonotonicClock
 from hal.interfaces import Clock
@@ -44,10 +45,12 @@ class WebServer:
         staff_pin: str | None = None,
         clock: Clock | None = None,
         allowed_hosts: tuple[str, ...] = (),
+        pads: PadSource | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
         self._board = board
+        self._pads = pads
         self._host = host
         self._port = port
         clock = clock or MonotonicClock()
@@ -135,7 +138,7 @@ class WebServer:
             functools.partial(view_text, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
-            build_app(self._board, self._guard, hub, self._staff, self._hosts),
+            build_app(self._board, self._guard, hub, self._staff, self._hosts, self._pads),
             access_log=None,
             shutdown_timeout=1.0,
         )
@@ -169,6 +172,7 @@ def serve_in_thread(
     staff_pin: str | None = None,
     clock: Clock | None = None,
     allowed_hosts: tuple[str, ...] = (),
+    pads: PadSource | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
 
@@ -182,6 +186,7 @@ def serve_in_thread(
         staff_pin=staff_pin,
         clock=clock,
         allowed_hosts=allowed_hosts,
+        pads=pads,
     )
     return server.start()
 

@@ -24,9 +24,11 @@ from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.wiring.assemble import assemble, hand_placed_games
+from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, SessionError, serve_web
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
+from hal.touch import PadTouchSensor
 
 EXIT_SETUP = 2
 DEFAULT_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it
@@ -98,6 +100,9 @@ def run_real_board(
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
         where = args.web or f"{config.web.host}:{config.web.port}"
+        pads = None
+        if isinstance(board.touch, PadTouchSensor):
+            pads = PadMonitor(board.touch, config, board.clock)
         web = serve_web(
             controller,
             where,
@@ -105,6 +110,7 @@ def run_real_board(
             pin=config.web.pin,
             staff_pin=parts.staff_pin,
             allowed_hosts=config.web.allowed_hosts,
+            pads=pads,
         )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
 from firmware.config.schema import Config, KioskConfig
 from firmware.controller.computer import Seating, top_level
@@ -25,6 +25,9 @@ from firmware.wiring.drive import perform
 from firmware.wiring.script import ScriptError, parse_line
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
+
+if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
+    from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
 
@@ -187,8 +190,11 @@ def serve_web(
     pin: str | None = None,
     staff_pin: str | None = None,
     allowed_hosts: tuple[str, ...] = (),
+    pads: PadSource | None = None,
 ) -> WebPages | None:
-    """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where."""
+    """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
+
+    ``pads`` feeds the live pad view (``/pads``) on a board with MPR121 chips."""
     if where.lower() == "off":
         return None
     host, _, port_text = where.rpartition(":")
@@ -205,6 +211,7 @@ def serve_web(
             pin=pin,
             staff_pin=staff_pin,
             allowed_hosts=allowed_hosts,
+            pads=pads,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")

@@ -6,10 +6,13 @@ import dataclasses
 
 from firmware.config.addressing import direct_chips
 from firmware.config.cells import all_cells
-from firmware.config.schema import Config
+from firmware.config.schema import Config, FilterStageConfig
+from firmware.config.tuning import effective_thresholds
+from firmware.rules.grid import cell_name
 from hal.leds import LedMapping
 from hal.touch import Debounce, PadThresholds, RetryPolicy, TouchSettings
 from hal.touch.settings import ChipSpec, DirectLayout, MatrixLayout, Pad
+from hal.touch.tuning import AutoConfig, BaselineFilter, Charge, FilterStage
 
 
 def simulated(config: Config) -> Config:
@@ -27,13 +30,57 @@ def simulated(config: Config) -> Config:
     )
 
 
+def pad_by_name(config: Config) -> dict[str, Pad]:
+    """The electrode behind each name ``touch.pads`` uses: ``row 3``, ``column c`` or ``h8``."""
+    if config.touch.layout == "matrix":
+        layout = matrix_layout(config)
+        names = {f"row {r + 1}": pad for r, pad in enumerate(layout.rows)}
+        letters = "abcdefghijklmnopqrs"
+        return names | {f"column {letters[c]}": pad for c, pad in enumerate(layout.columns)}
+    return {cell_name(cell): pad for cell, pad in direct_layout(config).cells}
+
+
+def _stage(stage: FilterStageConfig) -> FilterStage:
+    return FilterStage(
+        stage.max_half_delta, stage.noise_half_delta, stage.noise_count_limit, stage.delay_limit
+    )
+
+
 def touch_settings(config: Config) -> TouchSettings:
     """The MPR121 tuning and fault handling of ``touch``."""
     touch = config.touch
     retry = touch.retry
+    pads = pad_by_name(config) if touch.pads else {}
+    charge = Charge(touch.charge_current_ua, touch.charge_time_us)
+    own_charges = [
+        (
+            pads[name],
+            Charge(
+                pad.charge_current_ua or charge.current_ua, pad.charge_time_us or charge.time_us
+            ),
+        )
+        for name, pad in touch.pads.items()
+        if pad.charge_current_ua is not None or pad.charge_time_us is not None
+    ]
+    filters = touch.filter
     return TouchSettings(
         thresholds=PadThresholds(touch.touch_threshold, touch.release_threshold),
+        pad_thresholds=tuple(
+            (pads[name], PadThresholds(*effective_thresholds(config, pad)))
+            for name, pad in touch.pads.items()
+        ),
         debounce=Debounce(touch.touch_debounce, touch.release_debounce),
+        charge=charge,
+        pad_charges=tuple(own_charges),
+        baseline_filter=BaselineFilter(
+            _stage(filters.rising),
+            _stage(filters.falling),
+            _stage(filters.touched),
+            filters.first_samples,
+            filters.second_samples,
+            filters.period_ms,
+        ),
+        auto_config=AutoConfig(touch.auto_config, touch.supply_voltage),
         retry=RetryPolicy(
             attempts=retry.attempts,
             first_delay_s=retry.first_delay_seconds,

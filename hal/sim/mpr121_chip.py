@@ -1,21 +1,28 @@
 """A register-level MPR121: what the Adafruit driver reads and writes, and how the chip decides.
 
-Modelled: touch status with the over-current flag, filtered data, baseline, the baseline filter
-registers, touch/release thresholds, debounce, the CDC/CDT configuration, the electrode
-configuration (ECR, stop and run mode), soft reset, register auto-increment and the IRQ output.
-Not modelled: proximity sensing, the first and second stage filters, GPIO and auto-configuration.
-Time passes only when ``sample()`` is called.
+Modelled: touch status with the over-current and out-of-range flags, filtered data, baseline,
+the baseline filter registers, touch/release thresholds, debounce, the CDC/CDT configuration
+(global and per electrode), the electrode configuration (ECR, stop and run mode),
+auto-configuration and auto-reconfiguration (datasheet section 5.11), soft reset, register
+auto-increment and the IRQ output. The first and second filters are modelled only by how much
+they average noise away (by the square root of the samples taken, against the power-on 6 x 4).
+Not modelled: proximity sensing and GPIO. Time passes only when ``sample()`` is called.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
 
-from hal.sim.mpr121_electrode import Electrode, FilterStep, adc_counts
+from hal.sim.mpr121_electrode import Electrode, FilterStep, RunRules, adc_counts
 
 ELECTRODES = 12
 TOUCH_STATUS = 0x00
+OUT_OF_RANGE = 0x02  # 0x02: E0..E7; 0x03: E8..E11 in bits 3:0, ARFF bit 6, ACFF bit 7
+AUTO_CONFIG_FAILED, AUTO_RECONFIG_FAILED = 0x80, 0x40
 FILTERED_DATA = 0x04
 BASELINE = 0x1E
 FILTERS = 0x2B
@@ -27,6 +34,16 @@ ECR = 0x5E
 CDC_ELECTRODE = 0x5F
 CDT_ELECTRODE = 0x6C
 GPIO_FIRST, GPIO_LAST = 0x73, 0x7A
+AUTO_CONFIG = 0x7B  # control 0 and 1, then USL, LSL, TL
+FIRST_FILTER_SAMPLES = (6, 10, 18, 34)
+SECOND_FILTER_SAMPLES = (4, 6, 10, 18)
+POWER_ON_SAMPLES = 6 * 4
+ADC_MAX = 1023
+NORMAL_BITS = 16
+# Gaussian noise by table: the midpoints of 65536 equal-probability slices (tails to 4.3 sigma),
+# several times faster than random.gauss for the hundreds of pads sampled every period.
+NORMAL_TABLE = [NormalDist().inv_cdf((i + 0.5) / 2**NORMAL_BITS) for i in range(2**NORMAL_BITS)]
+SPREAD_LIMIT = 5  # table noise never reaches the rails when the level is this many sigma away
 SOFT_RESET = 0x80
 SOFT_RESET_KEY = 0x63
 OVER_CURRENT = 0x80  # bit 7 of register 0x01
@@ -46,6 +63,7 @@ class SimMpr121:
         self._noise_counts = noise_counts
         self._rng = random.Random(seed)
         self._load_baseline = False
+        self._run: _RunSettings | None = None
         self._irq = False
         self._irq_listeners: list[Callable[[], None]] = []
         self.powered = True
@@ -64,10 +82,19 @@ class SimMpr121:
     def set_capacitance(self, electrode: int, pf: float) -> None:
         self._electrodes[electrode].capacitance_pf = pf
 
+    def electrode(self, index: int) -> Electrode:
+        """The measurement state of one electrode (its pad's capacitance and noise are set
+        there directly by a realistic panel, hundreds of times a simulated second)."""
+        return self._electrodes[index]
+
+    def set_noise(self, electrode: int, pf: float) -> None:
+        """The standard deviation of one raw reading of ``electrode``, in pF."""
+        self._electrodes[electrode].noise_pf = pf
+
     def sample(self, periods: int = 1) -> None:
         """Let ``periods`` sample periods pass (nothing is measured in stop mode)."""
-        for _ in range(periods):
-            self._sample_once()
+        while periods > 0 and self.powered and self.running:
+            periods -= self._sample_block(periods)
 
     def reset(self) -> None:
         """Brown-out or soft reset: every register to its power-on value, stop mode, IRQ off."""
@@ -75,6 +102,7 @@ class SimMpr121:
         for register, value in POWER_ON.items():
             self._registers[register] = value
         self._pointer = 0
+        self._run = None
         for electrode in self._electrodes:
             electrode.restart()
             electrode.filtered = electrode.baseline = 0
@@ -161,10 +189,13 @@ class SimMpr121:
             return
         was_running = self.running
         self._registers[ECR] = value
+        self._run = None
         if self.running and not was_running:
             self._load_baseline = True
             for electrode in self._electrodes:
                 electrode.restart()
+            if self._registers[AUTO_CONFIG] & 0x01:
+                self._auto_configure(range(self._enabled()), AUTO_CONFIG_FAILED)
         elif was_running and not self.running:
             self._enter_stop()
 
@@ -178,52 +209,157 @@ class SimMpr121:
         count = self._registers[ECR] & 0x0F
         return min(count, ELECTRODES)
 
-    def _sample_once(self) -> None:
-        if not self.powered or not self.running:
-            return
-        self.samples += 1
+    def _sample_block(self, periods: int) -> int:
+        """Up to ``periods`` samples with the pads as they are; the block ends early after a
+        sample that changes a touch bit, so the IRQ and status read as they would on the
+        chip. Returns the samples taken."""
         r = self._registers
-        rising = FilterStep(r[0x2B], r[0x2C], r[0x2D], r[0x2E])
-        falling = FilterStep(r[0x2F], r[0x30], r[0x31], r[0x32])
-        touched = FilterStep(0, r[0x33], r[0x34], r[0x35])
-        debounce = r[DEBOUNCE]
-        tracking = r[ECR] >> 6
-        before = self._status()
-        for index in range(self._enabled()):
-            electrode = self._electrodes[index]
-            electrode.filtered = self._measure(index)
-            if self._load_baseline:
-                electrode.load_baseline(tracking)
-            electrode.detect(
-                r[TOUCH_THRESHOLD + 2 * index],
-                r[TOUCH_THRESHOLD + 1 + 2 * index],
-                debounce & 0x07,
-                debounce >> 4 & 0x07,
+        run = self._run or self._settle_run()
+        enabled = self._electrodes[: run.enabled]
+        levels = [adc_counts(e.capacitance_pf, *run.charges[i]) for i, e in enumerate(enabled)]
+        if run.reconfigure:
+            for index, level in enumerate(levels):
+                if not run.lower <= level >> 2 <= run.upper:
+                    self._auto_configure([index], AUTO_RECONFIG_FAILED)
+                    run = self._settle_run()
+                    levels[index] = adc_counts(enabled[index].capacitance_pf, *run.charges[index])
+                    _adjust_baseline(enabled[index], levels[index], self._registers[AUTO_CONFIG])
+        draws = memoryview(self._rng.randbytes(2 * periods * run.enabled)).cast("H")
+        readings = [
+            self._readings(
+                index, levels[index], run, draws[index * periods : (index + 1) * periods]
             )
-            if tracking != 0b01:
-                electrode.track(rising, falling, touched)
+            for index in range(run.enabled)
+        ]
+        rules = run.rules_loading if self._load_baseline else run.rules
+        before = self._status()
+        saved = [electrode.snapshot() for electrode in enabled]
+        limit, settled = periods, False
+        while not settled:
+            settled = True
+            for index, electrode in enumerate(enabled):
+                electrode.restore(saved[index])
+                taken = electrode.run(readings[index][:limit], rules[index])
+                if taken < limit:  # a touch bit flips earlier: every pad stops there
+                    limit, settled = taken, False
+                    break
+        self._load_baseline = False
+        self.samples += limit
+        status = 0
+        for index, electrode in enumerate(enabled):
             r[FILTERED_DATA + 2 * index] = electrode.filtered & 0xFF
             r[FILTERED_DATA + 2 * index + 1] = electrode.filtered >> 8
             r[BASELINE + index] = electrode.baseline >> 2
-        self._load_baseline = False
-        status = sum(1 << i for i, e in enumerate(self._electrodes) if e.touched)
+            status |= electrode.touched << index
         r[TOUCH_STATUS] = status & 0xFF
         r[TOUCH_STATUS + 1] = (r[TOUCH_STATUS + 1] & OVER_CURRENT) | status >> 8
         if self._status() != before:
             self._set_irq(True)
+        return limit
 
-    def _measure(self, index: int) -> int:
+    def _readings(
+        self, index: int, level: int, run: _RunSettings, draws: Sequence[int]
+    ) -> list[int]:
+        """One reading of an electrode per random draw (an index into ``NORMAL_TABLE``): its
+        ``level``, plus noise taken as a straight line around that level (the noise is a small
+        fraction of the pad's capacitance)."""
+        count = len(draws)
+        electrode = self._electrodes[index]
+        pf = electrode.capacitance_pf
+        spread = level / pf * electrode.noise_pf * run.noise_scale if pf > 0 else 0.0
+        if not spread and not self._noise_counts:
+            return [level] * count
+        margin = SPREAD_LIMIT * spread
+        if self._noise_counts or not margin < level < ADC_MAX - margin:
+            gauss, uniform = self._rng.gauss, self._uniform_noise
+            return [
+                _clamped(round(level - spread * gauss(0.0, 1.0)) + uniform()) for _ in range(count)
+            ]
+        table = NORMAL_TABLE
+        return [level - round(spread * table[draw]) for draw in draws]
+
+    def _uniform_noise(self) -> int:
+        if not self._noise_counts:
+            return 0
+        return self._rng.randint(-self._noise_counts, self._noise_counts)
+
+    def _settle_run(self) -> _RunSettings:
+        """What run mode reads from the registers, which cannot change until stop mode (or
+        an auto-reconfiguration)."""
+        r = self._registers
+        debounce = r[DEBOUNCE]
+        thresholds = [
+            (r[TOUCH_THRESHOLD + 2 * i], r[TOUCH_THRESHOLD + 1 + 2 * i]) for i in range(ELECTRODES)
+        ]
+        filters = (
+            FilterStep(r[0x2B], r[0x2C], r[0x2D], r[0x2E]),
+            FilterStep(r[0x2F], r[0x30], r[0x31], r[0x32]),
+            FilterStep(0, r[0x33], r[0x34], r[0x35]),
+        )
+        pair = (debounce & 0x07, debounce >> 4 & 0x07)
+        tracking = r[ECR] >> 6
+        self._run = _RunSettings(
+            enabled=self._enabled(),
+            charges=[self._charge(i) for i in range(ELECTRODES)],
+            rules=[RunRules(t, pair, filters, tracking, False) for t in thresholds],
+            rules_loading=[RunRules(t, pair, filters, tracking, True) for t in thresholds],
+            noise_scale=self._noise_scale(),
+            reconfigure=r[AUTO_CONFIG] & 0x03 == 0x03,
+            upper=r[AUTO_CONFIG + 2],
+            lower=r[AUTO_CONFIG + 3],
+        )
+        return self._run
+
+    def _charge(self, index: int) -> tuple[int, float]:
         current = self._registers[CDC_ELECTRODE + index] & 0x3F
         if current == 0:
             current = self._registers[CDC_CONFIG] & 0x3F
         code = self._registers[CDT_ELECTRODE + index // 2] >> (4 * (index % 2)) & 0x07
         if code == 0:
             code = self._registers[CDT_CONFIG] >> 5 & 0x07
-        charge_time = 0.5 * 2 ** (code - 1) if code else 0.0
-        counts = adc_counts(self._electrodes[index].capacitance_pf, current, charge_time)
-        if self._noise_counts:
-            counts += self._rng.randint(-self._noise_counts, self._noise_counts)
-        return max(0, min(1023, counts))
+        return current, 0.5 * 2 ** (code - 1) if code else 0.0
+
+    def _noise_scale(self) -> float:
+        """How much the first and second filters average noise, against the power-on ones."""
+        first = FIRST_FILTER_SAMPLES[self._registers[CDC_CONFIG] >> 6]
+        second = SECOND_FILTER_SAMPLES[self._registers[CDT_CONFIG] >> 3 & 0x03]
+        return math.sqrt(POWER_ON_SAMPLES / (first * second))
+
+    def _measure(self, index: int, noise_scale: float = 1.0) -> int:
+        current, charge_time = self._charge(index)
+        electrode = self._electrodes[index]
+        pf = electrode.capacitance_pf
+        if electrode.noise_pf:
+            pf += self._rng.gauss(0.0, electrode.noise_pf * noise_scale)
+        return _clamped(adc_counts(pf, current, charge_time) + self._uniform_noise())
+
+    def _in_limits(self, counts: int) -> bool:
+        upper, lower = self._registers[AUTO_CONFIG + 2], self._registers[AUTO_CONFIG + 3]
+        return lower <= counts >> 2 <= upper
+
+    def _auto_configure(self, electrodes: Iterable[int], failure_flag: int) -> None:
+        """Find each electrode's charge current and time (when SCTS is 0; else the global
+        time) whose reading comes nearest the target level; store them in its CDC and CDT
+        registers, and flag the ones that stay outside the upper and lower limits."""
+        r = self._registers
+        target = r[AUTO_CONFIG + 4] << 2
+        codes = [r[CDT_CONFIG] >> 5 & 0x07] if r[AUTO_CONFIG + 1] & 0x80 else range(1, 8)
+        for index in electrodes:
+            pf = self._electrodes[index].capacitance_pf
+            best = min(
+                ((_nearest_current(pf, code, target), code) for code in codes),
+                key=lambda found: abs(_counts(pf, *found) - target),
+            )
+            r[CDC_ELECTRODE + index] = best[0]
+            shift = 4 * (index % 2)
+            pair = CDT_ELECTRODE + index // 2
+            r[pair] = r[pair] & ~(0x07 << shift) & 0xFF | best[1] << shift
+            bit_register, bit = OUT_OF_RANGE + index // 8, 1 << index % 8
+            if self._in_limits(_counts(pf, *best)):
+                r[bit_register] &= ~bit & 0xFF
+            else:
+                r[bit_register] |= bit
+                r[OUT_OF_RANGE + 1] |= failure_flag
 
     def _status(self) -> int:
         return self._registers[TOUCH_STATUS] | self._registers[TOUCH_STATUS + 1] << 8
@@ -233,6 +369,52 @@ class SimMpr121:
             self._irq = asserted
             for listener in self._irq_listeners:
                 listener()
+
+
+@dataclass(frozen=True, slots=True)
+class _RunSettings:
+    enabled: int
+    charges: list[tuple[int, float]]
+    rules: list[RunRules]  # per electrode
+    rules_loading: list[RunRules]  # the same on the first sample, which loads the baseline
+    noise_scale: float
+    reconfigure: bool
+    upper: int
+    lower: int
+
+
+def _adjust_baseline(electrode: Electrode, level: int, control: int) -> None:
+    """After a reconfiguration the old baseline belongs to the old charge: set it as the BVA
+    bits (register 0x7B bits 3:2) say, like the ECR CL bits at the start of run mode."""
+    mode = control >> 2 & 0b11
+    if mode == 0b10:
+        electrode.baseline = level & 0x3E0
+    elif mode == 0b11:
+        electrode.baseline = level
+    elif mode == 0b01:
+        electrode.baseline = 0
+
+
+def _clamped(counts: int) -> int:
+    return 0 if counts < 0 else 1023 if counts > 1023 else counts
+
+
+def _counts(pf: float, current: int, code: int) -> int:
+    return adc_counts(pf, current, 0.5 * 2 ** (code - 1))
+
+
+def _nearest_current(pf: float, code: int, target: int) -> int:
+    """The charge current (1..63) whose reading at charge time ``code`` is nearest ``target``
+    (a binary search: the reading grows with the current)."""
+    low, high = 1, 63
+    while low < high:
+        middle = (low + high) // 2
+        if _counts(pf, middle, code) < target:
+            low = middle + 1
+        else:
+            high = middle
+    below = max(1, low - 1)
+    return min((below, low), key=lambda current: abs(_counts(pf, current, code) - target))
 
 
 def _next_register(pointer: int) -> int:

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 ADC_MAX = 1023
 SUPPLY_V = 3.3
+HEADROOM_V = 0.7  # the charge source stays linear up to Vdd - 0.7 V (datasheet section 5.11)
 
 
 def adc_counts(capacitance_pf: float, current_ua: int, charge_time_us: float) -> int:
-    """The 10-bit reading for a pad: the voltage a charge of I*T leaves on C, against the supply."""
+    """The 10-bit reading for a pad: the voltage a charge of I*T leaves on C, against the supply
+    (datasheet equation 4). Above Vdd - 0.7 V the current source runs out of headroom: the
+    voltage creeps toward the supply instead of rising in step with the charge."""
     if current_ua <= 0 or charge_time_us <= 0:
         return 0
     if capacitance_pf <= 0:
         return ADC_MAX
     volts = current_ua * charge_time_us / capacitance_pf  # uA * us = pC, pC / pF = V
+    knee = SUPPLY_V - HEADROOM_V
+    if volts > knee:
+        volts = knee + HEADROOM_V * (1 - math.exp((knee - volts) / HEADROOM_V))
     return max(0, min(ADC_MAX, round(volts / SUPPLY_V * 1024)))
 
 
@@ -33,6 +41,7 @@ class Electrode:
     """Measurement state of one pad; the chip feeds it a reading per sample."""
 
     capacitance_pf: float
+    noise_pf: float = 0.0  # the spread of one reading, before the chip's filters
     filtered: int = 0
     baseline: int = 0  # kept at 10 bits; the register shows the high 8
     touched: bool = False
@@ -49,61 +58,100 @@ class Electrode:
         self._delay_count = 0
         self._direction = 0
 
-    def load_baseline(self, mode: int) -> None:
-        """Set the baseline on the first sample of run mode, as the ECR CL bits ask."""
-        if mode == 0b10:
-            self.baseline = self.filtered & 0x3E0
-        elif mode == 0b11:
-            self.baseline = self.filtered
+    def snapshot(self) -> tuple[int, int, bool, int, int, int, int]:
+        return (
+            self.filtered,
+            self.baseline,
+            self.touched,
+            self._agree,
+            self._noise_count,
+            self._delay_count,
+            self._direction,
+        )
 
-    def detect(
-        self,
-        touch_threshold: int,
-        release_threshold: int,
-        touch_debounce: int,
-        release_debounce: int,
-    ) -> bool:
-        """Update ``touched`` from this sample; return True if it changed."""
-        delta = self.baseline - self.filtered
-        if self.touched:
-            disagrees = delta < release_threshold
-            limit = release_debounce
-        else:
-            disagrees = delta > touch_threshold
-            limit = touch_debounce
-        self._agree = self._agree + 1 if disagrees else 0
-        if self._agree > limit:
-            self.touched = not self.touched
-            self._agree = 0
-            return True
-        return False
+    def restore(self, state: tuple[int, int, bool, int, int, int, int]) -> None:
+        (
+            self.filtered,
+            self.baseline,
+            self.touched,
+            self._agree,
+            self._noise_count,
+            self._delay_count,
+            self._direction,
+        ) = state
 
-    def track(self, rising: FilterStep, falling: FilterStep, touched: FilterStep) -> None:
-        """Move the baseline toward the reading (a simplified MPR121 baseline filter).
+    def run(self, readings: Sequence[int], rules: RunRules) -> int:
+        """Take the ``readings`` in turn; stop after the one that flips ``touched``.
 
-        Every ``delay_count_limit + 1`` samples: a difference within twice the max half delta is
-        taken over at once; a larger one moves the baseline by the noise half delta once it has
-        lasted more than ``noise_count_limit`` filter runs in the same direction.
+        Each sample: the reading, the baseline load on the first sample of run mode (ECR CL
+        bits), the touch decision with debounce, then the baseline filter (a simplified MPR121
+        filter: every ``delay_count_limit + 1`` samples a difference within twice the max half
+        delta is taken over at once; a larger one moves the baseline by the noise half delta
+        once it has lasted more than ``noise_count_limit`` filter runs in one direction).
+        Returns how many samples were taken.
         """
-        difference = self.filtered - self.baseline
-        if difference == 0:
-            self._noise_count = 0
-            return
-        step = touched if self.touched else rising if difference > 0 else falling
-        direction = 1 if difference > 0 else -1
-        self._delay_count += 1
-        if self._delay_count <= step.delay_count_limit:
-            return
-        self._delay_count = 0
-        if step.max_half_delta and abs(difference) <= 2 * step.max_half_delta:
-            self.baseline = self.filtered  # small drift passes straight through
-            self._noise_count = 0
-            return
-        if direction != self._direction:
-            self._direction = direction
-            self._noise_count = 0
-        self._noise_count += 1
-        if step.noise_half_delta and self._noise_count > step.noise_count_limit:
-            self._noise_count = 0
-            move = min(step.noise_half_delta, abs(difference))
-            self.baseline += direction * move
+        touch_t, release_t = rules.thresholds
+        touch_db, release_db = rules.debounce
+        rising, falling, held = rules.filters
+        track = rules.tracking != 0b01
+        load = rules.load_baseline
+        # the state in locals: this loop runs for every pad on every sample
+        filtered, baseline, touched = self.filtered, self.baseline, self.touched
+        agree, noise_count = self._agree, self._noise_count
+        delay_count, direction = self._delay_count, self._direction
+        taken = 0
+        for filtered in readings:
+            taken += 1
+            if load:
+                load = False
+                if rules.tracking == 0b10:
+                    baseline = filtered & 0x3E0
+                elif rules.tracking == 0b11:
+                    baseline = filtered
+            delta = baseline - filtered
+            if touched:
+                agree = agree + 1 if delta < release_t else 0
+                flipped = agree > release_db
+            else:
+                agree = agree + 1 if delta > touch_t else 0
+                flipped = agree > touch_db
+            if flipped:
+                touched = not touched
+                agree = 0
+            if track:
+                if delta == 0:
+                    noise_count = 0
+                else:
+                    step = held if touched else rising if delta < 0 else falling
+                    delay_count += 1
+                    if delay_count > step.delay_count_limit:
+                        delay_count = 0
+                        size = -delta if delta < 0 else delta
+                        if step.max_half_delta and size <= 2 * step.max_half_delta:
+                            baseline = filtered  # small drift passes straight through
+                            noise_count = 0
+                        else:
+                            way = 1 if delta < 0 else -1
+                            if way != direction:
+                                direction, noise_count = way, 0
+                            noise_count += 1
+                            if step.noise_half_delta and noise_count > step.noise_count_limit:
+                                noise_count = 0
+                                baseline += way * min(step.noise_half_delta, size)
+            if flipped:
+                break
+        self.filtered, self.baseline, self.touched = filtered, baseline, touched
+        self._agree, self._noise_count = agree, noise_count
+        self._delay_count, self._direction = delay_count, direction
+        return taken
+
+
+@dataclass(frozen=True, slots=True)
+class RunRules:
+    """What the chip's registers say about sampling, fixed for as long as run mode lasts."""
+
+    thresholds: tuple[int, int]
+    debounce: tuple[int, int]
+    filters: tuple[FilterStep, FilterStep, FilterStep]
+    tracking: int
+    load_baseline: bool

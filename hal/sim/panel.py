@@ -7,9 +7,14 @@ from collections.abc import Callable, Mapping, Sequence
 from hal.interfaces import Cell
 from hal.sim.i2c_bus import SimI2C
 from hal.sim.irq_line import DrivenPin, WiredOrLine
-from hal.sim.mpr121_chip import SimMpr121
+from hal.sim.mpr121_chip import CDT_CONFIG, SimMpr121
+from hal.sim.mpr121_electrode import Electrode
+from hal.sim.physics import PALM_SHARE, PadPhysics, PanelPhysics
 from hal.sim.tca9548a import SimTca9548a
 from hal.touch.settings import DirectLayout, MatrixLayout, Pad
+from hal.touch.tuning import PERIODS_MS
+
+BLOCK_S = 0.5  # a realistic panel recomputes drift and LEDs at least this often
 
 
 class SimTouchPanel:
@@ -17,6 +22,11 @@ class SimTouchPanel:
 
     ``line`` joins every chip's IRQ output (the reference wiring); ``channel_lines`` join the
     chips of one mux channel each, for boards with an IRQ wire per channel.
+
+    Without ``physics`` every pad is the same 8 pF and a finger adds 2 pF to the pads under
+    its cell. With it (see ``hal.sim.physics``) pads differ, LEDs add noise, baselines drift,
+    fingers couple into neighbours and palms cover cells; time then runs at the chips'
+    configured sample interval (``seconds``).
     """
 
     def __init__(
@@ -33,7 +43,16 @@ class SimTouchPanel:
         self.line = WiredOrLine()
         self.channel_lines: dict[int, WiredOrLine] = {}
         self._pads_of = pads_of
-        self._fingers: set[Cell] = set()
+        self._fingers: dict[Cell, float] = {}
+        self._palm: frozenset[Cell] = frozenset()
+        self._palm_strength = PALM_SHARE
+        self._leds: dict[Cell, float] = {}
+        self._pad_leds: list[float] = []  # per realistic electrode, in ``_electrodes`` order
+        self._electrodes: list[tuple[PadPhysics, Electrode]] = []
+        self._coupling: dict[Cell, list[tuple[int, float]]] = {}
+        self._led_cells: list[tuple[Cell, ...]] = []
+        self.physics: PanelPhysics | None = None
+        self.seconds = 0.0
         for chip in chips:
             self.line.connect(chip)
         for chip, channel in zip(chips, channels, strict=bool(channels)):
@@ -90,27 +109,92 @@ class SimTouchPanel:
         if shared is not None and not per_channel:
             self.attach_pin(pin(shared))
 
-    def touch(self, *cells: Cell) -> None:
-        self._fingers.update(cells)
+    def make_realistic(self, physics: PanelPhysics) -> None:
+        """Give the pads the differences, noise and drift of a built board."""
+        self.physics = physics
+        pads = list(physics.pads)
+        position = {pad: index for index, pad in enumerate(pads)}
+        self._electrodes = [
+            (physics.pads[pad], self.chips[pad.chip].electrode(pad.electrode)) for pad in pads
+        ]
+        self._coupling = {
+            cell: [(position[pad], share) for pad, share in shares]
+            for cell, shares in physics.coupling.items()
+        }
+        self._led_cells = [physics.led_cells[pad] for pad in pads]
+        self._pad_leds = self._led_levels()
+        self._apply()
+
+    def touch(self, *cells: Cell, strength: float = 1.0) -> None:
+        """Fingers on ``cells``; ``strength`` scales how much each adds (a light touch < 1)."""
+        self._fingers.update(dict.fromkeys(cells, strength))
         self._apply()
 
     def release(self, *cells: Cell) -> None:
-        self._fingers.difference_update(cells)
+        for cell in cells:
+            self._fingers.pop(cell, None)
         self._apply()
 
     def release_all(self) -> None:
         self._fingers.clear()
+        self._palm = frozenset()
         self._apply()
 
-    def step(self, periods: int = 1) -> None:
-        """Let ``periods`` sample periods pass on every chip, interleaved."""
-        for _ in range(periods):
-            for chip in self.chips:
-                chip.sample()
+    def palm(self, *cells: Cell, strength: float = PALM_SHARE) -> None:
+        """Rest a palm over ``cells`` (none: lift it); only a realistic panel feels it.
+        ``strength``: a fingertip's share per cell (lower: a palm hovering above the wood)."""
+        self._palm = frozenset(cells)
+        self._palm_strength = strength
+        self._apply()
 
-    def tap(self, cell: Cell, *, hold: int = 5, after: int = 5) -> None:
+    def set_leds(self, levels: Mapping[Cell, float]) -> None:
+        """The brightness (0..1) of the LED under each cell; a realistic panel feels it."""
+        self._leds = dict(levels)
+        if self.physics is not None:
+            self._pad_leds = self._led_levels()
+            self._apply()
+
+    def step(self, periods: int = 1) -> None:
+        """Let ``periods`` sample periods pass on every chip.
+
+        A clean panel interleaves the chips sample by sample. A realistic one runs them in
+        blocks of at most ``BLOCK_S`` (each chip's block stops early at a touch change, so the
+        sensor reads it as it would) and moves ``seconds`` on.
+        """
+        if self.physics is None:
+            for _ in range(periods):
+                for chip in self.chips:
+                    chip.sample()
+            return
+        period_s = self.period_s()
+        block = max(1, round(BLOCK_S / period_s))
+        while periods > 0:
+            taken = min(block, periods)
+            for chip in self.chips:
+                chip.sample(taken)
+            periods -= taken
+            self.seconds += taken * period_s
+            self._apply()
+
+    def _led_levels(self) -> list[float]:
+        """The mean LED level under each realistic electrode."""
+        leds = self._leds
+        return [
+            sum(leds.get(cell, 0.0) for cell in cells) / len(cells) if cells else 0.0
+            for cells in self._led_cells
+        ]
+
+    def run_for(self, seconds: float) -> None:
+        """Let ``seconds`` of board time pass (at the chips' sample interval)."""
+        self.step(max(1, round(seconds / self.period_s())))
+
+    def period_s(self) -> float:
+        """The chips' sample interval (register 0x5D, ESI), from the first chip."""
+        return PERIODS_MS[self.chips[0].register(CDT_CONFIG) & 0x07] / 1000
+
+    def tap(self, cell: Cell, *, hold: int = 5, after: int = 5, strength: float = 1.0) -> None:
         """Touch ``cell`` for ``hold`` periods, then let go for ``after`` periods."""
-        self.touch(cell)
+        self.touch(cell, strength=strength)
         self.step(hold)
         self.release(cell)
         self.step(after)
@@ -120,6 +204,9 @@ class SimTouchPanel:
         return frozenset(self._fingers)
 
     def _apply(self) -> None:
+        if self.physics is not None:
+            self._apply_physics(self.physics)
+            return
         pressed = {pad for cell in self._fingers for pad in self._pads_of[cell]}
         for index, chip in enumerate(self.chips):
             for electrode in range(12):
@@ -127,6 +214,18 @@ class SimTouchPanel:
                     chip.touch(electrode)
                 else:
                     chip.release(electrode)
+
+    def _apply_physics(self, physics: PanelPhysics) -> None:
+        load = [0.0] * len(self._electrodes)
+        hands = [*self._fingers.items(), *((cell, self._palm_strength) for cell in self._palm)]
+        for cell, strength in hands:
+            for index, share in self._coupling[cell]:
+                load[index] += share * strength
+        seconds, leds = self.seconds, self._pad_leds
+        for index, (pad_physics, electrode) in enumerate(self._electrodes):
+            led = leds[index]
+            electrode.capacitance_pf = pad_physics.capacitance(seconds, led, load[index])
+            electrode.noise_pf = pad_physics.noise(led)
 
 
 def _chips(count: int, noise_counts: int, seed: int) -> list[SimMpr121]:

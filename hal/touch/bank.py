@@ -117,6 +117,20 @@ class ChipBank:
             for electrode in range(ELECTRODES)
         )
 
+    def levels(self) -> dict[Pad, float]:
+        """Each working chip's electrodes: how far below the baseline they read, in touch
+        thresholds (a chip that fails the read is left out, as if stale)."""
+        result: dict[Pad, float] = {}
+        for index, chip in enumerate(self.chips):
+            if not chip.ok:
+                continue
+            try:
+                values = chip.levels()
+            except ChipUnavailableError:
+                continue
+            result.update((Pad(index, e), level) for e, level in enumerate(values))
+        return result
+
     def health(self) -> list[ChipHealth]:
         return [chip.health() for chip in self.chips]
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from hal.touch.settings import ChipSpec, Debounce, Pad, PadThresholds, RetryPolicy, TouchSettings
+from hal.touch.tuning import AutoConfig, BaselineFilter, Charge
 
 T = TypeVar("T")
 
@@ -14,10 +15,13 @@ ELECTRODES = 12
 OVER_CURRENT = 0x8000
 FILTERED_DATA = 0x04
 BASELINE = 0x1E
+FILTERS = 0x2B
 TOUCH_THRESHOLD = 0x41
 DEBOUNCE = 0x5B
 ECR = 0x5E
-DRIVER_CDT_CONFIG = 0x20  # the driver's 0x5D value; the power-on value is 0x24
+CDC_ELECTRODE = 0x5F  # 0x5F..0x6A: charge current per electrode, 0 = the global one
+CDT_ELECTRODE = 0x6C  # 0x6C..0x71: charge time per electrode pair, 0 = the global one
+AUTO_CONFIG = 0x7B  # 0x7B..0x7F
 RUN_WITH_BASELINE_LOAD = 0x80  # ECR CL=10: load the baseline from the first reading
 
 
@@ -55,7 +59,14 @@ class Mpr121Chip:
         electrodes_used: int,
         retry: RetryPolicy,
         sleep: Callable[[float], None],
+        charge: Charge | None = None,
+        charges: Sequence[Charge | None] = (None,) * ELECTRODES,
+        baseline_filter: BaselineFilter | None = None,
+        auto_config: AutoConfig | None = None,
     ) -> None:
+        charge = charge or Charge()
+        baseline_filter = baseline_filter or BaselineFilter()
+        auto_config = auto_config or AutoConfig()
         if len(thresholds) != ELECTRODES:
             raise ValueError(f"{spec.name}: need 12 threshold pairs, got {len(thresholds)}")
         self.spec = spec
@@ -63,6 +74,12 @@ class Mpr121Chip:
         self._thresholds = tuple(thresholds)
         self._debounce = debounce
         self._ecr = RUN_WITH_BASELINE_LOAD | max(1, min(ELECTRODES, electrodes_used))
+        self._filter = baseline_filter.registers()
+        self._config = bytes(
+            [debounce.register, baseline_filter.config1(charge), baseline_filter.config2(charge)]
+        )
+        self._own_charge = _electrode_charges(charges)
+        self._auto = auto_config.registers(baseline_filter.first_code)
         self._retry = retry
         self._sleep = sleep
         from adafruit_bus_device.i2c_device import I2CDevice  # the board extras; not at import
@@ -94,16 +111,46 @@ class Mpr121Chip:
         return self._retrying(self._checked_status)
 
     def configured(self) -> bool:
-        """False if the chip lost its configuration (a reset or brown-out); retried."""
+        """False if the chip lost its configuration (a reset or brown-out); retried.
+
+        Registers 0x5B..0x5E must hold what was written: a reset brings back the power-on
+        values, and the ECR (0 after a reset) never matches a running chip's.
+        """
         values = self._retrying(lambda: self._read(DEBOUNCE, 4))
         self.suspect = False
         return self._settings_match(values)
+
+    def charges(self) -> list[tuple[int, float]]:
+        """(charge current uA, charge time us) each electrode measures with; retried. With
+        auto-configuration these are what the chip found."""
+        config = self._retrying(lambda: self._read(DEBOUNCE, ECR - DEBOUNCE))
+        own = self._retrying(lambda: self._read(CDC_ELECTRODE, CDT_ELECTRODE + 6 - CDC_ELECTRODE))
+        result = []
+        for electrode in range(ELECTRODES):
+            current = own[electrode] & 0x3F or config[1] & 0x3F
+            code = own[CDT_ELECTRODE - CDC_ELECTRODE + electrode // 2] >> 4 * (electrode % 2)
+            code = code & 0x07 or config[2] >> 5
+            result.append((current, 0.5 * 2 ** (code - 1) if code else 0.0))
+        return result
 
     def readings(self) -> list[tuple[int, int]]:
         """(filtered, baseline) per electrode, both in 10-bit counts; retried."""
         data = self._retrying(lambda: self._read(FILTERED_DATA, 2 * ELECTRODES))
         base = self._retrying(lambda: self._read(BASELINE, ELECTRODES))
         return [(data[2 * i] | data[2 * i + 1] << 8, base[i] << 2) for i in range(ELECTRODES)]
+
+    def levels(self) -> list[float]:
+        """Per electrode: baseline minus filtered, in units of its touch threshold; retried.
+
+        The baseline register holds the top 8 of 10 bits: a strength can read up to 3 counts
+        low, never high, so a pad that reads past its threshold here is past it on the chip.
+        """
+        return [
+            (baseline - filtered) / thresholds.touch
+            for (filtered, baseline), thresholds in zip(
+                self.readings(), self._thresholds, strict=True
+            )
+        ]
 
     def health(self) -> ChipHealth:
         return ChipHealth(
@@ -129,13 +176,24 @@ class Mpr121Chip:
             channel = self._driver[electrode]
             channel.threshold = values.touch
             channel.release_threshold = values.release
+        # Registers take writes only in stop mode; auto-configuration runs as the chip starts.
         with self._device:
             self._device.write(bytes([ECR, 0x00]))
-            self._device.write(bytes([DEBOUNCE, self._debounce.register]))
+            self._device.write(bytes([FILTERS, *self._filter]))
+            self._device.write(bytes([DEBOUNCE, *self._config]))
+            self._device.write(bytes([CDC_ELECTRODE, *self._own_charge]))
+            self._device.write(bytes([AUTO_CONFIG, *self._auto]))
             self._device.write(bytes([ECR, self._ecr]))
-        expected = [v for t in self._thresholds for v in (t.touch, t.release)]
+        expected = bytes(v for t in self._thresholds for v in (t.touch, t.release))
         found = self._read(TOUCH_THRESHOLD, ECR - TOUCH_THRESHOLD + 1)
-        if list(found[: 2 * ELECTRODES]) != expected or not self._settings_match(found[-4:]):
+        filters = self._read(FILTERS, len(self._filter))
+        auto = self._read(AUTO_CONFIG, len(self._auto))
+        if (
+            found[: 2 * ELECTRODES] != expected
+            or not self._settings_match(found[-4:])
+            or filters != self._filter
+            or auto != self._auto
+        ):
             raise RuntimeError("configuration did not read back as written")
 
     def _checked_status(self) -> int:
@@ -146,9 +204,8 @@ class Mpr121Chip:
         return status
 
     def _settings_match(self, values: bytearray) -> bool:
-        """Registers 0x5B..0x5E: debounce, CDC and CDT config, ECR (all reset to defaults)."""
-        debounce, _, cdt, ecr = values
-        return debounce == self._debounce.register and cdt == DRIVER_CDT_CONFIG and ecr == self._ecr
+        """Registers 0x5B..0x5E: debounce, CDC and CDT config, ECR, as written."""
+        return bytes(values[:3]) == self._config and values[3] == self._ecr
 
     def _read(self, register: int, length: int) -> bytearray:
         buffer = bytearray(length)
@@ -195,6 +252,21 @@ def tuned_chips(
             electrodes_used=1 + max((p.electrode for p in used if p.chip == i), default=0),
             retry=settings.retry,
             sleep=sleep,
+            charge=settings.charge,
+            charges=[settings.charge_for(Pad(i, e)) for e in range(ELECTRODES)],
+            baseline_filter=settings.baseline_filter,
+            auto_config=settings.auto_config,
         )
         for i, spec in enumerate(specs)
     ]
+
+
+def _electrode_charges(charges: Sequence[Charge | None]) -> bytes:
+    """Registers 0x5F..0x6A (current per electrode) and 0x6B (the proximity electrode's, left
+    0), then 0x6C..0x71 (time per electrode pair); 0 everywhere means the global value."""
+    if len(charges) != ELECTRODES:
+        raise ValueError(f"need 12 charges (None for the global one), got {len(charges)}")
+    currents = [0 if c is None else c.current_ua for c in charges]
+    codes = [0 if c is None else c.time_code for c in charges]
+    times = [codes[i] | codes[i + 1] << 4 for i in range(0, ELECTRODES, 2)]
+    return bytes([*currents, 0, *times])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hal.interfaces import Cell, Clock, TouchEvent, TouchKind
@@ -17,11 +17,19 @@ from hal.touch.settings import DirectLayout, Pad, TouchSettings
 class DirectDecoder:
     """Each assigned electrode is a cell: DOWN when it becomes touched, UP when it lets go."""
 
+    wants_levels = False
+
     def __init__(self, layout: DirectLayout) -> None:
         self._cells: dict[Pad, Cell] = {pad: cell for cell, pad in layout.cells}
         self.held: frozenset[Cell] = frozenset()
 
-    def update(self, active: frozenset[Pad], stale: frozenset[Pad], t: float) -> list[TouchEvent]:
+    def update(
+        self,
+        active: frozenset[Pad],
+        stale: frozenset[Pad],
+        t: float,
+        levels: Mapping[Pad, float] | None = None,
+    ) -> list[TouchEvent]:
         # a dead chip's bits never change, so its cells simply stay as they were
         now = frozenset(self._cells[p] for p in active if p in self._cells)
         events = [TouchEvent(t, TouchKind.UP, cell) for cell in sorted(self.held - now)]

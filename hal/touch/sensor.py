@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol
@@ -22,8 +22,19 @@ POLL_ONLY_INTERVAL_S = 0.02
 class Decoder(Protocol):
     """Turns the set of touched electrodes into cell events (the layout's logic)."""
 
-    def update(self, active: frozenset[Pad], stale: frozenset[Pad], t: float) -> list[TouchEvent]:
-        """Events for the touched electrodes ``active``; those in ``stale`` may be out of date."""
+    @property
+    def wants_levels(self) -> bool:
+        """Whether ``update`` should get each live electrode's strength."""
+
+    def update(
+        self,
+        active: frozenset[Pad],
+        stale: frozenset[Pad],
+        t: float,
+        levels: Mapping[Pad, float] | None = None,
+    ) -> list[TouchEvent]:
+        """Events for the touched electrodes ``active``; those in ``stale`` may be out of date.
+        ``levels``: how far each live electrode reads below its baseline, in touch thresholds."""
 
     def label(self, pad: Pad) -> str: ...
 
@@ -126,12 +137,13 @@ class PadTouchSensor:
         with self._lock:
             return self._bank.health()
 
-    def readings(self) -> list[PadReading]:
-        """Filtered data and baseline of every electrode of every working chip."""
+    def readings(self, chips: Collection[str] | None = None) -> list[PadReading]:
+        """Filtered data and baseline of every electrode of every working chip (or of the
+        chips named in ``chips``)."""
         result: list[PadReading] = []
         with self._lock:
             for index, chip in enumerate(self._bank.chips):
-                if not chip.ok:
+                if not chip.ok or (chips is not None and chip.name not in chips):
                     continue
                 try:
                     values = chip.readings()
@@ -143,6 +155,19 @@ class PadTouchSensor:
                     result.append(
                         PadReading(chip.name, electrode, label, filtered, baseline, touched)
                     )
+        return result
+
+    def charges(self) -> dict[str, list[tuple[int, float]]]:
+        """Per working chip: each electrode's charge current (uA) and time (us), as set or as
+        the chip's auto-configuration found them."""
+        result: dict[str, list[tuple[int, float]]] = {}
+        with self._lock:
+            for chip in self._bank.chips:
+                if chip.ok:
+                    try:
+                        result[chip.name] = chip.charges()
+                    except ChipUnavailableError:
+                        continue
         return result
 
     def scan(self) -> ScanResult:
@@ -237,7 +262,8 @@ class PadTouchSensor:
         events: list[HalEvent] = list(faults)
         if changed:
             active, stale = self._bank.active_pads(), self._bank.stale_pads()
-            events.extend(self._decoder.update(active, stale, t))
+            levels = self._bank.levels() if self._decoder.wants_levels else None
+            events.extend(self._decoder.update(active, stale, t, levels))
         self._deliver(events)
 
     def _deliver(self, events: Sequence[HalEvent]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hal.interfaces import Cell
+from hal.touch.tuning import AutoConfig, BaselineFilter, Charge
 
 MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C, 0x5D)
 ELECTRODES_PER_CHIP = 12
@@ -105,11 +106,19 @@ class Pad:
 
 @dataclass(frozen=True, slots=True)
 class TouchSettings:
-    """Chip tuning and fault handling, shared by both layouts."""
+    """Chip tuning and fault handling, shared by both layouts.
+
+    ``pad_charges`` set an electrode's own charge current and time; the chip's
+    auto-configuration would overwrite them, so they need ``auto_config.enabled`` False.
+    """
 
     thresholds: PadThresholds = PadThresholds()
     pad_thresholds: tuple[tuple[Pad, PadThresholds], ...] = ()  # per-pad overrides
     debounce: Debounce = Debounce()
+    charge: Charge = field(default_factory=Charge)
+    pad_charges: tuple[tuple[Pad, Charge], ...] = ()
+    baseline_filter: BaselineFilter = field(default_factory=BaselineFilter)
+    auto_config: AutoConfig = field(default_factory=AutoConfig)
     retry: RetryPolicy = RetryPolicy()
     irq_pin: int | None = 4  # BCM number of the shared IRQ wire; None polls only
     safety_poll_s: float | None = 1.0  # how often the caller should call poll(); None: never
@@ -119,12 +128,21 @@ class TouchSettings:
             raise ValueError(f"safety_poll_s {self.safety_poll_s} must be above 0")
         if self.irq_pin is not None and not 0 <= self.irq_pin <= GPIO_HIGH:
             raise ValueError(f"irq_pin {self.irq_pin} is not a GPIO number 0..{GPIO_HIGH}")
+        if self.pad_charges and self.auto_config.enabled:
+            raise ValueError("a charge per electrode needs auto-configuration turned off")
 
     def thresholds_for(self, pad: Pad) -> PadThresholds:
         for overridden, values in self.pad_thresholds:
             if overridden == pad:
                 return values
         return self.thresholds
+
+    def charge_for(self, pad: Pad) -> Charge | None:
+        """The electrode's own charge, or None where the global one (or auto-config) rules."""
+        for overridden, values in self.pad_charges:
+            if overridden == pad:
+                return values
+        return None
 
 
 def _check_pads(what: str, chips: tuple[ChipSpec, ...], pads: list[tuple[str, Pad]]) -> None:
@@ -174,9 +192,18 @@ def _direct_chips(count: int) -> tuple[ChipSpec, ...]:
     )
 
 
-def _direct_cells(columns: int, rows: int) -> tuple[tuple[Cell, Pad], ...]:
-    pads = _spread(columns * rows)
-    return tuple(((i % columns, i // columns), pads[i]) for i in range(columns * rows))
+def _direct_cells(columns: int, rows: int, band: int = 3) -> tuple[tuple[Cell, Pad], ...]:
+    """Twelve cells per chip in compact blocks (four columns of three rows): bands three rows
+    tall from the bottom, column by column, turning back at each band's end (the config's
+    ``block_order``, which a test keeps equal to this)."""
+    order: list[Cell] = []
+    for number, bottom in enumerate(range(0, rows, band)):
+        band_rows = list(range(bottom, min(bottom + band, rows)))
+        column_order = range(columns) if number % 2 == 0 else range(columns - 1, -1, -1)
+        for step, column in enumerate(column_order):
+            order += [(column, row) for row in (band_rows if step % 2 == 0 else band_rows[::-1])]
+    pads = dict(zip(order, _spread(columns * rows), strict=True))
+    return tuple(((c, r), pads[(c, r)]) for r in range(rows) for c in range(columns))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import yaml
 CONFIG_DIR = Path(__file__).resolve().parent.parent.parent / "config"
 SHIPPED = ("default.yaml", "matrix-board.yaml", "direct-board.yaml")
 # Maps whose keys are data (rows, cells ...), not option names.
-DATA_MAPS = {"rows", "columns", "cells", "channels"}
+DATA_MAPS = {"rows", "columns", "cells", "channels", "pads"}
 
 Key = str | int
 Leaf = tuple[tuple[Key, ...], str]  # the keys to reach it, and its path as errors write it

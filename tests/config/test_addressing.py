@@ -104,15 +104,35 @@ def test_matrix_mistakes(rows: dict[str, str], columns: dict[str, str], expected
     assert error_of(matrix_text(rows, columns)) == expected
 
 
-def test_the_direct_layout_is_generated_twelve_cells_per_chip() -> None:
+def test_the_direct_layout_gives_each_chip_a_compact_block() -> None:
     config = parse_config("touch: {layout: direct}")
     cells = config.touch.direct.cells
     assert len(cells) == 225
-    assert cells[(0, 0)] == CellPad(0, 0x5A, 0)
-    assert cells[(11, 0)] == CellPad(0, 0x5A, 11)
-    assert cells[(12, 0)] == CellPad(0, 0x5B, 0)
+    assert cells[(0, 0)] == CellPad(0, 0x5A, 0)  # a1, then up the column and back down the next
+    assert cells[(0, 2)] == CellPad(0, 0x5A, 2)
+    assert cells[(1, 2)] == CellPad(0, 0x5A, 3)
+    assert cells[(3, 0)] == CellPad(0, 0x5A, 11)  # d1: the block is a1..d3
+    assert cells[(4, 0)] == CellPad(0, 0x5B, 0)
     assert cells[(14, 14)] == CellPad(4, 0x5C, 8)
     assert len(set(cells.values())) == 225
+    blocks: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for cell, pad in cells.items():
+        blocks.setdefault((pad.channel, pad.chip), []).append(cell)
+    for block in blocks.values():  # no chip reaches further than a block of 4 x 3 or 2 x 6
+        width = max(c for c, _ in block) - min(c for c, _ in block)
+        height = max(r for _, r in block) - min(r for _, r in block)
+        assert (width + 1) * (height + 1) <= 18, block
+
+
+def test_a_small_board_gets_blocks_too() -> None:
+    config = parse_config(
+        "board: {columns: 7, rows: 7}\ntouch:\n  layout: direct\n"
+        "  direct: {channels: {0: [0x5A, 0x5B, 0x5C, 0x5D], 1: [0x5A]}}"
+    )
+    cells = config.touch.direct.cells
+    assert len(cells) == 49 and len(set(cells.values())) == 49
+    first_chip = {cell for cell, pad in cells.items() if (pad.channel, pad.chip) == (0, 0x5A)}
+    assert first_chip == {(c, r) for c in range(4) for r in range(3)}
 
 
 def direct_text(entries: list[str]) -> str:

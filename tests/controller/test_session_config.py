@@ -6,11 +6,11 @@ import random
 from pathlib import Path
 
 from firmware.cli import build_parser
-from firmware.commands.diag import SimulatedRig
 from firmware.commands.play import _mock_session
 from firmware.config.load import load_config, parse_config
 from firmware.wiring.session import build_session
 from firmware.wiring.settings import simulated
+from firmware.wiring.simrig import SimulatedRig
 from hal.interfaces import Board, Frame
 from hal.mock import MockLeds
 

@@ -26,9 +26,9 @@ def channel_rig(**options: Unpack[RigOptions]) -> TouchRig:
 def test_a_tap_reads_only_the_chip_on_the_channel_that_changed() -> None:
     rig = channel_rig()
     before = rig.panel.bus.transactions
-    rig.tap((3, 3))  # cell 48: chip 4, the first chip on channel 1
+    rig.tap((13, 5))  # n6, in chip 4's block (k4-n6): the first chip on channel 1
     # touch: select channel 1, read chip 4; release: chip 4 again, channel still selected
-    assert [(e.kind, e.cell) for e in rig.touches()] == [(DOWN, (3, 3)), (UP, (3, 3))]
+    assert [(e.kind, e.cell) for e in rig.touches()] == [(DOWN, (13, 5)), (UP, (13, 5))]
     assert rig.panel.bus.transactions - before == 3
     assert rig.sensor.edges == 2
 
@@ -36,8 +36,8 @@ def test_a_tap_reads_only_the_chip_on_the_channel_that_changed() -> None:
 def test_the_last_chip_of_a_channel_costs_at_most_that_channel() -> None:
     rig = channel_rig()
     before = rig.panel.bus.transactions
-    rig.tap((9, 5))  # cell 84: chip 7, the fourth chip on channel 1
-    assert [(e.kind, e.cell) for e in rig.touches()] == [(DOWN, (9, 5)), (UP, (9, 5))]
+    rig.tap((0, 3))  # a4, in chip 7's block (a4-b9): the fourth chip on channel 1
+    assert [(e.kind, e.cell) for e in rig.touches()] == [(DOWN, (0, 3)), (UP, (0, 3))]
     # touch: one select and chips 4..7; release: chip 7 first, found at once
     assert rig.panel.bus.transactions - before == (1 + 4) + 1
 
@@ -45,7 +45,7 @@ def test_the_last_chip_of_a_channel_costs_at_most_that_channel() -> None:
 def test_the_shared_wire_reads_every_chip_before_the_changed_one() -> None:
     rig = TouchRig.direct()
     before = rig.panel.bus.transactions
-    rig.tap((9, 5))
+    rig.tap((0, 3))
     # chips 0..7 over channels 0 and 1: the cost the per-channel wires avoid
     assert rig.panel.bus.transactions - before == (8 + 2) + 1
 

@@ -53,7 +53,7 @@ def test_decoder_reports_ups_before_downs() -> None:
     first, second = Pad(0, 0), Pad(0, 1)
     decoder.update(frozenset({first}), frozenset(), 0.0)
     events = decoder.update(frozenset({second}), frozenset(), 1.0)
-    assert [(e.kind, e.cell) for e in events] == [(UP, (0, 0)), (DOWN, (1, 0))]
+    assert [(e.kind, e.cell) for e in events] == [(UP, (0, 0)), (DOWN, (0, 1))]  # a1, then a2
     assert decoder.label(Pad(18, 8)) == "cell (14, 14)"
     assert decoder.label(Pad(18, 9)) == ""
 
@@ -61,7 +61,7 @@ def test_decoder_reports_ups_before_downs() -> None:
 def test_an_edge_reads_chips_only_until_the_line_is_released() -> None:
     rig = TouchRig.direct()
     before = rig.panel.bus.transactions
-    rig.tap((3, 3))  # cell 48: chip 4, the first chip on channel 1
+    rig.tap((13, 5))  # n6, in chip 4's block (k4-n6): the first chip on channel 1
     # touch: chips 0..4 read, channels 0 and 1 selected; release: chip 4 read first, on
     # channel 1, which is still selected
     assert rig.panel.bus.transactions - before == (5 + 2) + 1

@@ -94,7 +94,10 @@ def test_release_follows_the_row_or_the_column() -> None:
     assert _kinds(decoder.update(frozenset({row4, col3}), NONE, 1.0)) == [(DOWN, (3, 4))]
     assert _kinds(decoder.update(frozenset({row4}), NONE, 2.0)) == [(UP, (3, 4))]
     assert decoder.update(frozenset({row4}), NONE, 3.0) == []
-    assert _kinds(decoder.update(frozenset({row4, col5}), NONE, 4.0)) == [(DOWN, (5, 4))]
+    # the row held since 1.0 with a column new at 4.0: no one finger (a resting palm's row?)
+    assert decoder.update(frozenset({row4, col5}), NONE, 4.0) == []
+    assert decoder.update(frozenset(), NONE, 5.0) == []
+    assert _kinds(decoder.update(frozenset({row4, col5}), NONE, 6.0)) == [(DOWN, (5, 4))]
 
 
 def test_stale_pads_keep_a_held_cell_but_never_make_a_new_one() -> None:
@@ -223,3 +226,52 @@ def test_start_twice_is_refused() -> None:
 def test_scan_sees_the_three_chips() -> None:
     rig = TouchRig.matrix()
     assert rig.sensor.scan().main == (0x5A, 0x5B, 0x5C)
+
+
+def _levels(**strengths: float) -> dict[Pad, float]:
+    """Strengths by ``r3=2.0`` (row 3) or ``c5=1.0`` (column 5); every other pad reads 0."""
+    layout = MatrixLayout()
+    levels = dict.fromkeys([*layout.rows, *layout.columns], 0.0)
+    for name, value in strengths.items():
+        axis = layout.rows if name[0] == "r" else layout.columns
+        levels[axis[int(name[1:])]] = value
+    return levels
+
+
+def test_the_strongest_row_and_column_win_when_the_runner_up_is_weak() -> None:
+    layout = MatrixLayout()
+    decoder = MatrixDecoder(layout)
+    active = frozenset({layout.rows[3], layout.rows[4], layout.columns[7]})
+    events = decoder.update(active, frozenset(), 0.0, _levels(r3=2.5, r4=1.1, c7=2.0))
+    assert [(e.kind, e.cell) for e in events] == [(TouchKind.DOWN, (7, 3))]
+
+
+def test_two_rows_that_really_compete_are_ambiguous() -> None:
+    layout = MatrixLayout()
+    decoder = MatrixDecoder(layout)
+    active = frozenset({layout.rows[3], layout.rows[9], layout.columns[7]})
+    events = decoder.update(active, frozenset(), 0.0, _levels(r3=2.0, r9=1.6, c7=2.0))
+    assert [(e.kind, e.detail) for e in events] == [(TouchKind.AMBIGUOUS, "rows 3,9 col 7")]
+
+
+def test_a_neighbour_past_its_threshold_competes_even_before_the_chip_flags_it() -> None:
+    layout = MatrixLayout()
+    decoder = MatrixDecoder(layout)
+    active = frozenset({layout.rows[3], layout.columns[7]})
+    calm = decoder.update(active, frozenset(), 0.0, _levels(r3=1.8, r4=0.95, c7=2.0))
+    assert [(e.kind, e.cell) for e in calm] == [(TouchKind.DOWN, (7, 3))]  # 0.95: no rival
+    decoder = MatrixDecoder(layout)
+    events = decoder.update(active, frozenset(), 0.0, _levels(r3=1.8, r4=1.1, c7=2.0))
+    assert [(e.kind, e.detail) for e in events] == [
+        (TouchKind.AMBIGUOUS, "row 3 col 7 (a strong neighbour competes)")
+    ]
+
+
+def test_a_stale_pad_never_competes() -> None:
+    layout = MatrixLayout()
+    decoder = MatrixDecoder(layout)
+    active = frozenset({layout.rows[3], layout.columns[7]})
+    stale = frozenset(layout.rows[12:])  # the third chip's rows: their numbers are old
+    levels = _levels(r3=2.0, c7=2.0, r13=5.0)
+    events = decoder.update(active, stale, 0.0, levels)
+    assert [(e.kind, e.cell) for e in events] == [(TouchKind.DOWN, (7, 3))]
