@@ -30,6 +30,7 @@ BOARD_LIBRARIES = frozenset(
 SUBCOMMANDS = (
     "replay",
     "review",
+    "engine",
     "layout",
     "install-service",
     "check-config",

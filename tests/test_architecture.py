@@ -86,6 +86,16 @@ def test_rules_are_pure(path: Path) -> None:
             assert name.startswith(("firmware.rules", own)), f"{_shown(path)} imports {name}"
 
 
+@pytest.mark.parametrize("path", _sources("firmware/players"), ids=_shown)
+def test_the_players_front_is_pure_and_reaches_games_through_the_registry(path: Path) -> None:
+    for name in _imports(path):
+        top = name.split(".")[0]
+        assert top not in IMPURE, f"{_shown(path)} imports {name}"
+        if top == "firmware":
+            allowed = name.startswith(("firmware.rules", "firmware.players"))
+            assert allowed, f"{_shown(path)} imports {name}"
+
+
 @pytest.mark.parametrize("path", _sources("hal"), ids=_shown)
 def test_hal_knows_no_games(path: Path) -> None:
     for name in _imports(path):

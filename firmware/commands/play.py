@@ -16,6 +16,7 @@ from typing import IO, TextIO
 from firmware.commands.errors import CommandError
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.schema import WebConfig
+from firmware.controller.computer import computer_choice
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
@@ -55,6 +56,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             choices=list(dict.fromkeys(choices)),
             help="; ".join(f"{game}: {option.help}" for game, option in owners),
         )
+    group.add_argument(
+        "--computer",
+        metavar="SEAT[,SEAT]",
+        help="seats the computer plays: colours (red) or team seats (redA)",
+    )
+    group.add_argument(
+        "--level", type=int, metavar="N", help="the computer's level, 1 (gentle) to 6 (strongest)"
+    )
     group.add_argument("--seed", type=int, help="make the draw of the first player repeatable")
     group.add_argument("--script", metavar="FILE", help="events, one per line (- = stdin)")
     group.add_argument("--frames", metavar="OUT.jsonl", help="write every frame sent (JSON lines)")
@@ -172,7 +181,8 @@ def _mock_session(
     base = config or default_config()
     try:
         kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
-    except KioskSetupError as exc:
+        computer_seats, level = computer_choice(args.computer, args.level)
+    except (KioskSetupError, ValueError) as exc:
         raise SessionError(str(exc)) from None
     try:
         link = link_settings(base.link, broker=args.broker, board_id=args.board_id)
@@ -189,6 +199,8 @@ def _mock_session(
         frames_path=args.frames,
         complain=_complain,
         kiosk=kiosk,
+        computer_seats=computer_seats,
+        level=level,
         link=link,
         online=online,
     )

@@ -279,6 +279,17 @@ class LinkConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class CullsConfig:
+    """How Culls is played on this board."""
+
+    chips: Literal["auto", "physical", "virtual"] = option(
+        "auto",
+        doc="physical: a person places the computer's chips; auto = physical on a real board, "
+        "virtual on the simulated one",
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A whole board configuration."""
 
@@ -289,6 +300,7 @@ class Config:
     buzzer: BuzzerConfig = field(default_factory=BuzzerConfig)
     web: WebConfig = field(default_factory=WebConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
+    culls: CullsConfig = field(default_factory=CullsConfig)
     link: LinkConfig = field(default_factory=LinkConfig)
     state_dir: str = option(
         "~/.local/state/cullsboard",

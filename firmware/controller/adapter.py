@@ -80,6 +80,11 @@ class BoardAdapter(Protocol):
     def rematch_alternates(self) -> bool:
         """True: a rematch is started by the colour after the last starter; False: drawn again."""
 
+    @property
+    def pieces_by_hand(self) -> bool:
+        """True: pieces are real and a person places them (for a seat not played here, too);
+        False: the board's lights are the pieces."""
+
     def fit_rules(
         self, rules: Mapping[str, JsonValue], columns: int, rows: int
     ) -> dict[str, JsonValue]:

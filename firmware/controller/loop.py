@@ -7,6 +7,7 @@ import queue
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from firmware.controller.computer import HintFound
 from firmware.controller.extras import (
     BrightnessControl,
     IdleScreen,
@@ -54,7 +55,7 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | SeatMove | StartReview | LoopCall | _Stop
+QueueItem = HalEvent | RemoteCommand | SeatMove | HintFound | StartReview | LoopCall | _Stop
 
 
 class BoardController:
@@ -89,7 +90,7 @@ class BoardController:
         self._stopping = False
         self._next_change: float | None = None
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
-        self._button_names |= {"undo", "new", "menu"}
+        self._button_names |= {"undo", "new", "menu", "hint"}
 
     # -- any thread -----------------------------------------------------------------------
 
@@ -288,6 +289,8 @@ class BoardController:
             self._seat_move(item, now)
         elif isinstance(item, LoopCall):
             item.run(now)
+        elif isinstance(item, HintFound):
+            self.table.show_hint(item.token, item.ply, now)
         elif isinstance(item, RemoteCommand):
             if item.kind is RemoteKind.ONLINE:
                 if self.link is not None and item.online is not None:
@@ -331,7 +334,9 @@ class BoardController:
 
     def _wakes_only(self, item: QueueItem) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""
-        if self._attract is None or isinstance(item, FaultEvent | SeatMove | LoopCall | _Stop):
+        if self._attract is None or isinstance(
+            item, FaultEvent | SeatMove | HintFound | LoopCall | _Stop
+        ):
             return False
         if isinstance(item, ButtonEvent) and not item.pressed:
             return False

@@ -11,6 +11,8 @@ from firmware.rules.bounded_json import shorten
 from firmware.rules.match import Match
 from firmware.rules.registry import find_game
 
+# Journal entries about a move waiting for its chip; the table reads them, the match does not.
+SEAT_NOTES = ("pending", "dropped")
 # What a journal entry the rules refuse raises (IllegalActionError is a ValueError).
 _UNPLAYABLE = (InvalidRecordError, ValueError, KeyError, IndexError, TypeError)
 
@@ -91,6 +93,8 @@ class MatchPlay:
             self.current.apply(token)
         elif kind == "undo" and self.can_undo():
             self.undo()
+        elif kind in SEAT_NOTES:
+            pass
         else:
             raise ValueError(f"not a next step here: {json.dumps(entry)}")
         return self

@@ -11,9 +11,20 @@ from firmware.render import screens
 from firmware.render.stack import Light, LightStack
 
 PENDING_BLINK_S = 0.5  # a cell waiting for a chip placed by hand
+HINT_BLINK_S = 0.8
+THINKING_BREATH_S = 1.5  # the status lights while a computer seat thinks: slow, not alarming
 
 
 def table_lights(table: Table, status_count: int, now: float) -> LightStack:
+    stack = _table_lights(table, status_count, now)
+    hint = table.current_hint(now)
+    if hint is not None and table.phase is Phase.PLAYING:
+        blink = p.Blink(p.HINT, p.OFF, HINT_BLINK_S)
+        stack.add(hint.cells, Light(p.ANIMATION, blink, hint.until - T.hint_show))
+    return stack
+
+
+def _table_lights(table: Table, status_count: int, now: float) -> LightStack:
     """Every light the table wants at ``now``."""
     stack = LightStack(table.columns, table.rows, status_count)
     match = table.match
@@ -66,6 +77,11 @@ def _game_lights(table: Table, stack: LightStack) -> None:
         stack.add(table.pending.cells, Light(p.ANIMATION, blink, table.phase_since))
     if table.phase in (Phase.PLAYING, Phase.WAITING_FOR_CHIP):
         screens.turn_lights(stack, [seat.colour for seat in seats], table.seat_to_act())
+        seat = table.seat_to_act()
+        if table.phase is Phase.PLAYING and seat is not None and table.thinking():
+            colour = p.piece(seats[seat].colour)
+            calm = p.Blink(colour, p.dim(colour, 0.15), THINKING_BREATH_S)
+            stack.add_status(range(stack.status_count), Light(p.ANIMATION, calm, table.since))
     else:
         winner = state.outcome().winner
         colour = p.ACCEPT if winner is None else p.piece(winner)

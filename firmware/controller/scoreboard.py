@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from firmware.controller.computer import ComputerPlayer
+from firmware.controller.players import PlayerKind
 from firmware.controller.table import Phase, Table
 from firmware.rules.api import GameState, JsonValue, Status
+from firmware.rules.grid import cell_name
 
 
 def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
@@ -29,7 +32,10 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "game": None if match is None else match.name,
         "mode": mode if isinstance(mode, str) else None,
         "players": 0 if match is None else len(match.colours),
-        "seats": [{"colour": s.colour, "name": s.name, "player": s.player.value} for s in seats],
+        "seats": [
+            {"colour": s.colour, "name": s.name, "player": s.player.value, "level": level}
+            for s, level in zip(seats, seat_levels(table), strict=True)
+        ],
         "phase": table.phase.value,
         "round": None if match is None else len(match.rounds),
         "rounds_to_win": None if match is None else match.rounds_to_win,
@@ -46,6 +52,9 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "message": message(table, state, seat),
         "error": table.current_error(now),
         "record": table.record_json(),
+        "pending": pending(table),
+        "thinking": table.thinking() and table.phase is Phase.PLAYING,
+        "hint": hint(table, now),
         "position": None if state is None else state.summary(),
         "review": None,
         "online": None,  # the broker link fills it in (docs/mqtt.md)
@@ -74,6 +83,33 @@ def _reviewed(table: Table) -> dict[str, JsonValue]:
         "position": state.summary(),
         "review": review.summary(),
     }
+
+
+def hint(table: Table, now: float) -> JsonValue:
+    """The hint being shown: its token and the cells lit for it."""
+    shown = table.current_hint(now)
+    if shown is None:
+        return None
+    cells: list[JsonValue] = [cell_name(cell) for cell in shown.cells]
+    return {"token": shown.token, "cells": cells}
+
+
+def seat_levels(table: Table) -> list[JsonValue]:
+    """The level of each computer seat, null for the others."""
+    levels: list[JsonValue] = [
+        player.level.number if isinstance(player, ComputerPlayer) else None
+        for player in table.players
+    ]
+    return levels[: len(table.seats)]
+
+
+def pending(table: Table) -> JsonValue:
+    """The move waiting for its chip: its seat, token and the cells to place it on."""
+    waiting = table.pending
+    if waiting is None:
+        return None
+    cells: list[JsonValue] = [cell_name(cell) for cell in waiting.cells]
+    return {"seat": waiting.seat, "token": waiting.token, "cells": cells}
 
 
 def message(table: Table, state: GameState | None, seat: int | None) -> str:
@@ -108,4 +144,6 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
     who = seats[seat].name if seat is not None else (colour or "nobody").capitalize()
     if table.pending is not None:
         return f"{who} played {table.pending.token}: put it on the board and tap the blinking cell"
+    if seat is not None and table.players[seat].kind is PlayerKind.COMPUTER:
+        return f"{who} (the computer) is thinking"
     return f"{who}: {table.adapter.prompt(state)}"

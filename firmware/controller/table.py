@@ -32,7 +32,7 @@ from firmware.controller.players import (
 from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
-from firmware.rules.api import InvalidRecordError, JsonValue
+from firmware.rules.api import GameState, InvalidRecordError, JsonValue
 from firmware.rules.bounded_json import shorten
 from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
@@ -67,6 +67,15 @@ class Flash:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """The strongest move, lit on ``cells`` until ``until``."""
+
+    token: str
+    cells: tuple[Cell, ...]
+    until: float
+
+
+@dataclass(frozen=True, slots=True)
 class Pending:
     """A move made away from this board, waiting for its chip to be placed on ``cells``."""
 
@@ -91,13 +100,24 @@ class Table:
         rng: random.Random,
         beep: Callable[[float, float], None] | None = None,
         players: PlayerFactory = passive_player,
+        seating: Callable[[tuple[SeatSpec, ...]], tuple[PlayerKind, ...]] | None = None,
+        hand_placed: Callable[[str], bool] = lambda game: True,
+        ask_hint: Callable[[GameState], None] | None = None,
     ) -> None:
+        """``seating``: who fills the seats of a new match (default: everyone here).
+        ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
+        so a move made elsewhere waits for its piece; else it is shown at once.
+        ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``."""
         self.columns = columns
         self.rows = rows
         self.journal = journal
         self.rng = rng
         self._beep = beep
         self._make_player = players
+        self._seating = seating
+        self._hand_placed = hand_placed
+        self._ask_hint = ask_hint
+        self.hint: Hint | None = None
         self.menu = Menu(columns, rows, board_adapters())
         self.strip = CommandStrip(columns, rows)
         self.review: Review | None = None
@@ -105,6 +125,8 @@ class Table:
         self.adapter: BoardAdapter | None = None
         self.players: list[Player] = []  # one per seat of the match
         self.pending: Pending | None = None
+        self._waiting: Pending | None = None  # a pending move read back from the journal
+        self.thinking: Callable[[], bool] = lambda: False  # whether a computer seat is thinking
         self.phase = Phase.MENU
         self.return_phase: Phase | None = None  # where MENU goes back to
         self.since = 0.0  # when the position on the board last changed (blink phases)
@@ -159,8 +181,28 @@ class Table:
             self.adapter = None
             return False
         self._seat_match(last.match, board_adapter(last.match.name), last.kinds)
+        if last.last_entry is not None:
+            self._resume_pending(last.last_entry)
         self._after_change(now)
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None and self.match is not None and self.match.current is not None:
+            self._cancel_players()  # its move is made: it only waits for the chip
+            self._turn_told = (waiting.seat, self.match.current.ply)
+            self.pending = waiting
+            self._set_phase(Phase.WAITING_FOR_CHIP, now)
         return True
+
+    def _resume_pending(self, last: Entry) -> None:
+        """A move that was waiting for its chip when the power went waits again."""
+        seat, token = last.get("seat"), last.get("token")
+        state = None if self.match is None else self.match.current
+        if last.get("e") != "pending" or state is None or self.adapter is None:
+            return
+        if not isinstance(seat, int) or not isinstance(token, str) or state.why_illegal(token):
+            return
+        cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
+        if cells and seat == self.seat_to_act():
+            self._waiting = Pending(seat, token, tuple(cells))
 
     def new_match(
         self,
@@ -180,8 +222,14 @@ class Table:
         if problem is not None:
             self._refuse(None, problem, now)
             return
-        seat_count = len(adapter.seats(match.rules, match.colours))
-        kinds = tuple(players) if players is not None else (PlayerKind.HERE,) * seat_count
+        specs = adapter.seats(match.rules, match.colours)
+        seat_count = len(specs)
+        if players is not None:
+            kinds = tuple(players)
+        elif self._seating is not None:
+            kinds = self._seating(specs)
+        else:
+            kinds = (PlayerKind.HERE,) * seat_count
         if len(kinds) != seat_count:
             self._refuse(None, f"{game} has {seat_count} seats, not {len(kinds)}", now)
             return
@@ -287,10 +335,11 @@ class Table:
         if reason is not None:
             self._refuse(cell, reason, now)
             return False
-        if self.players[seat].kind is not PlayerKind.HERE:
+        if self.players[seat].kind is not PlayerKind.HERE and self._hand_placed(self.adapter.name):
             cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
             if cells:
                 self.pending = Pending(seat, token, tuple(cells))
+                self.journal.append({"e": "pending", "seat": seat, "token": token})
                 self._set_phase(Phase.WAITING_FOR_CHIP, now)
                 return True
         self._apply(token, now)
@@ -339,6 +388,8 @@ class Table:
         elif name == "new":
             game, rules = self.menu.settings()
             self.new_match(game, rules, now)
+        elif name == "hint":
+            self._hint_asked(now)
         elif name == "undo":
             if self.phase is Phase.MENU:
                 if self.return_phase is not None and self.match is not None:
@@ -347,6 +398,7 @@ class Table:
                 return
             if self.pending is not None:  # the move made elsewhere is not placed: drop it
                 self.pending = None
+                self.journal.append({"e": "dropped"})
                 self._cancel_players()
                 self._after_change(now)
                 return
@@ -423,6 +475,29 @@ class Table:
                 now,
             )
 
+    def _hint_asked(self, now: float) -> None:
+        state = None if self.match is None else self.match.current
+        seat = self.seat_to_act()
+        if self._ask_hint is None or state is None or self.phase is not Phase.PLAYING:
+            self._refuse(None, "a hint is only given during a game", now)
+            return
+        if seat is None or self.players[seat].kind is not PlayerKind.HERE:
+            self._refuse(None, "a hint is for the player at the board", now)
+            return
+        self._ask_hint(state.copy())
+
+    def show_hint(self, token: str, ply: int, now: float) -> None:
+        """Light the hint's cells for a while, if the position is still the one it was for."""
+        state = None if self.match is None else self.match.current
+        if state is None or self.adapter is None or state.ply != ply or state.why_illegal(token):
+            return
+        cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
+        self.hint = Hint(token, tuple(cells), now + T.hint_show)
+
+    def current_hint(self, now: float) -> Hint | None:
+        hint = self.hint
+        return hint if hint is not None and now < hint.until else None
+
     def _go_on(self, now: float) -> None:
         """The ready cell was tapped: the next round, or a rematch."""
         assert self.match is not None and self.adapter is not None
@@ -471,6 +546,7 @@ class Table:
     def _after_change(self, now: float) -> None:
         self.since = now
         self.pending = None
+        self.hint = None
         if self.match is None:
             phase = Phase.MENU
         elif self.match.is_over:
@@ -524,6 +600,8 @@ class Table:
             times.append(self.error[1] + T.error_shown)
         if self.phase is Phase.ROUND_OVER:
             times.append(self.phase_since + T.line_show)
+        if self.hint is not None:
+            times.append(self.hint.until)
         return [t for t in times if t > now]
 
 
@@ -535,6 +613,7 @@ class _SeatedReplay:
     kinds: tuple[PlayerKind, ...] | None
     kept: int
     problem: str | None
+    last_entry: Entry | None = None  # the last entry kept (a move waiting for its chip?)
 
 
 def _seated_replay(entries: list[Entry]) -> _SeatedReplay:
@@ -547,7 +626,8 @@ def _seated_replay(entries: list[Entry]) -> _SeatedReplay:
         kinds = _player_kinds(entries[0].get("players"), len(seats))
     except ValueError as exc:
         return _SeatedReplay(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
-    return _SeatedReplay(replay.match, kinds, replay.kept, replay.problem)
+    last_entry = entries[replay.kept - 1] if replay.kept else None
+    return _SeatedReplay(replay.match, kinds, replay.kept, replay.problem, last_entry)
 
 
 def _player_kinds(saved: JsonValue, seat_count: int) -> tuple[PlayerKind, ...]:

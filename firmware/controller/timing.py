@@ -13,6 +13,7 @@ class TableTiming:
     error_shown: float = 5.0  # how long a rejected action stays in the scoreboard's "error"
     line_show: float = 3.0  # the winning line alone, before the scores are shown
     confirm_guard: float = 1.0  # the rematch cell waits this long after a match ends
+    hint_show: float = 4.0  # how long a hint's cells stay lit
     error_beep_hz: float = 220.0
     error_beep_s: float = 0.15
     win_beep_hz: float = 880.0  # a bright chirp when a round or the match is won

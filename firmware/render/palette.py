@@ -18,6 +18,7 @@ OFF: RGB = (0, 0, 0)
 ERROR: RGB = (255, 0, 0)
 ACCEPT: RGB = (255, 255, 255)
 READY: RGB = (0, 200, 60)
+HINT: RGB = (255, 150, 0)  # the cells of a hint, blinking amber
 FACE_TINT: RGB = (10, 10, 14)  # an empty Cubulus face cell, so the unfolded cube is visible
 CENTRE_TINT: RGB = (30, 20, 0)  # the hidden centre cell, when empty
 CANDIDATE_ALT: RGB = (255, 255, 255)  # the other colour of a blinking cull candidate

@@ -1,7 +1,8 @@
 """Every game, found by name: its rules and its board adapter, registered together.
 
 ``GAME_PACKAGES`` is the list of games: a game is known when its package is listed here. Each
-package registers itself when imported, by calling ``register(GAME, board=ADAPTER)``; nothing
+package registers itself when imported, by calling ``register(GAME, board=ADAPTER, player=...)``;
+nothing
 else in the program imports a game package, it asks here. The board adapter is opaque to the
 rules (they never look inside it): the controller reads it through its own protocol
 (``firmware.controller.adapter.BoardAdapter``).
@@ -13,6 +14,7 @@ import importlib
 from dataclasses import dataclass
 
 from firmware.rules.api import Game, InvalidRecordError
+from firmware.rules.players import GamePlayer
 
 GAME_PACKAGES = ["firmware.games.culls", "firmware.games.cubulus"]
 
@@ -23,14 +25,15 @@ class Registered:
 
     game: Game
     board: object
+    player: GamePlayer | None = None
 
 
 _REGISTRY: dict[str, Registered] = {}
 
 
-def register(game: Game, *, board: object) -> Game:
-    """Make ``game`` (with its board adapter) findable by its name."""
-    _REGISTRY[game.name] = Registered(game, board)
+def register(game: Game, *, board: object, player: GamePlayer | None = None) -> Game:
+    """Make ``game`` (with its board adapter and computer player) findable by its name."""
+    _REGISTRY[game.name] = Registered(game, board, player)
     return game
 
 
@@ -56,6 +59,14 @@ def find_game(name: str) -> Game:
 def find_board(name: str) -> object:
     """The board adapter registered with the game called ``name``."""
     return _entry(name).board
+
+
+def find_player(name: str) -> GamePlayer:
+    """The computer player of the game called ``name``; InvalidRecordError if it has none."""
+    player = _entry(name).player
+    if player is None:
+        raise InvalidRecordError(f"game: {name} has no computer player")
+    return player
 
 
 def game_names() -> list[str]:

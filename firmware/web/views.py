@@ -11,7 +11,7 @@ from firmware.rules.api import JsonValue
 from firmware.rules.grid import cell_name as cell_name
 from hal.interfaces import Frame
 
-BUTTONS = ("undo", "new", "menu")
+BUTTONS = ("undo", "new", "menu", "hint")
 PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in firmware/games/<name>/web/
 GAMES = Path(__file__).resolve().parents[1] / "games"
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
+from firmware.controller.adapter import board_adapter
+from firmware.controller.computer import Seating
 from firmware.controller.extras import MatchWatcher, PowerSwitch
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
@@ -31,6 +33,7 @@ from firmware.link.board import BoardLink
 from firmware.link.online import OnlineGame, OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
+from firmware.rules.registry import game_names
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.settings import simulated
 from hal.clock import MonotonicClock
@@ -75,6 +78,19 @@ class Assembly:
         return None if self.kiosk is None else self.kiosk.staff_pin
 
 
+def hand_placed_games(config: Config, *, real_board: bool) -> frozenset[str]:
+    """The games whose pieces a person puts on the board for the computer: those with real
+    pieces, unless ``culls.chips`` says the chips are virtual (``auto``: on the simulated board)."""
+    chips = config.culls.chips
+    if chips == "virtual" or (chips == "auto" and not real_board):
+        return frozenset()
+    return _real_pieces()
+
+
+def _real_pieces() -> frozenset[str]:
+    return frozenset(name for name in game_names() if board_adapter(name).pieces_by_hand)
+
+
 def assemble(
     board: Board,
     *,
@@ -85,11 +101,17 @@ def assemble(
     wall: WallClock | None = None,
     heartbeat: Callable[[], object] | None = None,
     players: PlayerFactory = passive_player,
+    seating: Seating | None = None,
+    hand_placed: frozenset[str] | None = None,
     board_name: str = "",
     power_off: PowerSwitch | None = None,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
+
+    ``seating``: the computer seats and their players (it replaces ``players``);
+    ``hand_placed``: the games whose pieces a person places for a seat not played here (default:
+    every game whose pieces are real, ``hand_placed_games`` of a config with physical chips).
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
     board) the shut-down only says so."""
@@ -99,14 +121,21 @@ def assemble(
         journal=Journal(state_dir, warn),
         rng=rng,
         beep=None if board.buzzer is None else board.buzzer.beep,
-        players=players,
+        players=players if seating is None else seating,
+        seating=None if seating is None else seating.kinds,
+        hand_placed=(hand_placed if hand_placed is not None else _real_pieces()).__contains__,
+        ask_hint=None if seating is None else seating.hint,
     )
+    if seating is not None:
+        table.thinking = seating.thinker.thinking
     history = None if state_dir is None else History(state_dir)
     recorder = (
         None if history is None else HistoryRecorder(history, board_name, _wall_seconds(wall), warn)
     )
     if kiosk is None:
         controller = BoardController(board, table, heartbeat=heartbeat, tally=recorder)
+        if seating is not None:
+            seating.connect(controller.post)
         return Assembly(board, table, controller, history=history)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
@@ -122,6 +151,8 @@ def assemble(
         tally=watcher,
         power_off=PowerOff(command=None) if power_off is None else power_off,
     )
+    if seating is not None:
+        seating.connect(controller.post)
     return Assembly(board, table, controller, parts, history)
 
 

@@ -15,6 +15,7 @@ from types import FrameType
 from typing import Any
 
 from firmware.config import ConfigError, load_config
+from firmware.controller.computer import Seating, computer_choice
 from firmware.controller.loop import BoardController
 from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
 from firmware.kiosk.dimmer import WallClock
@@ -24,7 +25,7 @@ from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
-from firmware.wiring.assemble import assemble, start_link
+from firmware.wiring.assemble import assemble, hand_placed_games, start_link
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, SessionError, serve_web
 from hal.clock import MonotonicClock
@@ -67,6 +68,11 @@ def run_real_board(
         raise SessionError(f"config {path}: {exc}") from None
     except (KioskSetupError, LinkSettingsError) as exc:
         raise SessionError(str(exc)) from None
+    try:
+        options = vars(args)  # the computer options are absent when the caller has none
+        computer_seats, level = computer_choice(options.get("computer"), options.get("level"))
+    except ValueError as exc:
+        raise SessionError(str(exc)) from None
     if online is not None and link is None:
         raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
     state_dir = Path(args.state_dir or config.state_dir).expanduser()
@@ -90,6 +96,8 @@ def run_real_board(
         kiosk=kiosk,
         wall=wall,
         heartbeat=heartbeat.beat,
+        seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
+        hand_placed=hand_placed_games(config, real_board=True),
         board_name="" if link is None else link.board_id,
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
     )

@@ -13,14 +13,21 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
 from firmware.config.schema import Config, KioskConfig
+from firmware.controller.computer import Seating, top_level
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
+from firmware.players import Level
 from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
-from firmware.wiring.assemble import assemble, simulated_board, start_link
+from firmware.wiring.assemble import (
+    assemble,
+    hand_placed_games,
+    simulated_board,
+    start_link,
+)
 from firmware.wiring.drive import perform
 from firmware.wiring.script import ScriptError, parse_line
 from hal.clock import FakeClock, MonotonicClock
@@ -120,6 +127,8 @@ def build_session(
     frames_path: str | None,
     complain: Complain,
     kiosk: KioskConfig | None = None,
+    computer_seats: frozenset[str] = frozenset(),
+    level: Level | None = None,
     link: LinkSettings | None = None,
     online: OnlineRequest | None = None,
 ) -> Session:
@@ -139,6 +148,13 @@ def build_session(
         warn=lambda text: complain(f"warning: {text}"),
         kiosk=kiosk,
         wall=wall_on(clock, now()) if scripted else now,
+        seating=Seating(
+            clock=clock.now,
+            level=level or top_level(),
+            computer_seats=computer_seats,
+            seed=rng.getrandbits(32),
+        ),
+        hand_placed=hand_placed_games(config, real_board=False),
         board_name="" if link is None else link.board_id,
     )
     session = Session(

@@ -11,6 +11,7 @@ import pytest
 
 from firmware.config.load import parse_config
 from firmware.config.schema import KioskConfig
+from firmware.controller.computer import Seating
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.games.cubulus import layout as cubulus_board
@@ -42,6 +43,8 @@ class Rig:
         rows: int = 15,
         kiosk: KioskConfig | None = None,
         wall_start: datetime.datetime | None = None,
+        seating: Seating | None = None,
+        hand_placed: frozenset[str] | None = None,
         power_off: PowerSwitch | None = None,
         players: PlayerFactory = passive_player,
     ) -> None:
@@ -60,6 +63,8 @@ class Rig:
             warn=self.warnings.append,
             kiosk=kiosk,
             wall=self.wall,
+            seating=seating,
+            hand_placed=hand_placed,
             power_off=power_off,
             players=players,
         )

@@ -189,3 +189,18 @@ def test_a_typo_at_the_prompt_is_answered_in_the_prompts_words(
     assert err == (
         "cullsboard: 'hello' is not a cell: type a cell like h8, or undo, new, menu, quit\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--computer", "red,"], "name seats by colour"),
+        (["--level", "9"], "--level must be 1 to 6"),
+    ],
+)
+def test_bad_computer_options_are_one_clear_line(
+    flags: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--mock-hal", "--game", "culls", *flags, "--script", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err

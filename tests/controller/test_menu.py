@@ -7,7 +7,8 @@ from tests.controller.conftest import Rig
 SCOREBOARD_KEYS = {
     "game", "mode", "players", "seats", "phase", "round", "rounds_to_win", "scores", "to_move",
     "seat", "awaiting", "moves", "status", "winner", "line", "last_result", "match_winner",
-    "message", "error", "record", "position", "review", "online",
+    "message", "error", "record", "position", "review", "pending", "thinking", "hint",
+    "online",
 }  # fmt: skip
 
 

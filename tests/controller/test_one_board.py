@@ -25,7 +25,8 @@ def _first_copy(state: Path) -> subprocess.Popen[str]:
     lock = state / "lock"
     deadline = time.monotonic() + 30.0
     while time.monotonic() < deadline and process.poll() is None:
-        started = (state / "journal.jsonl").exists()  # the match is on: the board is up
+        journal = state / "journal.jsonl"  # the round is on (match and round written): up
+        started = journal.exists() and b'"e":"round"' in journal.read_bytes()
         if started and lock.exists() and lock.read_text().strip() == str(process.pid):
             return process
         time.sleep(0.05)

@@ -32,6 +32,7 @@ class TicTacToeBoard:
     menu = (MenuChoice("Tic-tac-toe", {}, (("blue", "red"),)),)
     menu_pips: Option | None = None
     rematch_alternates = True
+    pieces_by_hand = False
 
     def fit_rules(
         self, rules: Mapping[str, JsonValue], columns: int, rows: int

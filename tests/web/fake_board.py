@@ -152,4 +152,7 @@ class FakeLiveBoard:
             "message": message,
             "error": self._error,
             "record": record_of(state).to_json(),
+            "pending": None,
+            "thinking": False,
+            "hint": None,
         }

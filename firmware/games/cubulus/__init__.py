@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from firmware.games.cubulus.adapter import CUBULUS_BOARD
 from firmware.games.cubulus.game import CUBULUS
+from firmware.games.cubulus.player import CUBULUS_PLAYER
 from firmware.rules.registry import register
 
-register(CUBULUS, board=CUBULUS_BOARD)
+register(CUBULUS, board=CUBULUS_BOARD, player=CUBULUS_PLAYER)

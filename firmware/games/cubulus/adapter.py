@@ -46,6 +46,7 @@ class CubulusBoard:
     )
     menu_pips: Option | None = None
     rematch_alternates = True
+    pieces_by_hand = False  # the balls are lights
 
     def fit_rules(
         self, rules: Mapping[str, JsonValue], columns: int, rows: int

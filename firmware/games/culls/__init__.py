@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from firmware.games.culls.adapter import CULLS_BOARD
 from firmware.games.culls.game import CULLS
+from firmware.games.culls.player import CULLS_PLAYER
 from firmware.rules.registry import register
 
-register(CULLS, board=CULLS_BOARD)
+register(CULLS, board=CULLS_BOARD, player=CULLS_PLAYER)

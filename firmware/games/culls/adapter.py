@@ -50,6 +50,7 @@ class CullsBoard:
     )
     menu_pips: Option | None = ROUNDS
     rematch_alternates = False  # a rematch draws who starts, like a new match
+    pieces_by_hand = True  # real chips (unless the board is set to virtual ones)
 
     def fit_rules(
         self, rules: Mapping[str, JsonValue], columns: int, rows: int

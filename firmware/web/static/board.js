@@ -1,4 +1,4 @@
-// The board page: the live LEDs, cell names on hover, a click is a touch, the three buttons,
+// The board page: the live LEDs, cell names on hover, a click is a touch, the buttons,
 // the score, and the game's own drawing (its page.js, e.g. the Cubulus cube in 3D) when it has one.
 import {
   COLOUR_NAMES,
@@ -143,9 +143,9 @@ function showScore(score) {
   showPoints(score);
 }
 
-// While a round is reviewed the three buttons step back, step forward and leave.
+// While a round is reviewed the three buttons step back, step forward and leave (no HINT).
 const BUTTON_WORDS = {
-  normal: { undo: "UNDO", new: "NEW", menu: "MENU" },
+  normal: { undo: "UNDO", new: "NEW", menu: "MENU", hint: "HINT" },
   review: { undo: "◀ BACK", new: "FORWARD ▶", menu: "LEAVE REVIEW" },
 };
 let reviewing = false;
@@ -154,7 +154,9 @@ function showReview(review) {
   reviewing = Boolean(review);
   const words = BUTTON_WORDS[reviewing ? "review" : "normal"];
   for (const button of document.querySelectorAll("[data-button]")) {
-    button.textContent = words[button.dataset.button];
+    const word = words[button.dataset.button];
+    button.hidden = word === undefined;
+    if (word !== undefined) button.textContent = word;
   }
   document.body.dataset.review = reviewing ? "on" : "";
 }

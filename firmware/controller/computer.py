@@ -1,0 +1,130 @@
+"""Computer seats: which seats the computer takes, at what level, and the players that think.
+
+``Seating`` is the table's player factory. A computer seat's player starts a search on the
+shared ``Thinker`` when its turn comes and posts the answer to the loop as a ``SeatMove``; the
+loop drops it if the position has moved on. ``cancel`` (UNDO, NEW, MENU) stops the search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from firmware.controller.adapter import SeatSpec
+from firmware.controller.players import PassivePlayer, Player, PlayerKind, SeatMove, Turn
+from firmware.controller.thinker import Answer, Thinker
+from firmware.players import HIGHEST, LOWEST, Level, level
+from firmware.rules.api import GameState
+
+HINT = "hint"  # the tag of a hint search (seat searches are tagged with their seat number)
+HINT_MOVETIME_MS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class HintFound:
+    """The strongest move for the position at ``ply``, found for the player to act."""
+
+    token: str
+    ply: int
+
+
+Post = Callable[[SeatMove | HintFound], None]
+
+
+def seat_key(text: str) -> str:
+    """A seat as typed or as named (``redA``, ``Red A``, ``red``) in one spelling: ``reda``."""
+    return "".join(text.split()).lower()
+
+
+def parse_computer_seats(text: str) -> frozenset[str]:
+    """``--computer SEAT[,SEAT]``: colours or team seats; ValueError for an empty one."""
+    seats = [seat_key(part) for part in text.split(",")]
+    if not all(seats):
+        raise ValueError(f"--computer: name seats by colour or team seat (red, redA), not {text!r}")
+    return frozenset(seats)
+
+
+def top_level() -> Level:
+    """The level a computer seat plays when none is asked for."""
+    return level(HIGHEST)
+
+
+def parse_level(number: int) -> Level:
+    """``--level N``; ValueError names the range."""
+    if not LOWEST <= number <= HIGHEST:
+        raise ValueError(f"--level must be {LOWEST} to {HIGHEST}, not {number}")
+    return level(number)
+
+
+def computer_choice(seats: str | None, number: int | None) -> tuple[frozenset[str], Level]:
+    """``--computer`` and ``--level`` as given (either may be missing); ValueError says why."""
+    chosen = top_level() if number is None else parse_level(number)
+    return (frozenset() if seats is None else parse_computer_seats(seats)), chosen
+
+
+@dataclass
+class ComputerPlayer:
+    """The computer in one seat."""
+
+    seat: int
+    level: Level
+    thinker: Thinker
+
+    @property
+    def kind(self) -> PlayerKind:
+        return PlayerKind.COMPUTER
+
+    def your_turn(self, turn: Turn) -> None:
+        self.thinker.start(turn.state, self.level, movetime_ms=None, tag=turn.seat)
+
+    def cancel(self) -> None:
+        self.thinker.cancel()
+
+
+class Seating:
+    """Makes each seat's player; knows the computer seats and level of new matches."""
+
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], float],
+        level: Level,
+        computer_seats: Iterable[str] = (),
+        seed: int | None = None,
+    ) -> None:
+        self.level = level
+        self.computer_seats = frozenset(seat_key(seat) for seat in computer_seats)
+        self._post: Post | None = None
+        self.thinker = Thinker(clock=clock, deliver=self._deliver, seed=seed)
+
+    def connect(self, post: Post) -> None:
+        """Where answers go: the loop's queue (set once the controller exists)."""
+        self._post = post
+
+    def kinds(self, specs: tuple[SeatSpec, ...]) -> tuple[PlayerKind, ...]:
+        """Who fills each seat of a new match: the computer where its colour or name is asked."""
+        wanted = self.computer_seats
+        return tuple(
+            PlayerKind.COMPUTER
+            if seat_key(spec.colour) in wanted or seat_key(spec.name) in wanted
+            else PlayerKind.HERE
+            for spec in specs
+        )
+
+    def __call__(self, kind: PlayerKind, seat: int) -> Player:
+        if kind is PlayerKind.COMPUTER:
+            return ComputerPlayer(seat, self.level, self.thinker)
+        return PassivePlayer(kind)
+
+    def hint(self, state: GameState) -> None:
+        """Look for the strongest move for the player to act (answered as a ``HintFound``)."""
+        self.thinker.start(state, top_level(), movetime_ms=HINT_MOVETIME_MS, tag=HINT)
+
+    def _deliver(self, answer: Answer) -> None:
+        if self._post is None:
+            return
+        if answer.tag == HINT:
+            self._post(HintFound(answer.choice.token, answer.ply))
+        else:
+            assert isinstance(answer.tag, int)
+            self._post(SeatMove(answer.tag, answer.choice.token, answer.ply))

@@ -1,0 +1,38 @@
+"""The Cubulus computer player: a record's tokens in, the chosen token out, at levels 1-6."""
+
+from __future__ import annotations
+
+import random
+
+from firmware.games.cubulus.position import cubulus_position, token_of
+from firmware.games.cubulus.search import CubulusSearch, CubulusStyle
+from firmware.rules.api import GameState
+from firmware.rules.budget import Budget
+from firmware.rules.players import Choice
+
+# What each level sees, and the part of the time it spends.
+LEVEL_STYLES = {
+    1: CubulusStyle(max_depth=1, noise=40, leaf_wins=False, share=0.1),
+    2: CubulusStyle(max_depth=1, leaf_wins=False, share=0.1),
+    3: CubulusStyle(max_depth=1, share=0.2),  # sees the wins its move would hand over
+    4: CubulusStyle(max_depth=2, leaf_wins=False, share=0.5),
+    5: CubulusStyle(max_depth=3, leaf_wins=False),
+    6: CubulusStyle(),
+}
+
+
+class CubulusPlayer:
+    """The computer player registered with Cubulus."""
+
+    def share(self, level: int) -> float:
+        return LEVEL_STYLES[level].share
+
+    def choose(self, state: GameState, level: int, budget: Budget, rng: random.Random) -> Choice:
+        players = state.rules.get("players", 2)
+        assert isinstance(players, int)
+        cube = cubulus_position(players, state.first, state.moves)
+        found = CubulusSearch(cube, budget, LEVEL_STYLES[level], rng).run()
+        return Choice(token_of(cube, found.action), found.score, found.depth, found.nodes)
+
+
+CUBULUS_PLAYER = CubulusPlayer()

@@ -1,0 +1,213 @@
+"""A Cubulus game built for search: the rules of rules.md on plain lists, with cheap undo.
+
+Actions are numbers: a cell index while the white balls are placed, a push number after. Every
+ball change updates, per colour, how many balls it has in each of the 36 squares, the sum of the
+squares' values and the squares it holds three of.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from firmware.games.cubulus.geometry import (
+    CELL_INDEX,
+    COLOURS,
+    LINES,
+    PUSH_INDEX,
+    PUSHES,
+    SQUARES_AT,
+)
+from firmware.games.cubulus.geometry import SQUARES as SQUARE_CELLS
+
+WHITE = 3
+BALLS = 9
+DRAWN = -1  # ``winner`` of a drawn game
+SQUARES = SQUARE_CELLS
+PUSH_CELLS = tuple(push.cells for push in PUSHES)
+OPPOSITE = tuple(push.opposite for push in PUSHES)
+SQUARE_VALUE = (0, 1, 6, 40, 0)  # a square holding k balls of one colour (4 ends the game)
+# The pushes whose line passes through each cell: the pushes that can change it.
+PUSHES_THROUGH = tuple(
+    tuple(n for n, cells in enumerate(PUSH_CELLS) if cell in cells) for cell in range(27)
+)
+
+
+class CubulusPosition:
+    """The cube, the supplies, the turn; ``play`` an action number and ``undo`` it."""
+
+    __slots__ = (
+        "_history",
+        "board",
+        "codes",
+        "in_square",
+        "last_push",
+        "last_rotated",
+        "owned",
+        "supply",
+        "threes",
+        "turn",
+        "value",
+        "winner",
+    )
+
+    def __init__(self, players: int, first: str) -> None:
+        playing = COLOURS[:players]
+        start = playing.index(first)
+        seats = playing[start:] + playing[:start]
+        self.codes = tuple(COLOURS.index(colour) + 1 for colour in seats)
+        self.board = [0] * 27
+        self.supply = [0, BALLS, BALLS, BALLS]  # in a 2-player game the whites still to place
+        self.turn = 0
+        self.last_push = -1
+        self.last_rotated = False
+        self.winner = 0
+        self.in_square = [[0] * len(SQUARES) for _ in range(4)]  # [colour][square] -> balls
+        self.value = [0, 0, 0, 0]  # [colour] -> sum of SQUARE_VALUE over the squares
+        self.threes: list[set[int]] = [set(), set(), set(), set()]  # squares with 3 of a colour
+        self.owned = [0, 0, 0, 0]  # [colour] -> squares it holds all four of
+        self._history: list[tuple[int, tuple[int, int, int], int, int, bool, int, int]] = []
+
+    @property
+    def placing_whites(self) -> bool:
+        return len(self.codes) == 2 and self.supply[WHITE] > 0
+
+    @property
+    def over(self) -> bool:
+        return self.winner != 0
+
+    def mover(self) -> int:
+        """The colour code to act (the second seat places the whites)."""
+        return self.codes[1] if self.placing_whites else self.codes[self.turn]
+
+    def actions(self) -> list[int]:
+        """Every legal action now."""
+        if self.winner:
+            return []
+        board = self.board
+        if self.placing_whites:
+            return [i for i in range(27) if not board[i]]
+        forbidden = OPPOSITE[self.last_push] if self.last_rotated else -1
+        if self.supply[self.codes[self.turn]]:
+            return [n for n in range(len(PUSHES)) if n != forbidden]
+        return [
+            n
+            for n, (a, b, c) in enumerate(PUSH_CELLS)
+            if n != forbidden and board[a] and board[b] and board[c]
+        ]
+
+    def play(self, action: int) -> None:
+        board = self.board
+        if self.placing_whites:
+            self._history.append((action, (action, action, action), WHITE, 0, False, 0, 0))
+            board[action] = WHITE
+            self._recolour(action, 0, WHITE)
+            self.supply[WHITE] -= 1
+            return
+        cells = PUSH_CELLS[action]
+        a, b, c = (board[i] for i in cells)
+        mover = self.codes[self.turn]
+        rotated = bool(a and b and c)
+        spent = 0 if rotated else mover
+        self._history.append(
+            (-1, (a, b, c), spent, self.last_push, self.last_rotated, self.turn, action)
+        )
+        if rotated:
+            after = (c, a, b)
+        else:
+            self.supply[mover] -= 1
+            after = (mover, b, c) if not a else (mover, a, c) if not b else (mover, a, b)
+        for cell, old, new in zip(cells, (a, b, c), after, strict=True):
+            if old != new:
+                board[cell] = new
+                self._recolour(cell, old, new)
+        self.last_push = action
+        self.last_rotated = rotated
+        self.winner = self._judge()
+        if not self.winner:
+            self.turn = (self.turn + 1) % len(self.codes)
+            if not self._can_push(self.supply[self.codes[self.turn]]):
+                self.winner = DRAWN
+
+    def undo(self) -> None:
+        cell, before, spent, last_push, last_rotated, turn, action = self._history.pop()
+        board = self.board
+        if cell >= 0:
+            board[cell] = 0
+            self._recolour(cell, WHITE, 0)
+            self.supply[WHITE] += 1
+            return
+        for cell_now, old in zip(PUSH_CELLS[action], before, strict=True):
+            now = board[cell_now]
+            if now != old:
+                board[cell_now] = old
+                self._recolour(cell_now, now, old)
+        if spent:
+            self.supply[spent] += 1
+        self.last_push, self.last_rotated, self.turn = last_push, last_rotated, turn
+        self.winner = 0
+
+    def plies(self) -> int:
+        return len(self._history)
+
+    def rewind(self, plies: int) -> None:
+        while len(self._history) > plies:
+            self.undo()
+
+    def _can_push(self, supply_left: int) -> bool:
+        board = self.board
+        if supply_left > 0 and 0 in board:
+            return True
+        return any(board[a] and board[b] and board[c] for a, b, c in LINES)
+
+    def _recolour(self, cell: int, old: int, new: int) -> None:
+        """Count a ball of ``old`` (0: none) leaving ``cell`` and one of ``new`` arriving."""
+        for square in SQUARES_AT[cell]:
+            if old:
+                counts = self.in_square[old]
+                k = counts[square]
+                counts[square] = k - 1
+                self.value[old] += SQUARE_VALUE[k - 1] - SQUARE_VALUE[k]
+                if k == 4:
+                    self.owned[old] -= 1
+                    self.threes[old].add(square)
+                elif k == 3:
+                    self.threes[old].discard(square)
+            if new:
+                counts = self.in_square[new]
+                k = counts[square] + 1
+                counts[square] = k
+                self.value[new] += SQUARE_VALUE[k] - SQUARE_VALUE[k - 1]
+                if k == 4:
+                    self.owned[new] += 1
+                    self.threes[new].discard(square)
+                elif k == 3:
+                    self.threes[new].add(square)
+
+    def _judge(self) -> int:
+        """The winner after a push (rule 6): the mover only if no other colour owns a square."""
+        owned, codes = self.owned, self.codes
+        count = len(codes)
+        for step in range(1, count + 1):
+            code = codes[(self.turn + step) % count]
+            if owned[code]:
+                return code
+        return 0
+
+    def key(self) -> tuple[object, ...]:
+        forbidden = self.last_push if self.last_rotated else -1
+        return (*self.board, self.turn, forbidden, *self.supply)
+
+
+def cubulus_position(players: int, first: str, moves: Sequence[str]) -> CubulusPosition:
+    """The search position after ``moves`` (tokens already known legal)."""
+    position = CubulusPosition(players, first)
+    for token in moves:
+        position.play(CELL_INDEX[token[1:]] if token[0] == "N" else PUSH_INDEX[token])
+    return position
+
+
+def token_of(position: CubulusPosition, action: int) -> str:
+    """The record token of ``action`` now."""
+    if position.placing_whites:
+        return "N" + f"{action // 9}{action // 3 % 3}{action % 3}"
+    return PUSHES[action].token

@@ -1,0 +1,80 @@
+"""The Culls computer player: a record's tokens in, the chosen token out, at levels 1-6."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from firmware.games.culls.position import FLIP, MOVE, PLACE, CullsPosition
+from firmware.games.culls.search import CullsSearch, CullsStyle, SearchResult
+from firmware.rules.api import GameState, JsonValue
+from firmware.rules.budget import Budget
+from firmware.rules.players import Choice
+
+COLOUR_CODES = {"blue": 1, "red": 2}
+# What each level sees, and the part of the time it spends.
+LEVEL_STYLES = {
+    1: CullsStyle(max_depth=1, noise=150, sees_culls=False, extensions=0, share=0.05),
+    2: CullsStyle(max_depth=1, noise=15, extensions=2, share=0.05),
+    3: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=10, share=0.12),
+    4: CullsStyle(max_depth=3, beam=8, share=0.3),
+    5: CullsStyle(beam=8, extensions=2, share=0.4),
+    6: CullsStyle(),
+}
+
+
+def culls_position(
+    rules: Mapping[str, JsonValue], first: str, moves: Sequence[str]
+) -> CullsPosition:
+    """The search position after ``moves`` (tokens already known legal, as in a GameState)."""
+    size = rules.get("size", 15)
+    assert isinstance(size, int)
+    position = CullsPosition(
+        size,
+        teams=rules.get("mode") == "teams",
+        exact_five=rules.get("exact_five") is True,
+        first=COLOUR_CODES[first],
+    )
+    index = position.tables.geo.index
+    for token in moves:
+        if position.phase == FLIP:
+            position.play(index[token[1:]])
+        elif position.phase == MOVE:
+            position.play(index[token.partition("-")[2]])
+        else:
+            position.play(index[token])
+    return position
+
+
+def token_of(position: CullsPosition, cell: int) -> str:
+    """The record token of the action on ``cell`` in the current phase."""
+    names = position.tables.geo.names
+    if position.phase == FLIP:
+        return "x" + names[cell]
+    if position.phase == MOVE:
+        return f"{names[position.flipped]}-{names[cell]}"
+    assert position.phase == PLACE
+    return names[cell]
+
+
+def choose_culls(
+    position: CullsPosition, style: CullsStyle, budget: Budget, rng: random.Random
+) -> tuple[str, SearchResult]:
+    """Search ``position`` and return the chosen token with the search's figures."""
+    result = CullsSearch(position, budget, style, rng).run()
+    return token_of(position, result.action), result
+
+
+class CullsPlayer:
+    """The computer player registered with Culls."""
+
+    def share(self, level: int) -> float:
+        return LEVEL_STYLES[level].share
+
+    def choose(self, state: GameState, level: int, budget: Budget, rng: random.Random) -> Choice:
+        position = culls_position(state.rules, state.first, state.moves)
+        token, found = choose_culls(position, LEVEL_STYLES[level], budget, rng)
+        return Choice(token, found.score, found.depth, found.nodes)
+
+
+CULLS_PLAYER = CullsPlayer()

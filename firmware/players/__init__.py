@@ -1,0 +1,44 @@
+"""Computer players for every game: each game's pure search, reached through the registry.
+
+``choose`` asks the player registered with the state's game for a move at a level, within a
+budget (a node cap and a stop question): no clock here either.
+"""
+
+from __future__ import annotations
+
+import random
+
+from firmware.players.levels import HIGHEST, LEVELS, LOWEST, Level, level
+from firmware.rules.api import GameState
+from firmware.rules.budget import SEARCH_SHARE, UNLIMITED, Budget, SearchStoppedError
+from firmware.rules.players import Choice
+from firmware.rules.registry import find_player
+
+
+def choose(state: GameState, chosen: Level, budget: Budget, rng: random.Random) -> Choice:
+    """The move ``chosen`` plays for the colour to act in ``state``; the state is not touched.
+
+    ``budget`` stops the search. The caller applies the level's ``share`` to the time it gives
+    (it owns the clock); a node cap is scaled here.
+    """
+    if state.outcome().is_over:
+        raise ValueError("the game is over: there is nothing to play")
+    player = find_player(state.game)
+    if budget.max_nodes < UNLIMITED:
+        share = player.share(chosen.number)
+        budget.max_nodes = budget.nodes + max(1, int(budget.max_nodes * share))
+    return player.choose(state, chosen.number, budget, rng)
+
+
+__all__ = [
+    "HIGHEST",
+    "LEVELS",
+    "LOWEST",
+    "SEARCH_SHARE",
+    "Budget",
+    "Choice",
+    "Level",
+    "SearchStoppedError",
+    "choose",
+    "level",
+]

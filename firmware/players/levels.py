@@ -1,0 +1,38 @@
+"""Levels 1-6, the same words for every game: each game's player says what a level sees.
+
+The low levels are shallow and noisy (they still take a win in one and stop a five, found before
+any noise); the middle ones search a few plies; the top one deepens for as long as it may.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware.rules.players import HIGHEST_LEVEL, LOWEST_LEVEL
+from firmware.rules.registry import find_player
+
+LOWEST, HIGHEST = LOWEST_LEVEL, HIGHEST_LEVEL
+OWN_MOVETIME_MS = {1: 300, 2: 300, 3: 300, 4: 500, 5: 800, 6: 1000}
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level and its own time per move (when the caller gives none)."""
+
+    number: int
+    movetime_ms: int
+
+    def share(self, game: str) -> float:
+        """The part of the given time (or node budget) this level spends on ``game``."""
+        return find_player(game).share(self.number)
+
+
+LEVELS = {number: Level(number, ms) for number, ms in OWN_MOVETIME_MS.items()}
+
+
+def level(number: int) -> Level:
+    """The level called ``number``; ValueError names the range."""
+    try:
+        return LEVELS[number]
+    except KeyError:
+        raise ValueError(f"level must be {LOWEST} to {HIGHEST}, got {number}") from None

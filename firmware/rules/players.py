@@ -1,0 +1,37 @@
+"""What a game's computer player offers: pick a move for a level within a budget.
+
+A game registers its player with its rules (``register(GAME, board=..., player=...)``); the
+program reaches it by the game's name (``firmware.rules.registry.find_player``). Players are pure
+like the rules: no clock, no I/O; time comes in as the budget's stop question.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from firmware.rules.api import GameState
+from firmware.rules.budget import Budget
+
+LOWEST_LEVEL, HIGHEST_LEVEL = 1, 6
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A computer's move: the token, its score for the mover, the depth reached, nodes spent."""
+
+    token: str
+    score: int
+    depth: int
+    nodes: int
+
+
+class GamePlayer(Protocol):
+    """One game's computer player, levels 1 (gentle) to 6 (strongest)."""
+
+    def share(self, level: int) -> float:
+        """The part of the given time (or node budget) ``level`` spends."""
+
+    def choose(self, state: GameState, level: int, budget: Budget, rng: random.Random) -> Choice:
+        """The move for the colour to act in ``state`` (not changed); ``budget`` stops it."""

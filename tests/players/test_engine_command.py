@@ -1,0 +1,115 @@
+"""``cullsboard engine``: the line protocol, its errors, and bestmoves that replay accepts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from firmware.commands.engine import serve
+from firmware.rules.records import parse_record, replay
+
+
+class TickingClock:
+    """A clock that moves on one millisecond every time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def _talk(*lines: str) -> list[str]:
+    out: list[str] = []
+    serve(lines, out.append, TickingClock(), seed=1)
+    return out
+
+
+def _record(game: str, moves: list[str], first: str, **rules: object) -> str:
+    return json.dumps({"format": 1, "game": game, "rules": rules, "first": first, "moves": moves})
+
+
+def _bestmove(answers: list[str]) -> str:
+    assert answers[-1].startswith("bestmove "), answers
+    assert all(line.startswith("info ") for line in answers[:-1]), answers
+    return answers[-1].split()[1]
+
+
+def test_isready_and_quit() -> None:
+    assert _talk("isready", "quit", "isready") == ["readyok"]
+
+
+def test_go_answers_a_legal_move_that_replay_accepts() -> None:
+    record = _record("culls", ["h8", "i8", "g9", "j10"], "blue")
+    token = _bestmove(_talk(f"position {record}", "go movetime 50"))
+    raw = json.loads(record)
+    raw["moves"].append(token)
+    state, error = replay(parse_record(json.dumps(raw)))
+    assert error is None and state.ply == 5
+
+
+def test_go_flips_and_moves_when_that_is_due() -> None:
+    moves = ["h8", "a1", "i8", "j8", "k8"]  # blue k8 culls i8 j8
+    flip = _bestmove(_talk(f"position {_record('culls', moves, 'blue')}", "go level 3"))
+    assert flip in ("xi8", "xj8")
+    move = _bestmove(_talk(f"position {_record('culls', [*moves, flip], 'blue')}", "go level 2"))
+    assert move.startswith(flip[1:] + "-")
+
+
+def test_the_whites_of_cubulus_are_placed_by_the_second_player() -> None:
+    token = _bestmove(_talk(f"position {_record('cubulus', [], 'red')}", "go level 1"))
+    assert token.startswith("N")
+    push = _bestmove(
+        _talk(f"position {_record('cubulus', [], 'red', players=3)}", "go movetime 100")
+    )
+    assert push[0] in "LRFBDU"
+
+
+def test_bad_lines_get_one_error_line_and_the_engine_goes_on() -> None:
+    answers = _talk(
+        "go",
+        "position {oops",
+        'position {"format": 1, "game": "chess", "first": "white", "moves": []}',
+        f"position {_record('culls', ['h8', 'h8'], 'blue')}",
+        f"position {_record('culls', [], 'blue')}",
+        "go movetime x",
+        "go level 7",
+        "go depth 3",
+        "frobnicate",
+        "isready",
+    )
+    assert len(answers) == 9
+    assert all(line.startswith("error ") for line in answers[:8]), answers
+    assert "no position" in answers[0]
+    assert "not valid JSON" in answers[1]
+    assert "unknown game" in answers[2]
+    assert "ply 2: h8" in answers[3]
+    assert "whole number" in answers[4]
+    assert "level must be 1 to 6" in answers[5]
+    assert "unknown option" in answers[6]
+    assert "unknown command" in answers[7]
+    assert answers[8] == "readyok"
+
+
+def test_a_finished_game_has_no_bestmove() -> None:
+    moves = ["h8", "i8", "a1", "a3", "j8", "c1", "k8", "e1", "l8"]
+    answers = _talk(f"position {_record('culls', moves, 'blue')}", "go")
+    assert answers == ["error go: the game is over"]
+
+
+def test_the_command_runs_as_a_process() -> None:
+    lines = f"isready\nposition {_record('culls', [], 'red')}\ngo movetime 100\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware", "engine", "--seed", "3"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    out = done.stdout.splitlines()
+    assert out[0] == "readyok"
+    assert out[-1] == "bestmove h8"
+    assert done.stderr == ""
