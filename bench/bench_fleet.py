@@ -11,7 +11,7 @@ random legal moves; the other board's chip is placed as soon as it blinks.
 The boards run in several processes (``--processes``), as they would on their own computers;
 the fleet listener runs in the main one. Figures depend on the machine's load (printed).
 
-Run: ``.venv/bin/python bench/bench_fleet.py [--boards 50] [--moves 20]``. Prints figures.
+Run: ``.venv/bin/python -m bench.bench_fleet [--boards 50] [--moves 20] [--pace 1.0]``.
 """
 
 from __future__ import annotations
@@ -102,11 +102,18 @@ def wait(what: str, ready: Callable[[], bool]) -> None:
         time.sleep(0.02)  # the driver must not starve the boards it measures
 
 
-def play(host: Board, guest: Board, moves: int, seed: int, out: list[float]) -> None:
-    """Random legal moves; the side to move taps, the other places the blinking chip."""
+def play(host: Board, guest: Board, moves: int, seed: int, pace: float, out: list[float]) -> None:
+    """Random legal moves; the side to move taps, the other places the blinking chip.
+
+    With ``pace`` > 0 a game moves about once per ``pace`` seconds (people think between moves);
+    0 plays as fast as the boards answer, which measures the machine's saturation instead.
+    """
     rng = random.Random(seed)
     sides = {"blue": host, "red": guest}
+    next_move = time.monotonic() + rng.uniform(0, pace)
     for _ in range(moves):
+        time.sleep(max(0.0, next_move - time.monotonic()))
+        next_move = time.monotonic() + pace * rng.uniform(0.5, 1.5)
         table = host.table
         state = None if table.match is None else table.match.current
         if state is None or table.adapter is None or state.outcome().is_over:
@@ -152,8 +159,9 @@ def show(label: str, seconds: list[float]) -> None:
           f"  p99 {percentile(ms, 0.99):7.1f} ms  max {max(ms):7.1f} ms")  # fmt: skip
 
 
-def worker(url: str, first: int, games: int, moves: int, folder: str, ready: Queue[object],
-           go: Event, results: Queue[object], done: Event) -> None:  # fmt: skip
+def worker(url: str, first: int, games: int, moves: int, pace: float, folder: str,
+           ready: Queue[object], go: Event, results: Queue[object],
+           done: Event) -> None:  # fmt: skip
     """One process's boards (in a café, each board is its own computer): host, join, play."""
     pairs: list[tuple[Board, Board]] = []
     for number in range(first, first + games):
@@ -171,7 +179,7 @@ def worker(url: str, first: int, games: int, moves: int, folder: str, ready: Que
     go.wait()
     lag: list[float] = []
     threads = [
-        threading.Thread(target=play, args=(h, g, moves, first + n, lag))
+        threading.Thread(target=play, args=(h, g, moves, first + n, pace, lag))
         for n, (h, g) in enumerate(pairs)
     ]
     for thread in threads:
@@ -198,6 +206,10 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=50)
     parser.add_argument("--moves", type=int, default=20, help="moves per game")
     parser.add_argument("--processes", type=int, default=5, help="processes the boards run in")
+    parser.add_argument(
+        "--pace", type=float, default=1.0,
+        help="seconds between one game's moves (0: as fast as the boards answer)",
+    )  # fmt: skip
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-fleet-"))
     with socket.socket() as probe:
@@ -225,7 +237,7 @@ def main() -> None:
     for share in (s for s in shares if s):
         process = spawn.Process(
             target=worker,
-            args=(url, first, share, args.moves, str(folder), ready, go, results, done),
+            args=(url, first, share, args.moves, args.pace, str(folder), ready, go, results, done),
         )
         process.start()
         workers.append(process)
@@ -256,7 +268,8 @@ def main() -> None:
     show("move-to-peer", peer_lag)
     show("state-to-fleet", fleet_lag)
     print(f"broker CPU       {cpu:.2f} s over {wall:.1f} s = {100 * cpu / wall:.1f} % of one core;"
-          f" {len(peer_lag) / wall:.0f} moves/s across {games} games")  # fmt: skip
+          f" {len(peer_lag) / wall:.0f} moves/s across {games} games"
+          f" (pace {args.pace} s)")  # fmt: skip
     print(f"machine load     {os.getloadavg()[0]:.1f} (1 min) on {os.cpu_count()} cores")
     done.set()
     for process in workers:
