@@ -21,7 +21,6 @@ from pathlib import Path
 from firmware.cli import main
 from firmware.config import load_config
 from firmware.wiring.soak import Soak
-from hal.interfaces import TouchKind
 from hal.touch import PadTouchSensor
 
 PALMS = [((2, 2), (3, 2), (4, 2)), ((6, 9), (6, 10), (6, 11)), ((11, 4), (12, 4), (11, 5))]
@@ -50,31 +49,12 @@ def ranges(path: Path) -> str:
 
 def palm_outcomes(path: Path) -> Counter[str]:
     soak = Soak(load_config(path), seed=3)
-    panel, outcomes = soak.rig.panel, Counter[str]()
-    for palm in PALMS:
-        for finger in FINGERS:
-            if finger in palm:
-                continue
-            panel.palm(*palm)
-            soak.advance(1.0)
-            soak.forget_events()
-            panel.touch(finger)
-            soak.advance(0.4)
-            panel.release(finger)
-            soak.advance(0.3)
-            touches = soak.touches()
-            downs = {e.cell for e in touches if e.kind is TouchKind.DOWN}
-            if downs - {finger}:
-                outcomes["wrong cell"] += 1
-            elif finger in downs:
-                outcomes["tapped cell"] += 1
-            elif any(e.kind is TouchKind.AMBIGUOUS for e in touches):
-                outcomes["ambiguous"] += 1
-            else:
-                outcomes["nothing"] += 1
-            panel.palm()
-            soak.advance(1.0)
-    return outcomes
+    return Counter(
+        soak.tap_beside_palm(palm, finger)
+        for palm in PALMS
+        for finger in FINGERS
+        if finger not in palm
+    )
 
 
 def run(minutes: float, taps: int) -> None:
@@ -102,7 +82,7 @@ def run(minutes: float, taps: int) -> None:
                 "  palm over three cells, finger on a fourth: "
                 + ", ".join(
                     f"{name} {outcomes.get(name, 0)}"
-                    for name in ("tapped cell", "ambiguous", "nothing", "wrong cell")
+                    for name in ("cell", "ambiguous", "nothing", "wrong")
                 )
             )
 

@@ -14,6 +14,7 @@ from firmware.wiring.simrig import SimulatedRig
 from hal.clock import FakeClock
 from hal.interfaces import Cell, Frame, HalEvent, TouchEvent, TouchKind
 from hal.mock import MockLeds
+from hal.sim.physics import PALM_SHARE
 
 FRAME_S = 0.4  # the LED animation's frame time
 WHITE, DARK = (255, 255, 255), (0, 0, 0)
@@ -129,3 +130,29 @@ class Soak:
         panel = self.rig.panel
         panel.step(max(1, round(seconds / panel.period_s())))
         self.clock.advance(seconds)
+
+    def tap_beside_palm(
+        self, palm: tuple[Cell, ...], finger: Cell, strength: float = PALM_SHARE
+    ) -> str:
+        """A palm rests over ``palm`` (``strength``: a fingertip's share per cell) while a finger
+        taps ``finger``: ``cell``, ``ambiguous``, ``nothing`` or ``wrong`` for what the board said.
+        """
+        panel = self.rig.panel
+        panel.palm(*palm, strength=strength)
+        self.advance(1.0)  # the palm rests; whatever it caused is not the finger's
+        self.forget_events()
+        panel.touch(finger)
+        self.advance(0.4)
+        panel.release(finger)
+        self.advance(0.3)
+        touches = self.touches()
+        panel.palm()
+        self.advance(1.0)
+        downs = {e.cell for e in touches if e.kind is TouchKind.DOWN}
+        if downs - {finger}:
+            return "wrong"
+        if finger in downs:
+            return "cell"
+        if any(e.kind is TouchKind.AMBIGUOUS for e in touches):
+            return "ambiguous"
+        return "nothing"

@@ -17,7 +17,6 @@ import pytest
 from firmware.cli import main
 from firmware.config import Config, load_config
 from firmware.wiring.soak import Soak
-from hal.interfaces import TouchKind
 
 LAYOUTS = ("matrix", "direct")
 
@@ -94,29 +93,10 @@ def palm_outcomes(path: Path, strength: float) -> dict[str, int]:
     """Every palm of ``palms`` resting with ``strength``, a finger tapping nine cells beside
     each: how often the board answered the finger's cell, AMBIGUOUS, nothing or a wrong cell."""
     soak = Soak(load_config(path), seed=3)
-    panel = soak.rig.panel
     outcomes = dict.fromkeys(("cell", "ambiguous", "nothing", "wrong"), 0)
     for palm in palms(soak.config):
         for finger in [(c, r) for c in (1, 7, 13) for r in (3, 8, 14) if (c, r) not in palm]:
-            panel.palm(*palm, strength=strength)
-            soak.advance(1.0)  # the palm rests; whatever it caused is not the finger's
-            soak.forget_events()
-            panel.touch(finger)
-            soak.advance(0.4)
-            panel.release(finger)
-            soak.advance(0.3)
-            touches = soak.touches()
-            downs = {e.cell for e in touches if e.kind is TouchKind.DOWN}
-            if downs - {finger}:
-                outcomes["wrong"] += 1
-            elif finger in downs:
-                outcomes["cell"] += 1
-            elif any(e.kind is TouchKind.AMBIGUOUS for e in touches):
-                outcomes["ambiguous"] += 1
-            else:
-                outcomes["nothing"] += 1
-            panel.palm()
-            soak.advance(1.0)
+            outcomes[soak.tap_beside_palm(palm, finger, strength)] += 1
     return outcomes
 
 
