@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from firmware.games.cubulus.position import SQUARES, cubulus_position
+from firmware.games.cubulus.position import SQUARES, CubulusPosition, cubulus_position
 from firmware.games.cubulus.position import token_of as cubulus_token
 from firmware.games.culls.player import culls_position
 from firmware.games.culls.player import token_of as culls_token
@@ -107,29 +107,16 @@ def _cube_score(board: list[int], me: int) -> int:
 
 def cubulus_greedy(state: GameState, rng: random.Random) -> str:
     """Wins when it can; otherwise the push after which its squares look best."""
-    players = state.rules.get("players", 2)
-    assert isinstance(players, int)
-    cube = cubulus_position(players, state.first, state.moves)
-    if cube.placing_whites:
-        return random_player(state, rng)
-    me = cube.mover()
-    best, best_action = -1e9, -1
-    for action in cube.actions():
-        cube.play(action)
-        if cube.winner == me:
-            value = 1e8
-        elif cube.winner > 0:
-            value = -1e8
-        else:
-            value = _cube_score(cube.board, me) + rng.random()
-        cube.undo()
-        if value > best:
-            best, best_action = value, action
-    return cubulus_token(cube, best_action)
+    return _cubulus_pick(state, rng, guard=False)
 
 
 def cubulus_two_ply(state: GameState, rng: random.Random) -> str:
     """Wins when it can; never hands over a win in one when another push exists; else greedy."""
+    return _cubulus_pick(state, rng, guard=True)
+
+
+def _cubulus_pick(state: GameState, rng: random.Random, *, guard: bool) -> str:
+    """The best-looking push; with ``guard``, a push that lets any reply win is nearly last."""
     players = state.rules.get("players", 2)
     assert isinstance(players, int)
     cube = cubulus_position(players, state.first, state.moves)
@@ -145,17 +132,22 @@ def cubulus_two_ply(state: GameState, rng: random.Random) -> str:
             value = -1e8
         else:
             value = _cube_score(cube.board, me) + rng.random()
-            for reply in cube.actions():
-                cube.play(reply)
-                lost = cube.winner > 0 and cube.winner != me
-                cube.undo()
-                if lost:
-                    value -= 10**7
-                    break
+            if guard and _a_reply_wins_against(cube, me):
+                value -= 10**7
         cube.undo()
         if value > best:
             best, best_action = value, action
     return cubulus_token(cube, best_action)
+
+
+def _a_reply_wins_against(cube: CubulusPosition, me: int) -> bool:
+    for reply in cube.actions():
+        cube.play(reply)
+        lost = cube.winner > 0 and cube.winner != me
+        cube.undo()
+        if lost:
+            return True
+    return False
 
 
 BASELINES: dict[str, dict[str, Player]] = {
