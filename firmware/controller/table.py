@@ -103,11 +103,14 @@ class Table:
         seating: Callable[[tuple[SeatSpec, ...]], tuple[PlayerKind, ...]] | None = None,
         hand_placed: Callable[[str], bool] = lambda game: True,
         ask_hint: Callable[[GameState], None] | None = None,
+        choose_computer: Callable[[frozenset[str], int], None] | None = None,
     ) -> None:
         """``seating``: who fills the seats of a new match (default: everyone here).
         ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
         so a move made elsewhere waits for its piece; else it is shown at once.
-        ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``."""
+        ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``.
+        ``choose_computer``: sets the seats (by name) and level of the computer for new matches;
+        given, the menu offers "vs computer"."""
         self.columns = columns
         self.rows = rows
         self.journal = journal
@@ -118,7 +121,11 @@ class Table:
         self._hand_placed = hand_placed
         self._ask_hint = ask_hint
         self.hint: Hint | None = None
-        self.menu = Menu(columns, rows, board_adapters())
+        self._choose_computer = choose_computer
+        self._seats_cache: dict[str, tuple[SeatSpec, ...]] = {}
+        self.menu = Menu(
+            columns, rows, board_adapters(), None if choose_computer is None else self._seats_of
+        )
         self.strip = CommandStrip(columns, rows)
         self.review: Review | None = None
         self.match: MatchPlay | None = None
@@ -250,6 +257,26 @@ class Table:
         self.adapter = adapter
         self.players = [self._make_player(kind, seat) for seat, kind in enumerate(kinds)]
         self.menu.select(match.name, match.rules)
+        if self.menu.computer is not None:
+            computers = [seat for seat, k in enumerate(kinds) if k is PlayerKind.COMPUTER]
+            self.menu.computer.seat = computers[0] if computers else None
+
+    def _seats_of(self, game: str, rules: dict[str, JsonValue]) -> tuple[SeatSpec, ...]:
+        """The seats ``game`` has under ``rules`` on this board (for the menu's computer row)."""
+        key = f"{game} {sorted(rules.items())!r}"
+        if key not in self._seats_cache:
+            adapter = board_adapter(game)
+            match = MatchPlay(game, adapter.fit_rules(rules, self.columns, self.rows))
+            self._seats_cache[key] = adapter.seats(match.rules, match.colours)
+        return self._seats_cache[key]
+
+    def _menu_computer(self) -> None:
+        """Hand the menu's "vs computer" choice to the seating, for this and later matches."""
+        rows = self.menu.computer
+        if rows is None or self._choose_computer is None:
+            return
+        seat = rows.chosen_seat()
+        self._choose_computer(frozenset(() if seat is None else (seat.name,)), rows.level)
 
     def abandon(self, now: float) -> None:
         """A game left alone for long: archive it and set up a fresh match of the same kind.
@@ -293,6 +320,7 @@ class Table:
         if self.phase is Phase.MENU:
             if self.menu.tap(cell):
                 game, rules = self.menu.settings()
+                self._menu_computer()
                 self.new_match(game, rules, now)
             return
         if self.match is None or self.match.current is None or self.adapter is None:
@@ -416,12 +444,15 @@ class Table:
         if self.review is not None:
             self.strip.open(tuple(REVIEW_COMMANDS))
             return
+        hint = self._ask_hint is not None and self.phase is Phase.PLAYING
         reviewable = self.reviewable() is not None
-        self.strip.open(STRIP_COMMANDS + (("review",) if reviewable else ()))
+        self.strip.open(
+            STRIP_COMMANDS + (("hint",) if hint else ()) + (("review",) if reviewable else ())
+        )
 
     def command(self, name: str, now: float) -> None:
         """A command chosen on the strip."""
-        if name in STRIP_COMMANDS:
+        if name in STRIP_COMMANDS or name == "hint":
             self.button(name, now)
         elif name in REVIEW_COMMANDS:
             self.button(REVIEW_COMMANDS[name], now)
