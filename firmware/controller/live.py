@@ -37,6 +37,7 @@ class RemoteKind(enum.Enum):
     GAME = "game"  # staff: start ``game`` with ``rules``
     BRIGHTNESS = "brightness"  # staff: LED brightness ``level`` until the schedule's next step
     SHUTDOWN = "shutdown"  # staff: power the Pi off (the system stops the board first)
+    COMPUTER = "computer"  # the computer takes ``seats`` at ``computer_level``, in a new match
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,8 @@ class RemoteCommand:
     game: str | None = None
     rules: dict[str, JsonValue] | None = None
     level: float | None = None
+    seats: tuple[str, ...] = ()
+    computer_level: int | None = None
 
 
 Listener = Callable[[BoardView], None]

@@ -270,6 +270,26 @@ class Table:
             self._seats_cache[key] = adapter.seats(match.rules, match.colours)
         return self._seats_cache[key]
 
+    @property
+    def has_computer(self) -> bool:
+        """Whether seats can be given to the computer (the board runs its player)."""
+        return self._choose_computer is not None
+
+    def seat_computer(self, seats: frozenset[str], level: int, now: float) -> None:
+        """The computer takes ``seats`` (colours or names; none: people everywhere) at ``level``
+        from a new match of the game being played (or picked on the menu) on."""
+        if self._choose_computer is None:
+            self._refuse(None, "this board runs no computer player", now)
+            return
+        self._choose_computer(seats, level)
+        if self.menu.computer is not None:
+            self.menu.computer.level = level
+        if self.match is not None:
+            self.new_match(self.match.name, dict(self.match.rules), now)
+        else:
+            game, rules = self.menu.settings()
+            self.new_match(game, rules, now)
+
     def _menu_computer(self) -> None:
         """Hand the menu's "vs computer" choice to the seating, for this and later matches."""
         rows = self.menu.computer

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from firmware.controller.computer import Seating
+from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.controller.players import PlayerKind
 from firmware.players import level
 from tests.controller.conftest import Rig
@@ -53,3 +56,26 @@ def test_a_board_without_a_computer_shows_no_computer_rows(tmp_path: Path) -> No
     rig.start()
     assert rig.table.menu.computer is None
     assert "vs computer" not in str(rig.score["message"])
+
+
+def test_the_web_s_choice_starts_a_new_match_with_the_computer_seated(tmp_path: Path) -> None:
+    rig = _rig(tmp_path)
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    rig.tap("h8")
+    rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=("blue",), computer_level=3))
+    rig.controller.step()
+    assert rig.moves == [] and rig.score["seats"] == [
+        {"colour": "blue", "name": "Blue", "player": "computer", "level": 3},
+        {"colour": "red", "name": "Red", "player": "here", "level": None},
+    ]
+    rig.press("undo")  # cancels the search if blue is to start
+    rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=(), computer_level=3))
+    rig.controller.step()
+    assert {seat.player for seat in rig.table.seats} == {PlayerKind.HERE}
+
+
+def test_a_board_without_a_computer_refuses_the_web_s_choice(tmp_path: Path) -> None:
+    rig = Rig(tmp_path)
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    with pytest.raises(ValueError, match="runs no computer player"):
+        rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=("red",), computer_level=3))
