@@ -85,7 +85,7 @@ def test_the_board_page_seats_the_computer_and_sets_its_level(
     form.get_by_label("Red").check()
     form.get_by_label("Level").select_option("2")
     form.get_by_role("button", name="New game").click()
-    now = _wait_for(product, lambda s: s["seats"][1]["player"] == "computer")  # type: ignore[index]
+    now = _wait_for(product, lambda s: s["seats"][1]["player"] == "computer")
     assert now["seats"] == [
         {"colour": "blue", "name": "Blue", "player": "here", "level": None},
         {"colour": "red", "name": "Red", "player": "computer", "level": 2},
