@@ -19,6 +19,7 @@ from firmware.controller.adapter import (
     board_adapters,
     cells_for_token,
 )
+from firmware.controller.computer import ComputerPlayer
 from firmware.controller.journal import Entry, Journal
 from firmware.controller.match_play import JournalReplay, MatchPlay
 from firmware.controller.menu import Menu
@@ -257,9 +258,11 @@ class Table:
         self.adapter = adapter
         self.players = [self._make_player(kind, seat) for seat, kind in enumerate(kinds)]
         self.menu.select(match.name, match.rules)
-        if self.menu.computer is not None:
-            computers = [seat for seat, k in enumerate(kinds) if k is PlayerKind.COMPUTER]
-            self.menu.computer.seat = computers[0] if computers else None
+        if self.menu.computer is not None:  # the menu shows the first computer seat and its level
+            computers = [p for p in self.players if isinstance(p, ComputerPlayer)]
+            self.menu.computer.seat = computers[0].seat if computers else None
+            if computers:
+                self.menu.computer.level = computers[0].level.number
 
     def _seats_of(self, game: str, rules: dict[str, JsonValue]) -> tuple[SeatSpec, ...]:
         """The seats ``game`` has under ``rules`` on this board (for the menu's computer row)."""

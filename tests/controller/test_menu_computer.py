@@ -79,3 +79,14 @@ def test_a_board_without_a_computer_refuses_the_web_s_choice(tmp_path: Path) -> 
     rig.start("culls", {"mode": "duel"}, first="blue")
     with pytest.raises(ValueError, match="runs no computer player"):
         rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=("red",), computer_level=3))
+
+
+def test_the_menu_shows_the_computer_seat_and_level_of_the_match(tmp_path: Path) -> None:
+    seating = Seating(clock=lambda: 0.0, level=level(3), computer_seats=["red"], seed=5)
+    rig = Rig(tmp_path, seating=seating)
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    rig.press("menu")
+    computer = rig.table.menu.computer
+    assert computer is not None and computer.level == 3
+    chosen = computer.chosen_seat()
+    assert chosen is not None and chosen.name == "Red"
