@@ -36,6 +36,8 @@ SUBCOMMANDS = (
     "check-config",
     "diag",
     "calibrate",
+    "history",
+    "fleet",
 )
 
 

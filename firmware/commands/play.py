@@ -20,6 +20,8 @@ from firmware.controller.computer import computer_choice
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.link.online import HOST, OnlineError, OnlineRequest, parse_online, sides
+from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
@@ -71,6 +73,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--kiosk", action="store_true", help="turn the config's kiosk section on (cafe mode)"
     )
+    group.add_argument("--broker", metavar="URL", help="the MQTT broker: mqtt[s]://HOST:PORT")
+    group.add_argument("--board-id", metavar="NAME", help="this board's name on the broker")
+    group.add_argument(
+        "--online",
+        metavar="host|join:CODE",
+        help="offer the --game to another board, or join the one offered under CODE",
+    )
     parser.set_defaults(review_record=None)  # set by `cullsboard review FILE`
     group.add_argument(
         "--plain", action="store_true", help="letters instead of colours in the terminal"
@@ -101,17 +110,28 @@ def run(args: argparse.Namespace) -> int:
     _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
         settings = settings_of(args)
+        online = online_of(args, settings)
+        if online is not None:
+            settings = None  # the online game starts once the broker is reached
         record = args.review_record
         if not args.mock_hal:
             reviewing = None if record is None else (lambda board: board.review(record))
-            return run_real_board(args, settings, _complain, started=reviewing)
+            return run_real_board(
+                args,
+                settings,
+                _complain,
+                started=reviewing,
+                online=online,
+                broker=args.broker,
+                board_id=args.board_id,
+            )
         config = None if args.config is None else _load_config(args.config)
         lock = _lock(mock_state_dir(args, config))
     except SessionError as exc:
         raise CommandError(str(exc)) from None
     with lock:
         try:
-            session = _mock_session(args, settings, config)
+            session = _mock_session(args, settings, config, online)
             if record is not None:
                 session.controller.review(record)
         except SessionError as exc:
@@ -154,6 +174,7 @@ def _mock_session(
     args: argparse.Namespace,
     settings: tuple[str, dict[str, JsonValue]] | None,
     config: Config | None,
+    online: OnlineRequest | None = None,
 ) -> Session:
     """The simulated board of ``config`` (every key honoured), or the bare simulation."""
     state_dir = mock_state_dir(args, config)
@@ -163,6 +184,12 @@ def _mock_session(
         computer_seats, level = computer_choice(args.computer, args.level)
     except (KioskSetupError, ValueError) as exc:
         raise SessionError(str(exc)) from None
+    try:
+        link = link_settings(base.link, broker=args.broker, board_id=args.board_id)
+    except LinkSettingsError as exc:
+        raise SessionError(str(exc)) from None
+    if online is not None and link is None:
+        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
     return build_session(
         config=simulated(config) if config is not None else bare_simulation(base),
         settings=settings,
@@ -174,7 +201,27 @@ def _mock_session(
         kiosk=kiosk,
         computer_seats=computer_seats,
         level=level,
+        link=link,
+        online=online,
     )
+
+
+def online_of(
+    args: argparse.Namespace, settings: tuple[str, dict[str, JsonValue]] | None
+) -> OnlineRequest | None:
+    """The ``--online`` request (host: with the ``--game`` to offer), or None."""
+    if args.online is None:
+        return None
+    try:
+        request = parse_online(args.online)
+        if request.role == HOST:
+            if settings is None:
+                raise SessionError("--online host needs --game (the game to offer)")
+            sides(*settings)
+            return OnlineRequest(HOST, game=settings[0], rules=settings[1])
+    except OnlineError as exc:
+        raise SessionError(str(exc)) from None
+    return request
 
 
 def _load_config(path: str) -> Config:
@@ -192,6 +239,7 @@ def _serve(session: Session, where: str, settings: WebConfig) -> WebPages | None
         pin=settings.pin,
         staff_pin=session.staff_pin,
         allowed_hosts=settings.allowed_hosts,
+        history_dir=session.state_dir,
     )
 
 

@@ -258,6 +258,28 @@ class KioskConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class LinkConfig:
+    """The MQTT broker the board reports to and plays other boards through (none: off)."""
+
+    broker: str | None = option(
+        None,
+        pattern=r"mqtts?://[^\s/:]+(:[0-9]{1,5})?/?",
+        pattern_hint="mqtt://HOST:PORT or mqtts://HOST:PORT",
+        doc="null = no broker, the board plays alone",
+    )
+    ca_file: str | None = option(None, doc="the CA certificate that signed the broker's (mqtts)")
+    username: str | None = option(None, pattern=r"[A-Za-z0-9_.-]{1,64}", pattern_hint="a name")
+    password_file: str | None = option(None, doc="a file holding the password (never the config)")
+    board_id: str | None = option(
+        None,
+        pattern=r"[a-z0-9][a-z0-9-]{0,31}",
+        pattern_hint="lower-case letters, digits and dashes",
+        doc="null = the host name",
+    )
+    cafe: str | None = option(None, doc="shown on the fleet page")
+
+
+@dataclass(frozen=True, slots=True)
 class CullsConfig:
     """How Culls is played on this board."""
 
@@ -280,6 +302,7 @@ class Config:
     web: WebConfig = field(default_factory=WebConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
     culls: CullsConfig = field(default_factory=CullsConfig)
+    link: LinkConfig = field(default_factory=LinkConfig)
     state_dir: str = option(
         "~/.local/state/cullsboard",
         pattern=r"\s*\S.*",

@@ -1,4 +1,5 @@
-"""What the loop asks of its optional parts (the kiosk provides them: ``firmware.kiosk``).
+"""What the loop asks of its optional parts (the kiosk, ``firmware.kiosk``; the broker link,
+``firmware.link``).
 
 The controller depends on these small protocols, never on the kiosk's modules.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from firmware.controller.table import Table
+from firmware.rules.api import JsonValue
 from hal.interfaces import Frame
 
 
@@ -47,6 +49,23 @@ class MatchWatcher(Protocol):
     """Looks at the table after every input (the kiosk's day statistics)."""
 
     def watch(self, table: Table, now: float) -> None: ...
+
+
+class LinkStatus(Protocol):
+    """The board's link to other boards, for the scoreboard and the lights."""
+
+    def online(self) -> JsonValue:
+        """The scoreboard's ``online`` object (None: no online game)."""
+
+    @property
+    def down(self) -> bool:
+        """True while a broker is configured but cannot be reached."""
+
+    def check_online(self, request: str) -> None:
+        """Raise ValueError (one line) if ``request`` (host, join:CODE) cannot be done."""
+
+    def start_online(self, request: str, now: float) -> None:
+        """Offer the menu's game (host) or join a game by its code (on the loop's thread)."""
 
 
 class PowerSwitch(Protocol):

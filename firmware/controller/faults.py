@@ -11,6 +11,7 @@ log = logging.getLogger("cullsboard.faults")
 
 FAULT_COLOUR: RGB = (255, 110, 0)  # amber: not a game colour and not the red of a refused tap
 FAULT_BLINK_S = 1.0  # on for this long, off for this long
+LINK_DOWN_COLOUR: RGB = (90, 40, 0)  # a dim amber: the edge while the broker is out of reach
 LED_RETRY_FIRST_S = 0.1
 LED_RETRY_MAX_S = 5.0
 
@@ -84,3 +85,21 @@ class DeviceHealth:
 
     def __repr__(self) -> str:
         return f"<DeviceHealth touch_faults={sorted(self.touch_faults)} leds={self.led_failures}>"
+
+
+def link_down_overlay(frame: Frame) -> Frame:
+    """``frame`` with its dark edge cells (and status LEDs) dim amber: the link is down."""
+    rows = len(frame.cells)
+    columns = len(frame.cells[0]) if rows else 0
+
+    def edge(x: int, y: int) -> bool:
+        return x in (0, columns - 1) or y in (0, rows - 1)
+
+    cells = tuple(
+        tuple(
+            LINK_DOWN_COLOUR if edge(x, y) and colour == (0, 0, 0) else colour
+            for x, colour in enumerate(row)
+        )
+        for y, row in enumerate(frame.cells)
+    )
+    return Frame(cells, (LINK_DOWN_COLOUR,) * len(frame.status))

@@ -36,6 +36,7 @@ class RemoteKind(enum.Enum):
     RESET = "reset"  # staff: put the game away and start a fresh one of the same kind
     GAME = "game"  # staff: start ``game`` with ``rules``
     BRIGHTNESS = "brightness"  # staff: LED brightness ``level`` until the schedule's next step
+    ONLINE = "online"  # ``online``: "host" (offer the chosen game) or "join:CODE"
     SHUTDOWN = "shutdown"  # staff: power the Pi off (the system stops the board first)
     COMPUTER = "computer"  # the computer takes ``seats`` at ``computer_level``, in a new match
 
@@ -52,6 +53,14 @@ class RemoteCommand:
     level: float | None = None
     seats: tuple[str, ...] = ()
     computer_level: int | None = None
+    online: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LoopCall:
+    """Work another thread hands to the loop: ``run(now)`` is called on the loop's thread."""
+
+    run: Callable[[float], None]
 
 
 Listener = Callable[[BoardView], None]

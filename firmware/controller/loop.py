@@ -8,10 +8,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.controller.computer import HintFound
-from firmware.controller.extras import BrightnessControl, IdleScreen, MatchWatcher, PowerSwitch
-from firmware.controller.faults import DeviceHealth
+from firmware.controller.extras import (
+    BrightnessControl,
+    IdleScreen,
+    LinkStatus,
+    MatchWatcher,
+    PowerSwitch,
+)
+from firmware.controller.faults import DeviceHealth, link_down_overlay
 from firmware.controller.hold import ButtonHold
-from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
+from firmware.controller.live import (
+    BoardView,
+    Listener,
+    LoopCall,
+    RemoteCommand,
+    RemoteKind,
+    ViewHub,
+)
 from firmware.controller.players import SeatMove
 from firmware.controller.review import StartReview
 from firmware.controller.scene import table_lights
@@ -42,7 +55,7 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | SeatMove | HintFound | StartReview | _Stop
+QueueItem = HalEvent | RemoteCommand | SeatMove | HintFound | StartReview | LoopCall | _Stop
 
 
 class BoardController:
@@ -57,6 +70,7 @@ class BoardController:
         attract: IdleScreen | None = None,
         dimmer: BrightnessControl | None = None,
         tally: MatchWatcher | None = None,
+        link: LinkStatus | None = None,
         power_off: PowerSwitch | None = None,
     ) -> None:
         self.board = board
@@ -66,6 +80,7 @@ class BoardController:
         self._attract = attract
         self._dimmer = dimmer
         self._tally = tally
+        self.link = link
         self._power_off = power_off
         self._hold = None if power_off is None else ButtonHold()
         self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
@@ -102,6 +117,10 @@ class BoardController:
             if command.game is None:
                 raise ValueError(f"game: name the game ({', '.join(game_names())})")
             find_game(command.game).parse_rules(command.rules or {})  # InvalidRecordError says why
+        elif command.kind is RemoteKind.ONLINE:
+            if self.link is None:
+                raise ValueError("online: this board has no broker (--broker or link.broker)")
+            self.link.check_online(command.online or "")
         elif command.kind is RemoteKind.BRIGHTNESS:
             if self._dimmer is None:
                 raise ValueError("brightness: this board has no brightness control")
@@ -204,6 +223,10 @@ class BoardController:
             if self._attract is not None:
                 times.append(self._attract.deadline(now))
         frame = self.health.overlay(frame, now)
+        if self.link is not None:
+            score["online"] = self.link.online()
+            if self.link.down:
+                frame = link_down_overlay(frame)
         times += [self.health.next_change(now), self.table.strip.deadline()]
         if self._hold is not None:
             times.append(self._hold.deadline())
@@ -267,10 +290,15 @@ class BoardController:
             self.health.on_fault(item)
         elif isinstance(item, SeatMove):
             self._seat_move(item, now)
+        elif isinstance(item, LoopCall):
+            item.run(now)
         elif isinstance(item, HintFound):
             self.table.show_hint(item.token, item.ply, now)
         elif isinstance(item, RemoteCommand):
-            if item.kind is RemoteKind.TOUCH and item.cell is not None:
+            if item.kind is RemoteKind.ONLINE:
+                if self.link is not None and item.online is not None:
+                    self.link.start_online(item.online, now)
+            elif item.kind is RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
             elif item.kind is RemoteKind.COMPUTER and item.computer_level is not None:
                 self.table.seat_computer(frozenset(item.seats), item.computer_level, now)
@@ -311,7 +339,9 @@ class BoardController:
 
     def _wakes_only(self, item: QueueItem) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""
-        if self._attract is None or isinstance(item, FaultEvent | SeatMove | HintFound | _Stop):
+        if self._attract is None or isinstance(
+            item, FaultEvent | SeatMove | HintFound | LoopCall | _Stop
+        ):
             return False
         if isinstance(item, ButtonEvent) and not item.pressed:
             return False

@@ -57,6 +57,7 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "hint": hint(table, now),
         "position": None if state is None else state.summary(),
         "review": None,
+        "online": None,  # the broker link fills it in (docs/mqtt.md)
     }
     if table.review is not None:
         board.update(_reviewed(table))

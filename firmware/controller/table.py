@@ -142,6 +142,9 @@ class Table:
         self.flashes: list[Flash] = []
         self.error: tuple[str, float] | None = None
         self._turn_told: tuple[int, int] | None = None  # (seat, ply) whose player was told
+        # Asked before UNDO takes a move back; False: not now (an online game asks the other
+        # board first, and undoes when it agrees).
+        self.undo_gate: Callable[[float], bool] | None = None
 
     # -- starting and resuming ------------------------------------------------------------
 
@@ -452,6 +455,8 @@ class Table:
                 return
             if self.match is None or not self.match.can_undo():
                 self._refuse(None, "nothing to undo", now)
+                return
+            if self.undo_gate is not None and not self.undo_gate(now):
                 return
             self._cancel_players()
             self.journal.append({"e": "undo"})

@@ -28,6 +28,7 @@ from firmware.web.bodies import (
 )
 from firmware.web.computer import computer_command
 from firmware.web.guard import PinGuard, Verdict
+from firmware.web.history_pages import add_history_routes
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.pads import PadSource, add_pad_routes
@@ -72,6 +73,8 @@ def build_app(
     staff: StaffPin | None = None,
     hosts: HostAllowList | None = None,
     pads: PadSource | None = None,
+    *,
+    history_dir: Path | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
     ``/static/*``.
@@ -92,6 +95,7 @@ def build_app(
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
     app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/pads", _page("pads.html"))
+    add_history_routes(app, history_dir)
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)
@@ -99,6 +103,7 @@ def build_app(
     app.router.add_post("/api/touch", _touch)
     app.router.add_post("/api/press", _press)
     app.router.add_post("/api/computer", _computer)
+    app.router.add_post("/api/online", _online)
     app.router.add_get("/ws", _websocket)
     app.router.add_get("/favicon.ico", _favicon)
     app.router.add_static("/static/", STATIC)
@@ -198,6 +203,14 @@ async def _computer(request: web.Request) -> web.Response:
     _submit(board, command)
     accepted: dict[str, JsonValue] = {"seats": list(command.seats), "level": command.computer_level}
     return web.json_response({"accepted": {"computer": accepted}}, status=202)
+
+
+async def _online(request: web.Request) -> web.Response:
+    """POST /api/online {"online": "host" | "join:CODE"}: offer the menu's game, or join one."""
+    body = await _authorised_body(request, allowed=("online", "pin"))
+    wanted = required_text(body, "online", "join:K7MXR").strip()
+    _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.ONLINE, online=wanted))
+    return web.json_response({"accepted": {"online": wanted}}, status=202)
 
 
 async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:

@@ -9,6 +9,7 @@ import ipaddress
 import logging
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from types import TracebackType
 
 from aiohttp import web
@@ -46,11 +47,13 @@ class WebServer:
         clock: Clock | None = None,
         allowed_hosts: tuple[str, ...] = (),
         pads: PadSource | None = None,
+        history_dir: Path | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
         self._board = board
         self._pads = pads
+        self._history_dir = history_dir
         self._host = host
         self._port = port
         clock = clock or MonotonicClock()
@@ -138,7 +141,15 @@ class WebServer:
             functools.partial(view_text, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
-            build_app(self._board, self._guard, hub, self._staff, self._hosts, self._pads),
+            build_app(
+                self._board,
+                self._guard,
+                hub,
+                self._staff,
+                self._hosts,
+                self._pads,
+                history_dir=self._history_dir,
+            ),
             access_log=None,
             shutdown_timeout=1.0,
         )
@@ -173,6 +184,7 @@ def serve_in_thread(
     clock: Clock | None = None,
     allowed_hosts: tuple[str, ...] = (),
     pads: PadSource | None = None,
+    history_dir: Path | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
 
@@ -187,6 +199,7 @@ def serve_in_thread(
         clock=clock,
         allowed_hosts=allowed_hosts,
         pads=pads,
+        history_dir=history_dir,
     )
     return server.start()
 

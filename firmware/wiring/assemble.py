@@ -8,7 +8,10 @@ built (``build_board`` over ``simulated(config)``), so every key ``diag`` honour
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import random
+import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,17 +19,24 @@ from pathlib import Path
 from firmware.config.schema import Config, KioskConfig
 from firmware.controller.adapter import board_adapter
 from firmware.controller.computer import Seating
-from firmware.controller.extras import PowerSwitch
+from firmware.controller.extras import MatchWatcher, PowerSwitch
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
+from firmware.history.recorder import HistoryRecorder
+from firmware.history.store import History
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
+from firmware.link.board import BoardLink
+from firmware.link.online import OnlineGame, OnlineRequest
+from firmware.link.settings import LinkSettings
+from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.settings import simulated
+from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock
 from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockTouch
 
@@ -61,6 +71,7 @@ class Assembly:
     table: Table
     controller: BoardController
     kiosk: KioskParts | None = None
+    history: History | None = None
 
     @property
     def staff_pin(self) -> str | None:
@@ -92,6 +103,7 @@ def assemble(
     players: PlayerFactory = passive_player,
     seating: Seating | None = None,
     hand_placed: frozenset[str] | None = None,
+    board_name: str = "",
     power_off: PowerSwitch | None = None,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
@@ -117,23 +129,85 @@ def assemble(
     )
     if seating is not None:
         table.thinking = seating.thinker.thinking
+    history = None if state_dir is None else History(state_dir)
+    recorder = (
+        None if history is None else HistoryRecorder(history, board_name, _wall_seconds(wall), warn)
+    )
     if kiosk is None:
-        controller = BoardController(board, table, heartbeat=heartbeat)
+        controller = BoardController(board, table, heartbeat=heartbeat, tally=recorder)
         if seating is not None:
             seating.connect(controller.post)
-        return Assembly(board, table, controller)
+        return Assembly(board, table, controller, history=history)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
+    # The day statistics come from the history; the JSON day files only without one.
+    watcher: MatchWatcher = parts.tally if recorder is None else recorder
     controller = BoardController(
         board,
         table,
         heartbeat=heartbeat,
         attract=parts.attract,
         dimmer=parts.dimmer,
-        tally=parts.tally,
+        tally=watcher,
         power_off=PowerOff(command=None) if power_off is None else power_off,
     )
     if seating is not None:
         seating.connect(controller.post)
-    return Assembly(board, table, controller, parts)
+    return Assembly(board, table, controller, parts, history)
+
+
+def _wall_seconds(wall: WallClock | None) -> Callable[[], float]:
+    if wall is None:
+        return time.time
+    return lambda: wall().timestamp()
+
+
+@dataclass
+class RunningLink:
+    """A started broker link; ``close`` says goodbye (``offline``) and disconnects."""
+
+    link: BoardLink
+    game: OnlineGame
+
+    def close(self) -> None:
+        self.link.stop()
+
+
+def start_link(
+    settings: LinkSettings,
+    controller: BoardController,
+    history: History | None = None,
+    *,
+    state_dir: Path | None = None,
+    online: OnlineRequest | None = None,
+) -> RunningLink:
+    """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
+    ``online``, or carry on with the online game saved in ``state_dir``."""
+    link = BoardLink(settings, controller, clock=MonotonicClock(), wall=time.time)
+    game = OnlineGame(link, controller.table, state_dir)
+    link.post(lambda: game.begin(online, link.clock_now()))
+    if history is not None:
+        link.extra_state = _games_today(history, controller)
+    link.start()
+    return RunningLink(link, game)
+
+
+def _games_today(
+    history: History, controller: BoardController
+) -> Callable[[], dict[str, JsonValue]]:
+    """The state's ``games_today``, read again only when a match may have ended or a day."""
+    cache: dict[tuple[object, ...], JsonValue] = {}
+
+    def games_today() -> dict[str, JsonValue]:
+        score = controller.view().score
+        key = (datetime.date.today(), score.get("phase"), score.get("round"), score.get("game"))
+        if key not in cache:
+            try:
+                cache.clear()
+                cache[key] = history.day_totals(key[0]).games
+            except (OSError, sqlite3.Error):
+                cache[key] = None
+        return {"games_today": cache[key]}
+
+    return games_today

@@ -21,9 +21,11 @@ from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.link.online import OnlineRequest
+from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
-from firmware.wiring.assemble import assemble, hand_placed_games
+from firmware.wiring.assemble import assemble, hand_placed_games, start_link
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, SessionError, serve_web
 from hal.clock import MonotonicClock
@@ -42,6 +44,9 @@ def run_real_board(
     settings: tuple[str, dict[str, JsonValue]] | None,
     complain: Complain,
     *,
+    online: OnlineRequest | None = None,
+    broker: str | None = None,
+    board_id: str | None = None,
     started: Callable[[BoardController], None] | None = None,
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
@@ -58,15 +63,18 @@ def run_real_board(
     try:
         config = load_config(path)
         kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
+        link = link_settings(config.link, broker=broker, board_id=board_id)
     except ConfigError as exc:
         raise SessionError(f"config {path}: {exc}") from None
-    except KioskSetupError as exc:
+    except (KioskSetupError, LinkSettingsError) as exc:
         raise SessionError(str(exc)) from None
     try:
         options = vars(args)  # the computer options are absent when the caller has none
         computer_seats, level = computer_choice(options.get("computer"), options.get("level"))
     except ValueError as exc:
         raise SessionError(str(exc)) from None
+    if online is not None and link is None:
+        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
     state_dir = Path(args.state_dir or config.state_dir).expanduser()
     try:
         lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
@@ -90,15 +98,21 @@ def run_real_board(
         heartbeat=heartbeat.beat,
         seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
         hand_placed=hand_placed_games(config, real_board=True),
+        board_name="" if link is None else link.board_id,
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
     )
     controller = parts.controller
     stop_poll = threading.Event()
     web = None
+    running_link = None
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     try:
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
+        if link is not None:
+            running_link = start_link(
+                link, controller, parts.history, state_dir=state_dir, online=online
+            )
         where = args.web or f"{config.web.host}:{config.web.port}"
         pads = None
         if isinstance(board.touch, PadTouchSensor):
@@ -109,6 +123,7 @@ def run_real_board(
             complain,
             pin=config.web.pin,
             staff_pin=parts.staff_pin,
+            history_dir=state_dir,
             allowed_hosts=config.web.allowed_hosts,
             pads=pads,
         )
@@ -128,6 +143,8 @@ def run_real_board(
         stop_poll.set()
         if web is not None:
             web.close()
+        if running_link is not None:
+            running_link.close()
         board.close()  # the LEDs go dark; the journal was flushed with every action
         notifier.close()
         lock.release()

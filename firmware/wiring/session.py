@@ -17,10 +17,17 @@ from firmware.controller.computer import Seating, top_level
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
+from firmware.link.online import OnlineRequest
+from firmware.link.settings import LinkSettings
 from firmware.players import Level
 from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
-from firmware.wiring.assemble import assemble, hand_placed_games, simulated_board
+from firmware.wiring.assemble import (
+    assemble,
+    hand_placed_games,
+    simulated_board,
+    start_link,
+)
 from firmware.wiring.drive import perform
 from firmware.wiring.script import ScriptError, parse_line
 from hal.clock import FakeClock, MonotonicClock
@@ -64,6 +71,8 @@ class Session:
     frames: IO[str] | None = None
     t0: float = 0.0
     staff_pin: str | None = None
+    link: Closable | None = None
+    state_dir: Path | None = None
     closed: bool = field(default=False)
 
     def fake_clock(self) -> FakeClock:
@@ -86,6 +95,8 @@ class Session:
         if self.closed:
             return
         self.closed = True
+        if self.link is not None:
+            self.link.close()
         if record_path is not None:
             save_record(self.table, record_path, self.complain)
         self.board.leds.on_sent = None
@@ -118,6 +129,8 @@ def build_session(
     kiosk: KioskConfig | None = None,
     computer_seats: frozenset[str] = frozenset(),
     level: Level | None = None,
+    link: LinkSettings | None = None,
+    online: OnlineRequest | None = None,
 ) -> Session:
     """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
     ``wait`` moves when scripted.
@@ -142,9 +155,16 @@ def build_session(
             seed=rng.getrandbits(32),
         ),
         hand_placed=hand_placed_games(config, real_board=False),
+        board_name="" if link is None else link.board_id,
     )
     session = Session(
-        board, parts.controller, parts.table, complain, t0=clock.now(), staff_pin=parts.staff_pin
+        board,
+        parts.controller,
+        parts.table,
+        complain,
+        t0=clock.now(),
+        staff_pin=parts.staff_pin,
+        state_dir=state_dir,
     )
     if frames_path is not None:
         try:
@@ -155,6 +175,10 @@ def build_session(
             ) from None
         board.leds.on_sent = session.write_frame
     session.controller.start(settings)
+    if link is not None:
+        session.link = start_link(
+            link, session.controller, parts.history, state_dir=state_dir, online=online
+        )
     return session
 
 
@@ -191,6 +215,7 @@ def serve_web(
     staff_pin: str | None = None,
     allowed_hosts: tuple[str, ...] = (),
     pads: PadSource | None = None,
+    history_dir: Path | None = None,
 ) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
 
@@ -212,6 +237,7 @@ def serve_web(
             staff_pin=staff_pin,
             allowed_hosts=allowed_hosts,
             pads=pads,
+            history_dir=history_dir,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")

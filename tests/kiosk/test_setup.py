@@ -10,6 +10,7 @@ import pytest
 
 from firmware.config.schema import KioskConfig
 from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.history.store import History
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import InvalidRecordError
@@ -43,11 +44,19 @@ def test_idle_attract_play_abandon_attract(tmp_path: Path) -> None:
     assert len(archived) == 1
     tokens = [json.loads(line).get("token") for line in archived[0].read_text().splitlines()]
     assert [t for t in tokens if t] == ["h8", "i8"]
-    assert rig.parts.tally.stats.totals().games == 0, "a put-away game is not a finished one"
+    assert day_games(tmp_path) == 0, "a put-away game is not a finished one"
 
     rig.advance(10.0)
     assert rig.score["phase"] == "attract"
     assert len(list((tmp_path / "state" / "archive").glob("match-*.jsonl"))) == 1
+
+
+def day_games(tmp_path: Path) -> int:
+    history = History(tmp_path / "state")
+    try:
+        return history.day_totals(datetime.date(2026, 11, 30)).games
+    finally:
+        history.close()
 
 
 def test_a_finished_match_is_written_to_the_day_stats(tmp_path: Path) -> None:
@@ -56,15 +65,16 @@ def test_a_finished_match_is_written_to_the_day_stats(tmp_path: Path) -> None:
     rig.advance(30.0)
     rig.play_match("red")
     assert rig.score["match_winner"] == "red"
-    day = json.loads((tmp_path / "state" / "stats" / "2026-11-30.json").read_text())
-    assert (day["games"], day["rounds"], day["wins"], day["draws"]) == (1, 3, {"red": 1}, 0)
-    seconds = day["finished"][0]["seconds"]
-    assert seconds == pytest.approx(rig.clock.now() - 100.0)  # the rig's clock starts at 100
+    history = History(tmp_path / "state")
+    day = history.day_totals(datetime.date(2026, 11, 30))
+    history.close()
+    assert (day.games, day.rounds, dict(day.wins), day.draws) == (1, 3, {"red": 1}, 0)
+    assert day.seconds == pytest.approx(rig.clock.now() - 100.0)  # the rig's clock starts at 100
 
     rig.press("undo")  # taking the winning chip back and placing it again counts once
     rig.tap("h12")
     assert rig.score["phase"] == "match_over"
-    assert rig.parts.tally.stats.totals().games == 1
+    assert day_games(tmp_path) == 1
 
 
 def test_a_resumed_finished_match_is_not_counted_again(tmp_path: Path) -> None:
@@ -76,7 +86,7 @@ def test_a_resumed_finished_match_is_not_counted_again(tmp_path: Path) -> None:
     again.start()
     assert again.score["phase"] == "match_over"
     again.advance(5.0)
-    assert again.parts.tally.stats.totals().games == 1
+    assert day_games(tmp_path) == 1
 
 
 def test_the_brightness_follows_the_schedule_on_the_wall_clock(tmp_path: Path) -> None:

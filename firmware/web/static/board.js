@@ -8,6 +8,7 @@ import {
   gameDrawing,
   keepPinOnSubmit,
   sendCommand,
+  showOnline,
   tabPin,
   title,
 } from "/static/live.js";
@@ -126,6 +127,7 @@ function showView(view) {
 
 function showScore(score) {
   document.getElementById("message").textContent = score.message || "\u00a0";
+  showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
@@ -257,6 +259,13 @@ grid.addEventListener("pointerover", (event) => {
 });
 grid.addEventListener("pointerleave", () => {
   hover.textContent = "\u00a0";
+});
+
+document.getElementById("offer").addEventListener("click", () => send("/api/online", { online: "host" }));
+document.getElementById("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const code = document.getElementById("join-code").value.trim().toUpperCase();
+  send("/api/online", { online: `join:${code}` });
 });
 
 for (const button of document.querySelectorAll("[data-button]")) {

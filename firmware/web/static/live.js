@@ -113,6 +113,24 @@ export async function sendCommand(path, payload, pin) {
   }
 }
 
+// The scoreboard's ``online`` object as one line (empty when the board plays alone).
+export function onlineLine(online) {
+  if (!online) return "";
+  const code = `Online game ${online.code}`;
+  if (!online.peer) return `${code}: join it from another board with this code`;
+  const link = online.connected ? "connected" : "the other board cannot be reached";
+  const undo = online.undo === "asked_of_us" ? `. ${online.peer} asks to take back the last move: press UNDO to agree`
+    : online.undo === "asked" ? `. Waiting for ${online.peer} to agree to the undo` : "";
+  return `${code} with ${online.peer} (${link})${undo}`;
+}
+
+export function showOnline(online) {
+  const line = document.getElementById("online");
+  if (!line) return;
+  line.textContent = onlineLine(online);
+  line.hidden = !online;
+}
+
 // The game's own drawing for the pages (view.page, e.g. the Cubulus cube in 3D), loaded once per
 // game: returns show(view), which attaches it with ``context`` and hands it every view.
 export function gameDrawing(context) {

@@ -5,6 +5,7 @@ import {
   connectLive,
   element,
   gameDrawing,
+  showOnline,
   title,
 } from "/static/live.js";
 
@@ -137,6 +138,7 @@ function showScore(score) {
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
   document.getElementById("message").textContent = score.message || "";
+  showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;

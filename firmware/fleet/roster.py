@@ -1,0 +1,82 @@
+"""What the broker says about every board: online or not, and its latest state."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from firmware.link import topics
+from firmware.rules.api import JsonValue
+
+StateListener = Callable[[str, dict[str, JsonValue]], None]
+
+
+@dataclass
+class BoardEntry:
+    """One board: its status (``online``/``offline``/None: not heard) and latest state."""
+
+    status: str | None = None
+    state: dict[str, JsonValue] | None = None
+
+
+@dataclass
+class Roster:
+    """Boards by id; fed from the broker client's thread, read by the pages (any thread)."""
+
+    boards: dict[str, BoardEntry] = field(default_factory=dict)
+    on_state: list[StateListener] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def post(self, work: Callable[[], None]) -> None:
+        """The broker client's hand-over: run at once, under the roster's lock."""
+        with self._lock:
+            work()
+
+    def status_seen(self, topic: str, payload: bytes) -> None:
+        board = topics.board_of(topic)
+        if board is not None:
+            self.boards.setdefault(board, BoardEntry()).status = payload.decode(errors="replace")
+
+    def state_seen(self, topic: str, payload: bytes) -> None:
+        board = topics.board_of(topic)
+        if board is None:
+            return
+        try:
+            state = json.loads(payload)
+        except (UnicodeDecodeError, ValueError):
+            return
+        if not isinstance(state, dict):
+            return
+        self.boards.setdefault(board, BoardEntry()).state = state
+        for listener in self.on_state:
+            listener(board, state)
+
+    def snapshot(self) -> list[dict[str, JsonValue]]:
+        """Every board, sorted by id, as the page shows it."""
+        with self._lock:
+            entries = sorted(self.boards.items())
+            return [_card(board, entry) for board, entry in entries]
+
+
+def _card(board: str, entry: BoardEntry) -> dict[str, JsonValue]:
+    state = entry.state or {}
+    score = state.get("score")
+    score = score if isinstance(score, dict) else {}
+    return {
+        "board": board,
+        "status": entry.status,
+        "cafe": state.get("cafe"),
+        "at": state.get("at"),
+        "game": score.get("game"),
+        "mode": score.get("mode"),
+        "phase": score.get("phase"),
+        "scores": score.get("scores"),
+        "to_move": score.get("to_move"),
+        "round": score.get("round"),
+        "message": score.get("message"),
+        "online": score.get("online"),
+        "games_today": state.get("games_today"),
+        "lights": state.get("lights"),
+    }

@@ -1,0 +1,131 @@
+"""Finished rounds and matches go to SQLite; the history command lists, shows and exports them."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from firmware.cli import main
+from firmware.controller.timing import TABLE_TIMING
+from firmware.history.store import History
+from firmware.kiosk.stats import DayStats
+from firmware.web import serve_in_thread
+from tests.controller.conftest import Rig
+from tests.controller.games import culls_round_taps
+
+
+def play_match_blue_wins(rig: Rig) -> None:
+    rig.start("culls", {"mode": "duel", "rounds_to_win": 3}, first="blue")
+    for number in range(1, 4):
+        first = str(rig.score["to_move"])
+        for name in culls_round_taps(first, "blue"):
+            rig.tap(name)
+        assert rig.score["last_result"] == {"round": number, "status": "won", "winner": "blue"}
+        if number < 3:
+            rig.advance(TABLE_TIMING.line_show)
+            rig.tap("h8")
+    assert rig.score["phase"] == "match_over"
+
+
+def test_a_finished_match_is_kept_with_every_round_and_survives_a_restart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rig = Rig(tmp_path / "state")
+    play_match_blue_wins(rig)
+    rig.board.close()
+
+    history = History(tmp_path / "state")  # a new connection: what a restarted board sees
+    (match,) = history.matches()
+    assert (match.game, match.winner, match.rounds) == ("culls", "blue", 3)
+    assert match.players == ["here", "here"] and match.finished is not None
+    rounds = history.rounds(match.id)
+    assert [r.winner for r in rounds] == ["blue", "blue", "blue"]
+    assert [r.record["first"] for r in rounds if r.record] == ["blue", "red", "blue"]
+    assert history.day_totals(datetime.date.fromisoformat(match.day)).games == 1
+    mode = history._db.execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+    history.close()
+
+    assert main(["history", "list", "--state-dir", str(tmp_path / "state")]) == 0
+    assert "culls" in capsys.readouterr().out
+    assert main(["history", "export", str(match.id), "--state-dir", str(tmp_path / "state")]) == 0
+    exported = capsys.readouterr().out
+    record_file = tmp_path / "round3.json"
+    record_file.write_text(exported, encoding="utf-8")
+    assert main(["replay", str(record_file)]) == 0
+    final = json.loads(capsys.readouterr().out)
+    assert (final["status"], final["winner"]) == ("won", "blue")
+
+
+def test_export_of_everything_is_one_replayable_record_per_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rig = Rig(tmp_path / "state")
+    play_match_blue_wins(rig)
+    rig.board.close()
+    assert main(["history", "export", "--state-dir", str(tmp_path / "state")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    for number, line in enumerate(lines):
+        path = tmp_path / f"r{number}.json"
+        path.write_text(line + "\n", encoding="utf-8")
+        assert main(["replay", str(path)]) == 0
+        assert json.loads(capsys.readouterr().out)["winner"] == "blue"
+
+
+def test_the_json_day_files_are_migrated_once(tmp_path: Path) -> None:
+    day = datetime.date(2026, 11, 29)
+    old = DayStats(tmp_path, lambda: day)
+    old.record("culls", 4, "red", 600.0)
+    old.record("cubulus", 1, None, 300.0)
+    history = History(tmp_path)
+    totals = history.day_totals(day)
+    assert (totals.games, totals.rounds, dict(totals.wins), totals.draws) == (2, 5, {"red": 1}, 1)
+    assert totals.seconds == pytest.approx(900.0)
+    assert not (tmp_path / "stats" / "2026-11-29.json").exists()
+    history.close()
+    again = History(tmp_path)
+    assert again.day_totals(day).games == 2  # not counted twice
+    again.close()
+
+
+def test_history_command_errors_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["history", "list", "--state-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    empty = History(tmp_path)
+    assert empty.matches() == []
+    empty.close()
+    assert main(["history", "show", "7", "--state-dir", str(tmp_path)]) == 2
+    assert "no match 7" in capsys.readouterr().err
+
+
+def test_the_history_page_lists_the_days_games_and_serves_records_that_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rig = Rig(tmp_path / "state")
+    play_match_blue_wins(rig)
+    (match,) = History(tmp_path / "state").matches()
+    with serve_in_thread(rig.controller, host="127.0.0.1", port=0,
+                         history_dir=tmp_path / "state") as server:  # fmt: skip
+        page = fetch(f"{server.url}history?day={match.day}").decode()
+        assert f"#{match.id} culls" in page and "3 rounds" in page and "blue" in page
+        record = fetch(f"{server.url}api/history/{match.id}/2")
+        empty = fetch(f"{server.url}history?day=2001-01-01").decode()
+        assert "No games on this day" in empty
+    rig.board.close()
+    path = tmp_path / "round2.json"
+    path.write_bytes(record)
+    assert main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["winner"] == "blue"
+
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        body: bytes = response.read()
+        return body

@@ -1,0 +1,79 @@
+"""Simulated boards on a real broker, each with its loop running in a thread as in play."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+
+from firmware.config import default_config
+from firmware.config.schema import LinkConfig
+from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.link.online import OnlineRequest
+from firmware.link.settings import link_settings
+from firmware.rules.api import JsonValue
+from firmware.rules.grid import parse_board_cell
+from firmware.wiring.assemble import (
+    RunningLink,
+    assemble,
+    bare_simulation,
+    simulated_board,
+    start_link,
+)
+from hal.clock import MonotonicClock
+
+
+class LinkedBoard:
+    """A ``--mock-hal`` board with ``--broker``: taps and presses go in as the web page's do."""
+
+    def __init__(
+        self,
+        url: str,
+        board_id: str,
+        state_dir: Path | None,
+        *,
+        settings: tuple[str, dict[str, JsonValue]] | None = None,
+        seed: int = 7,
+        online: OnlineRequest | None = None,
+        section: LinkConfig | None = None,
+    ) -> None:
+        self.warnings: list[str] = []
+        board = simulated_board(bare_simulation(default_config()), MonotonicClock())
+        parts = assemble(
+            board, state_dir=state_dir, rng=random.Random(seed), warn=self.warnings.append
+        )
+        self.table = parts.table
+        self.controller = parts.controller
+        self.controller.start(settings)
+        link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
+        assert link is not None
+        self.link: RunningLink = start_link(
+            link, self.controller, parts.history, state_dir=state_dir, online=online
+        )
+        self._thread = threading.Thread(target=self.controller.run, daemon=True)
+        self._thread.start()
+
+    @property
+    def score(self) -> dict[str, JsonValue]:
+        return self.controller.view().score
+
+    @property
+    def record(self) -> dict[str, JsonValue]:
+        record = self.score["record"]
+        assert isinstance(record, dict)
+        return record
+
+    def tap(self, name: str) -> None:
+        cell = parse_board_cell(name, self.table.columns, self.table.rows)
+        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+
+    def tap_cell(self, cell: tuple[int, int]) -> None:
+        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+
+    def press(self, button: str) -> None:
+        self.controller.submit(RemoteCommand(RemoteKind.PRESS, button=button))
+
+    def close(self) -> None:
+        self.controller.stop()
+        self._thread.join(timeout=10)
+        self.link.close()
