@@ -102,7 +102,7 @@ def gpio_users(config: Config) -> list[tuple[str, int]]:
     users.append(("leds.gpio", config.leds.gpio))
     buttons = config.buttons
     if buttons.backend != "none":
-        for name in ("undo", "new", "menu"):
+        for name in ("undo", "new", "menu", "hint"):
             pin = getattr(buttons, name)
             if pin is not None:
                 users.append((f"buttons.{name}", pin))

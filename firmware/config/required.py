@@ -18,7 +18,7 @@ BOTH = (("board.columns", "board.rows"),)
 HARDWARE_KEYS = {
     "touch.backend": ("layout", "i2c_bus", "irq_gpio", "matrix", "direct"),
     "leds.backend": ("gpio", "frequency_hz", "dma", "strip_type", "invert", "count", "order"),
-    "buttons.backend": ("undo", "new", "menu"),
+    "buttons.backend": ("undo", "new", "menu", "hint"),
     "buzzer.backend": ("gpio",),
 }
 

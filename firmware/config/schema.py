@@ -207,6 +207,7 @@ class ButtonsConfig:
     undo: int | None = gpio(17, "UNDO")
     new: int | None = gpio(27, "NEW game")
     menu: int | None = gpio(22, "MENU")
+    hint: int | None = gpio(None, "HINT (optional): light the strongest move")
     bounce_seconds: float = option(0.05, low=0.0, high=1.0)
 
 

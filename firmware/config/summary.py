@@ -40,7 +40,7 @@ def _buttons_line(config: Config) -> str:
         return "none"
     pins = [
         f"{name} GPIO{pin}"
-        for name in ("undo", "new", "menu")
+        for name in ("undo", "new", "menu", "hint")
         if (pin := getattr(buttons, name)) is not None
     ]
     return f"{buttons.backend}: {', '.join(pins) or 'none wired'}"

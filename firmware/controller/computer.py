@@ -97,6 +97,11 @@ class Seating:
         self._post: Post | None = None
         self.thinker = Thinker(clock=clock, deliver=self._deliver, seed=seed)
 
+    def choose(self, seats: Iterable[str], number: int) -> None:
+        """The computer seats (colours or names) and the level of the matches started from now."""
+        self.computer_seats = frozenset(seat_key(seat) for seat in seats)
+        self.level = parse_level(number)
+
     def connect(self, post: Post) -> None:
         """Where answers go: the loop's queue (set once the controller exists)."""
         self._post = post

@@ -38,6 +38,7 @@ class RemoteKind(enum.Enum):
     BRIGHTNESS = "brightness"  # staff: LED brightness ``level`` until the schedule's next step
     ONLINE = "online"  # ``online``: "host" (offer the chosen game) or "join:CODE"
     SHUTDOWN = "shutdown"  # staff: power the Pi off (the system stops the board first)
+    COMPUTER = "computer"  # the computer takes ``seats`` at ``computer_level``, in a new match
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,8 @@ class RemoteCommand:
     game: str | None = None
     rules: dict[str, JsonValue] | None = None
     level: float | None = None
+    seats: tuple[str, ...] = ()
+    computer_level: int | None = None
     online: str | None = None
 
 

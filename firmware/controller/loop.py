@@ -126,6 +126,9 @@ class BoardController:
                 raise ValueError("brightness: this board has no brightness control")
             if command.level is None or not 0.0 <= command.level <= 1.0:
                 raise ValueError(f"level: must be from 0 to 1, not {command.level}")
+        elif command.kind is RemoteKind.COMPUTER:
+            if not self.table.has_computer:
+                raise ValueError("computer: this board runs no computer player")
         elif command.kind is RemoteKind.SHUTDOWN and self._power_off is None:
             raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
@@ -297,6 +300,8 @@ class BoardController:
                     self.link.start_online(item.online, now)
             elif item.kind is RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
+            elif item.kind is RemoteKind.COMPUTER and item.computer_level is not None:
+                self.table.seat_computer(frozenset(item.seats), item.computer_level, now)
             elif item.button is not None:
                 self.table.button(item.button, now)
 

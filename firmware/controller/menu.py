@@ -2,14 +2,16 @@
 
 The tiles come from every registered game's adapter (``menu``), in game-name order; a game's
 ``menu_pips`` option (Culls: round wins) shows as two rows of pips while one of its tiles is picked.
+A board with a computer opponent also shows the "vs computer" rows (``menu_computer``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from firmware.controller.adapter import BoardAdapter, MenuChoice, Option
+from firmware.controller.adapter import BoardAdapter, MenuChoice, Option, SeatSpec
+from firmware.controller.menu_computer import ComputerRows
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
@@ -33,7 +35,14 @@ class Choice:
 class Menu:
     """Which choice is picked; taps on tiles pick, a tap on the start cell starts."""
 
-    def __init__(self, columns: int, rows: int, adapters: Sequence[BoardAdapter]) -> None:
+    def __init__(
+        self,
+        columns: int,
+        rows: int,
+        adapters: Sequence[BoardAdapter],
+        seats_of: Callable[[str, dict[str, JsonValue]], tuple[SeatSpec, ...]] | None = None,
+    ) -> None:
+        """``seats_of``: the seats of a game under rules; given, the menu offers the computer."""
         self.columns = columns
         self.rows = rows
         self.choices = tuple(
@@ -43,6 +52,11 @@ class Menu:
         )
         self.choice = 0
         self.picked: dict[str, JsonValue] = {}  # pip option key -> the value picked
+        self.computer = (
+            None
+            if seats_of is None
+            else ComputerRows(columns, rows, lambda: seats_of(*self.settings()))
+        )
 
     def select(self, game: str, rules: dict[str, JsonValue]) -> None:
         """Preselect the choice matching a match being played."""
@@ -93,6 +107,8 @@ class Menu:
                 pip_cells = self._pip_cells(slot, value)
                 chosen = value == self._pip_value(pips)
                 tiles.append(Tile(pip_cells, (p.MENU_CHOSEN,) * len(pip_cells), chosen))
+        if self.computer is not None:
+            tiles += self.computer.tiles()
         return tiles
 
     def where(self) -> str:
@@ -111,8 +127,18 @@ class Menu:
                 if self._name(self._pip_cells(slot, value))
             ]
             parts.append(f"{pips.name}: {', '.join(slots)}")
+        if self.computer is not None:
+            parts.append(self._computer_words(self.computer))
         parts.append(f"green cell {self._name((self.start_cell,))}")
         return "; ".join(part for part in parts if part)
+
+    def _computer_words(self, computer: ComputerRows) -> str:
+        cells = computer.seat_cells()
+        names = ["nobody", *(spec.name for spec in computer.seats())]
+        seats = ", ".join(f"{self._name((c,))} {n}" for c, n in zip(cells, names, strict=True))
+        levels = computer.level_cells()
+        span = f"{self._name(levels[:1])}-{self._name(levels[-1:])}"
+        return f"vs computer: {seats}; level {computer.level} ({span})"
 
     def _name(self, cells: Sequence[Cell]) -> str:
         """The name of the top-left cell of ``cells`` that is on the board ("" if none is)."""
@@ -138,4 +164,6 @@ class Menu:
             for slot, value in enumerate(pips.choices[:2]):
                 if cell in self._pip_cells(slot, value):
                     self.picked[pips.key] = value
+        if self.computer is not None:
+            self.computer.tap(cell)
         return False

@@ -19,6 +19,7 @@ from firmware.controller.adapter import (
     board_adapters,
     cells_for_token,
 )
+from firmware.controller.computer import ComputerPlayer
 from firmware.controller.journal import Entry, Journal
 from firmware.controller.match_play import JournalReplay, MatchPlay
 from firmware.controller.menu import Menu
@@ -103,11 +104,14 @@ class Table:
         seating: Callable[[tuple[SeatSpec, ...]], tuple[PlayerKind, ...]] | None = None,
         hand_placed: Callable[[str], bool] = lambda game: True,
         ask_hint: Callable[[GameState], None] | None = None,
+        choose_computer: Callable[[frozenset[str], int], None] | None = None,
     ) -> None:
         """``seating``: who fills the seats of a new match (default: everyone here).
         ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
         so a move made elsewhere waits for its piece; else it is shown at once.
-        ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``."""
+        ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``.
+        ``choose_computer``: sets the seats (by name) and level of the computer for new matches;
+        given, the menu offers "vs computer"."""
         self.columns = columns
         self.rows = rows
         self.journal = journal
@@ -118,7 +122,11 @@ class Table:
         self._hand_placed = hand_placed
         self._ask_hint = ask_hint
         self.hint: Hint | None = None
-        self.menu = Menu(columns, rows, board_adapters())
+        self._choose_computer = choose_computer
+        self._seats_cache: dict[str, tuple[SeatSpec, ...]] = {}
+        self.menu = Menu(
+            columns, rows, board_adapters(), None if choose_computer is None else self._seats_of
+        )
         self.strip = CommandStrip(columns, rows)
         self.review: Review | None = None
         self.match: MatchPlay | None = None
@@ -253,6 +261,48 @@ class Table:
         self.adapter = adapter
         self.players = [self._make_player(kind, seat) for seat, kind in enumerate(kinds)]
         self.menu.select(match.name, match.rules)
+        if self.menu.computer is not None:  # the menu shows the first computer seat and its level
+            computers = [p for p in self.players if isinstance(p, ComputerPlayer)]
+            self.menu.computer.seat = computers[0].seat if computers else None
+            if computers:
+                self.menu.computer.level = computers[0].level.number
+
+    def _seats_of(self, game: str, rules: dict[str, JsonValue]) -> tuple[SeatSpec, ...]:
+        """The seats ``game`` has under ``rules`` on this board (for the menu's computer row)."""
+        key = f"{game} {sorted(rules.items())!r}"
+        if key not in self._seats_cache:
+            adapter = board_adapter(game)
+            match = MatchPlay(game, adapter.fit_rules(rules, self.columns, self.rows))
+            self._seats_cache[key] = adapter.seats(match.rules, match.colours)
+        return self._seats_cache[key]
+
+    @property
+    def has_computer(self) -> bool:
+        """Whether seats can be given to the computer (the board runs its player)."""
+        return self._choose_computer is not None
+
+    def seat_computer(self, seats: frozenset[str], level: int, now: float) -> None:
+        """The computer takes ``seats`` (colours or names; none: people everywhere) at ``level``
+        from a new match of the game being played (or picked on the menu) on."""
+        if self._choose_computer is None:
+            self._refuse(None, "this board runs no computer player", now)
+            return
+        self._choose_computer(seats, level)
+        if self.menu.computer is not None:
+            self.menu.computer.level = level
+        if self.match is not None:
+            self.new_match(self.match.name, dict(self.match.rules), now)
+        else:
+            game, rules = self.menu.settings()
+            self.new_match(game, rules, now)
+
+    def _menu_computer(self) -> None:
+        """Hand the menu's "vs computer" choice to the seating, for this and later matches."""
+        rows = self.menu.computer
+        if rows is None or self._choose_computer is None:
+            return
+        seat = rows.chosen_seat()
+        self._choose_computer(frozenset(() if seat is None else (seat.name,)), rows.level)
 
     def abandon(self, now: float) -> None:
         """A game left alone for long: archive it and set up a fresh match of the same kind.
@@ -296,6 +346,7 @@ class Table:
         if self.phase is Phase.MENU:
             if self.menu.tap(cell):
                 game, rules = self.menu.settings()
+                self._menu_computer()
                 self.new_match(game, rules, now)
             return
         if self.match is None or self.match.current is None or self.adapter is None:
@@ -421,12 +472,15 @@ class Table:
         if self.review is not None:
             self.strip.open(tuple(REVIEW_COMMANDS))
             return
+        hint = self._ask_hint is not None and self.phase is Phase.PLAYING
         reviewable = self.reviewable() is not None
-        self.strip.open(STRIP_COMMANDS + (("review",) if reviewable else ()))
+        self.strip.open(
+            STRIP_COMMANDS + (("hint",) if hint else ()) + (("review",) if reviewable else ())
+        )
 
     def command(self, name: str, now: float) -> None:
         """A command chosen on the strip."""
-        if name in STRIP_COMMANDS:
+        if name in STRIP_COMMANDS or name == "hint":
             self.button(name, now)
         elif name in REVIEW_COMMANDS:
             self.button(REVIEW_COMMANDS[name], now)

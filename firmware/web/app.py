@@ -26,6 +26,7 @@ from firmware.web.bodies import (
     required_text,
     text_or_none,
 )
+from firmware.web.computer import computer_command
 from firmware.web.guard import PinGuard, Verdict
 from firmware.web.history_pages import add_history_routes
 from firmware.web.hosts import HostAllowList
@@ -101,6 +102,7 @@ def build_app(
     app.router.add_get("/api/layout", _layout)
     app.router.add_post("/api/touch", _touch)
     app.router.add_post("/api/press", _press)
+    app.router.add_post("/api/computer", _computer)
     app.router.add_post("/api/online", _online)
     app.router.add_get("/ws", _websocket)
     app.router.add_get("/favicon.ico", _favicon)
@@ -191,6 +193,16 @@ async def _press(request: web.Request) -> web.Response:
         raise ApiError(400, f"button: unknown button {raw[:20]!r} (known: {', '.join(BUTTONS)})")
     _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.PRESS, button=button))
     return web.json_response({"accepted": {"press": button}}, status=202)
+
+
+async def _computer(request: web.Request) -> web.Response:
+    """POST /api/computer {"seats": ["red"], "level": 3}: the computer's seats, in a new match."""
+    body = await _authorised_body(request, allowed=("seats", "level", "pin"))
+    board = request.app[BOARD_KEY]
+    command = computer_command(body, board.view().score.get("seats"))
+    _submit(board, command)
+    accepted: dict[str, JsonValue] = {"seats": list(command.seats), "level": command.computer_level}
+    return web.json_response({"accepted": {"computer": accepted}}, status=202)
 
 
 async def _online(request: web.Request) -> web.Response:

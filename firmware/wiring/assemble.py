@@ -125,6 +125,7 @@ def assemble(
         seating=None if seating is None else seating.kinds,
         hand_placed=(hand_placed if hand_placed is not None else _real_pieces()).__contains__,
         ask_hint=None if seating is None else seating.hint,
+        choose_computer=None if seating is None else seating.choose,
     )
     if seating is not None:
         table.thinking = seating.thinker.thinking

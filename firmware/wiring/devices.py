@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-BUTTON_NAMES = ("undo", "new", "menu")
+BUTTON_NAMES = ("undo", "new", "menu", "hint")
 # What opening a device raises when its library, bus or pin is not there.
 SETUP_ERRORS = (OSError, RuntimeError, ValueError, ImportError)
 

@@ -163,3 +163,16 @@ def test_presence_compares_a_scan_with_the_config() -> None:
     assert len(seen.found) == 18 and seen.missing == ("mpr121@0x5C/ch4",)
     assert seen.unexpected == ("0x5A on channel 6",)
     assert presence(DIRECT, [], {}).mux_missing
+
+
+def test_an_optional_hint_button_is_built_on_its_pin() -> None:
+    assert MATRIX.buttons.hint is None
+    with_hint = dataclasses.replace(MATRIX, buttons=dataclasses.replace(MATRIX.buttons, hint=5))
+    factory = MockFactory()
+    buttons = build_buttons(with_hint, FakeClock(), pin_factory=factory)
+    assert isinstance(buttons, GpioButtons) and "hint" in buttons.names
+    events: list[HalEvent] = []
+    buttons.start(events.append)
+    factory.pin(5).drive_low()
+    assert [(e.name, e.pressed) for e in events if isinstance(e, ButtonEvent)] == [("hint", True)]
+    buttons.close()

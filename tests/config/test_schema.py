@@ -126,6 +126,12 @@ def test_cross_key_checks() -> None:
     )
     assert error_of("buttons: {undo: 2}").path == "buttons.undo"  # I2C SDA
     assert error_of("buttons: {undo: 11}").path == "buttons.undo"  # SPI clock beside the LED data
+    assert str(error_of("buttons: {hint: 22}")) == (
+        "buttons.hint: GPIO22 is already used by buttons.menu"
+    )
+    assert error_of("buttons: {hint: 2}").path == "buttons.hint"  # I2C SDA
+    assert error_of("buttons: {hint: 99}").path == "buttons.hint"
+    assert parse_config("buttons: {hint: 5}").buttons.hint == 5
     assert error_of("leds: {backend: spi, gpio: 18}").path == "leds.gpio"
     assert error_of("leds: {backend: ws281x, gpio: 17}").path == "leds.gpio"
     assert error_of("web: {host: 0.0.0.0}").path == "web.pin"

@@ -91,6 +91,9 @@ class FakeLiveBoard:
                 self._state = self._new_round()
             self._phase = "menu" if command.button == "menu" else "playing"
             return
+        if command.kind is RemoteKind.COMPUTER:  # a new match; the fake seats nobody
+            self._state = self._new_round()
+            return
         assert command.cell is not None
         token = CULLS_BOARD.token_for(self._state, command.cell, self.size, self.size)
         reason = token if isinstance(token, Refusal) else self._state.why_illegal(token)

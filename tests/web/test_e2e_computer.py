@@ -71,3 +71,24 @@ def test_a_culls_round_against_the_computer_by_clicks(
     state, error = replay(record_from_json(final["record"]))
     assert error is None and state.outcome().is_over
     assert_clean_exit(product)
+
+
+def test_the_board_page_seats_the_computer_and_sets_its_level(
+    open_window: OpenWindow, start_product: StartProduct
+) -> None:
+    product = start_product("--game", "culls", "--mode", "duel", "--seed", "2")
+    board = open_window()
+    open_board(board, product)
+    enter_pin(board, product.pin)
+    form = board.locator("#computer-form")
+    expect(form).to_be_visible()
+    form.get_by_label("Red").check()
+    form.get_by_label("Level").select_option("2")
+    form.get_by_role("button", name="New game").click()
+    now = _wait_for(product, lambda s: s["seats"][1]["player"] == "computer")
+    assert now["seats"] == [
+        {"colour": "blue", "name": "Blue", "player": "here", "level": None},
+        {"colour": "red", "name": "Red", "player": "computer", "level": 2},
+    ]
+    expect(form.get_by_label("Red")).to_be_checked()
+    assert_clean_exit(product)

@@ -141,6 +141,7 @@ function showScore(score) {
   }
   document.getElementById("headline").textContent = parts.filter(Boolean).join(" · ") || "\u00a0";
   showPoints(score);
+  showComputer(score);
 }
 
 // While a round is reviewed the three buttons step back, step forward and leave (no HINT).
@@ -188,6 +189,40 @@ function showPoints(score) {
   }
 }
 
+
+// Which seats the computer plays and its level: sent as a new match (POST /api/computer).
+const computerForm = document.getElementById("computer-form");
+const computerSeats = document.getElementById("computer-seats");
+const computerLevel = document.getElementById("computer-level");
+let seatsShown = "";
+
+function showComputer(score) {
+  const seats = Array.isArray(score.seats) ? score.seats : [];
+  computerForm.hidden = seats.length === 0 || Boolean(score.review);
+  const shown = JSON.stringify(seats);
+  if (shown === seatsShown) return; // keep the boxes as ticked until the seats change
+  seatsShown = shown;
+  computerSeats.replaceChildren(
+    ...seats.map((seat) => {
+      const label = element("label", "computer-seat");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = seat.name;
+      box.checked = seat.player === "computer";
+      label.style.setProperty("--colour", COLOUR_NAMES[seat.colour] || "#888");
+      label.append(box, element("span", "swatch"), element("span", "", seat.name));
+      return label;
+    }),
+  );
+  const level = seats.find((seat) => Number.isInteger(seat.level));
+  if (level) computerLevel.value = String(level.level);
+}
+
+computerForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const seats = [...computerSeats.querySelectorAll("input:checked")].map((box) => box.value);
+  send("/api/computer", { seats, level: Number(computerLevel.value) });
+});
 
 async function send(path, payload) {
   if (pinRequired && !keptPin.get()) {

@@ -1,0 +1,52 @@
+"""POST /api/computer: the computer's seats and level from the web page, behind the same guards."""
+
+from __future__ import annotations
+
+from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.web import WebServer
+from firmware.web.computer import SEATS_EXAMPLE
+from tests.web.client import Reply, post
+from tests.web.conftest import PIN
+from tests.web.fake_board import FakeLiveBoard
+
+
+def choose(web: WebServer, body: object, headers: dict[str, str] | None = None) -> Reply:
+    return post(web.url + "api/computer", body, headers)
+
+
+def test_seats_by_colour_or_name_and_a_level_are_submitted(
+    server: WebServer, board: FakeLiveBoard
+) -> None:
+    reply = choose(server, {"seats": ["Red"], "level": 2})
+    assert reply.status == 202
+    assert reply.json() == {"accepted": {"computer": {"seats": ["Red"], "level": 2}}}
+    assert board.submitted == [RemoteCommand(RemoteKind.COMPUTER, seats=("Red",), computer_level=2)]
+    assert choose(server, {"seats": []}).json()["accepted"]["computer"] == {
+        "seats": [],
+        "level": 6,
+    }
+
+
+def test_bad_seats_and_levels_are_refused_and_nothing_is_submitted(
+    server: WebServer, board: FakeLiveBoard
+) -> None:
+    cases = {
+        "green": ({"seats": ["green"]}, "seats: no seat 'green' in this game (seats: blue, red)"),
+        "text": ({"seats": "red"}, f"seats: {SEATS_EXAMPLE}"),
+        "level": ({"seats": ["red"], "level": 7}, "level: a whole number from 1 to 6, not 7"),
+        "bool": ({"seats": ["red"], "level": True}, "level: a whole number from 1 to 6, not True"),
+        "key": ({"colour": "red"}, "colour: unknown key (allowed: seats, level, pin)"),
+    }  # fmt: skip
+    for name, (body, error) in cases.items():
+        reply = choose(server, body)
+        assert (reply.status, reply.json()["error"]) == (400, error), name
+    assert board.submitted == []
+
+
+def test_the_pin_and_the_origin_guard_it(pin_server: WebServer, board: FakeLiveBoard) -> None:
+    assert choose(pin_server, {"seats": ["red"]}).status == 403
+    foreign = {"X-Cullsboard-Pin": PIN, "Origin": "http://elsewhere.example"}
+    assert choose(pin_server, {"seats": ["red"]}, foreign).status == 403
+    assert board.submitted == []
+    assert choose(pin_server, {"seats": ["red"], "pin": PIN}).status == 202
+    assert len(board.submitted) == 1
