@@ -133,7 +133,6 @@ class Table:
         self.adapter: BoardAdapter | None = None
         self.players: list[Player] = []  # one per seat of the match
         self.pending: Pending | None = None
-        self._waiting: Pending | None = None  # a pending move read back from the journal
         self.thinking: Callable[[], bool] = lambda: False  # whether a computer seat is thinking
         self.phase = Phase.MENU
         self.return_phase: Phase | None = None  # where MENU goes back to
@@ -189,10 +188,8 @@ class Table:
             self.adapter = None
             return False
         self._seat_match(last.match, board_adapter(last.match.name), last.kinds)
-        if last.last_entry is not None:
-            self._resume_pending(last.last_entry)
+        waiting = None if last.last_entry is None else self._pending_from(last.last_entry)
         self._after_change(now)
-        waiting, self._waiting = self._waiting, None
         if waiting is not None and self.match is not None and self.match.current is not None:
             self._cancel_players()  # its move is made: it only waits for the chip
             self._turn_told = (waiting.seat, self.match.current.ply)
@@ -200,17 +197,19 @@ class Table:
             self._set_phase(Phase.WAITING_FOR_CHIP, now)
         return True
 
-    def _resume_pending(self, last: Entry) -> None:
-        """A move that was waiting for its chip when the power went waits again."""
+    def _pending_from(self, last: Entry) -> Pending | None:
+        """The move that was waiting for its chip when the power went, if ``last`` is one that
+        can still wait: it waits again."""
         seat, token = last.get("seat"), last.get("token")
         state = None if self.match is None else self.match.current
         if last.get("e") != "pending" or state is None or self.adapter is None:
-            return
+            return None
         if not isinstance(seat, int) or not isinstance(token, str) or state.why_illegal(token):
-            return
+            return None
         cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
         if cells and seat == self.seat_to_act():
-            self._waiting = Pending(seat, token, tuple(cells))
+            return Pending(seat, token, tuple(cells))
+        return None
 
     def new_match(
         self,
