@@ -12,7 +12,6 @@ search only gets a budget whose stop question looks at the deadline.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -20,6 +19,7 @@ from collections.abc import Callable, Iterable
 
 from firmware.players import HIGHEST, SEARCH_SHARE, Budget, choose, level
 from firmware.rules.api import GameState, InvalidRecordError
+from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.records import record_from_json, replay
 
 MAX_MOVETIME_MS = 3_600_000
@@ -68,9 +68,9 @@ def parse_go(words: list[str]) -> tuple[int | None, int]:
 def parse_position(text: str) -> GameState:
     """The state after the record on ``text``; every token must be legal."""
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(f"position: not valid JSON: {exc.msg} at column {exc.colno}") from None
+        raw = read_json(text)
+    except JsonInputError as exc:
+        raise ProtocolError(f"position: {exc}") from None
     try:
         state, error = replay(record_from_json(raw))
     except InvalidRecordError as exc:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from firmware.link import topics
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import JsonInputError, read_json
 
 StateListener = Callable[[str, dict[str, JsonValue]], None]
 
@@ -44,8 +44,8 @@ class Roster:
         if board is None:
             return
         try:
-            state = json.loads(payload)
-        except (UnicodeDecodeError, ValueError):
+            state = read_json(payload)
+        except JsonInputError:
             return
         if not isinstance(state, dict):
             return

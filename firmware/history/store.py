@@ -13,9 +13,11 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from firmware.kiosk.stats import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import read_json
 
 FILE_NAME = "history.sqlite3"
 SCHEMA = """
@@ -197,7 +199,7 @@ class History:
     def _migrate_day_files(self, folder: Path) -> None:
         for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data: Any = read_json(path.read_bytes())  # a wrong shape fails below
                 day = datetime.date.fromisoformat(str(data["day"]))
                 games = [FinishedGame(**entry) for entry in data["finished"]]
             except (OSError, ValueError, KeyError, TypeError):

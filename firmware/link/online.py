@@ -19,7 +19,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from firmware.controller.adapter import board_adapter
 from firmware.controller.live import BoardView
@@ -29,6 +29,7 @@ from firmware.controller.table import Phase, Table
 from firmware.link import topics
 from firmware.link.board import BoardLink
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import JsonInputError, read_json
 
 if TYPE_CHECKING:
     from _typeshed import SupportsLenAndGetItem
@@ -402,7 +403,8 @@ class OnlineGame:
         if path is None or not path.exists():
             return None
         try:
-            return OnlineSpec(**json.loads(path.read_text(encoding="utf-8")))
+            saved: Any = read_json(path.read_bytes())  # a wrong shape is a TypeError
+            return OnlineSpec(**saved)
         except (OSError, ValueError, TypeError) as exc:
             log.warning("cannot read the online game in %s (%s): playing alone", path, exc)
             return None
@@ -410,8 +412,8 @@ class OnlineGame:
 
 def _json(payload: bytes) -> dict[str, JsonValue] | None:
     try:
-        value = json.loads(payload)
-    except (UnicodeDecodeError, ValueError):
+        value = read_json(payload)
+    except JsonInputError:
         return None
     return value if isinstance(value, dict) else None
 

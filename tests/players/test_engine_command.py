@@ -93,6 +93,14 @@ def test_bad_lines_get_one_error_line_and_the_engine_goes_on() -> None:
     assert answers[8] == "readyok"
 
 
+def test_a_position_nested_too_deeply_is_one_error_line() -> None:
+    answers = _talk("position " + "[" * 100_000, f"position {'9' * 5000}", "isready")
+    assert answers[0].startswith("error position: nested"), answers
+    assert answers[1].startswith("error position: "), answers
+    assert len(answers[1]) < 200
+    assert answers[2] == "readyok"
+
+
 def test_a_finished_game_has_no_bestmove() -> None:
     moves = ["h8", "i8", "a1", "a3", "j8", "c1", "k8", "e1", "l8"]
     answers = _talk(f"position {_record('culls', moves, 'blue')}", "go")
