@@ -17,6 +17,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "review",
         help="step through a recorded round on the board (--mock-hal: the simulated one)",
+        # Options given before the command (`cullsboard --mock-hal review FILE`) must stand,
+        # so the command's copies of them have no defaults of their own.
+        argument_default=argparse.SUPPRESS,
         description=(
             "Show a game record on the board, move by move: the arrow cells a1 and o1 (or UNDO "
             "and NEW, or the board page) step back and forward; MENU leaves the review."
@@ -24,10 +27,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("file", help="the record file (as saved by --record or the board page)")
     play.add_arguments(parser)
-    # Options given before the command (`cullsboard --mock-hal review FILE`) must stand.
-    for action in parser._actions:  # argparse offers no public way to do this
-        if action.dest not in ("help", "file"):
-            action.default = argparse.SUPPRESS
     parser.set_defaults(run=run)
 
 

@@ -115,16 +115,19 @@ def test_an_archived_match_can_be_reviewed_after_the_next_starts(rig: Rig) -> No
     assert rig.score["phase"] == "playing" and rig.moves == []
 
 
+@pytest.mark.parametrize("options_first", [False, True], ids=["after", "before"])
 def test_review_file_runs_the_simulated_board_on_the_record(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    options_first: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = {"format": 1, "game": "culls", "first": "blue", "moves": ["h8", "i8", "c3"]}
     (tmp_path / "round.json").write_text(json.dumps(record), encoding="utf-8")
     (tmp_path / "steps.txt").write_text("touch a1\npress undo\n", encoding="utf-8")
     frames = tmp_path / "frames.jsonl"
-    argv = ["review", str(tmp_path / "round.json"), "--mock-hal", "--web", "off"]
-    argv += ["--script", str(tmp_path / "steps.txt"), "--frames", str(frames)]
-    assert main([*argv, "--state-dir", str(tmp_path / "s")]) == 0
+    options = ["--mock-hal", "--web", "off", "--script", str(tmp_path / "steps.txt")]
+    options += ["--frames", str(frames), "--state-dir", str(tmp_path / "s")]
+    command = ["review", str(tmp_path / "round.json")]
+    # `cullsboard --mock-hal review FILE` keeps the options given before the command
+    assert main([*options, *command] if options_first else [*command, *options]) == 0
     assert capsys.readouterr().err == ""
     last = json.loads(frames.read_text().splitlines()[-1])
     h8 = last["grid"][15 - 8][7]
