@@ -1,15 +1,18 @@
-"""The menu's "vs computer" rows: which seat the computer takes (or none) and its level.
+"""The menu's "vs computer" rows: which seats the computer takes (any, or none) and its level.
 
 Below the game tiles: a row with a white "nobody" cell and one cell per seat of the picked game in
-that seat's colour (the chosen one bright), and under it one cell per level, lit up to the level
-chosen.
+that seat's colour, and under it one cell per level, lit up to the level chosen. A tap on a seat's
+cell gives that seat to the computer or back to people; a tap on "nobody" gives every seat back.
+The chosen seats are bright ("nobody" is bright when there are none): with every seat chosen the
+board plays itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from firmware.controller.adapter import SeatSpec
+from firmware.controller.computer import seat_key
 from firmware.players import HIGHEST, LOWEST
 from firmware.render import palette as p
 from firmware.render.screens import Tile
@@ -19,22 +22,26 @@ SeatsOf = Callable[[], tuple[SeatSpec, ...]]  # the seats of the game picked on 
 
 
 class ComputerRows:
-    """The seat the computer plays on a game started from the menu (None: nobody) and its level."""
+    """The seats the computer plays on a game started from the menu, and its level."""
 
     def __init__(self, columns: int, rows: int, seats_of: SeatsOf) -> None:
         self.columns = columns
         self.rows = rows
         self._seats_of = seats_of
-        self.seat: int | None = None
+        # Seat names in ``seat_key`` spelling: a seat stays chosen while other games are picked.
+        self._chosen: set[str] = set()
         self.level = HIGHEST
 
     def seats(self) -> tuple[SeatSpec, ...]:
         return self._seats_of()
 
-    def chosen_seat(self) -> SeatSpec | None:
-        """The seat picked for the computer, if the picked game has it."""
-        seats = self.seats()
-        return seats[self.seat] if self.seat is not None and self.seat < len(seats) else None
+    def choose(self, names: Iterable[str]) -> None:
+        """Make the seats named ``names`` (and only those) the computer's."""
+        self._chosen = {seat_key(name) for name in names}
+
+    def chosen_seats(self) -> tuple[SeatSpec, ...]:
+        """The seats of the picked game chosen for the computer, in seat order."""
+        return tuple(spec for spec in self.seats() if seat_key(spec.name) in self._chosen)
 
     def seat_cells(self) -> tuple[Cell, ...]:
         """The "nobody" cell, then one cell per seat, two cells apart, centred."""
@@ -49,11 +56,13 @@ class ComputerRows:
         return tuple((left + i, y) for i in range(HIGHEST - LOWEST + 1))
 
     def tiles(self) -> list[Tile]:
-        looks = [p.MENU_CHOSEN, *(p.piece(spec.colour) for spec in self.seats())]
-        picked = 0 if self.chosen_seat() is None else (self.seat or 0) + 1
-        tiles = [
-            Tile((cell,), (look,), index == picked)
-            for index, (cell, look) in enumerate(zip(self.seat_cells(), looks, strict=True))
+        seats = self.seats()
+        chosen = self.chosen_seats()
+        cells = self.seat_cells()
+        tiles = [Tile(cells[:1], (p.MENU_CHOSEN,), not chosen)]
+        tiles += [
+            Tile((cell,), (p.piece(spec.colour),), spec in chosen)
+            for cell, spec in zip(cells[1:], seats, strict=True)
         ]
         tiles += [
             Tile((cell,), (p.MENU_CHOSEN,), LOWEST + index <= self.level)
@@ -62,11 +71,14 @@ class ComputerRows:
         return tiles
 
     def tap(self, cell: Cell) -> None:
-        """Pick the seat or the level ``cell`` shows (any other cell: nothing)."""
+        """Toggle the seat, clear the seats ("nobody") or pick the level ``cell`` shows (any
+        other cell: nothing)."""
         seat_cells = self.seat_cells()
-        if cell in seat_cells:
-            index = seat_cells.index(cell)
-            self.seat = None if index == 0 else index - 1
+        if cell == seat_cells[0]:
+            self._chosen.clear()
+        elif cell in seat_cells:
+            name = seat_key(self.seats()[seat_cells.index(cell) - 1].name)
+            self._chosen.symmetric_difference_update({name})
         level_cells = self.level_cells()
         if cell in level_cells:
             self.level = LOWEST + level_cells.index(cell)

@@ -260,9 +260,10 @@ class Table:
         self.adapter = adapter
         self.players = [self._make_player(kind, seat) for seat, kind in enumerate(kinds)]
         self.menu.select(match.name, match.rules)
-        if self.menu.computer is not None:  # the menu shows the first computer seat and its level
+        if self.menu.computer is not None:  # the menu shows the computer's seats and level
             computers = [p for p in self.players if isinstance(p, ComputerPlayer)]
-            self.menu.computer.seat = computers[0].seat if computers else None
+            specs = adapter.seats(match.rules, match.colours)
+            self.menu.computer.choose(specs[player.seat].name for player in computers)
             if computers:
                 self.menu.computer.level = computers[0].level.number
 
@@ -300,8 +301,8 @@ class Table:
         rows = self.menu.computer
         if rows is None or self._choose_computer is None:
             return
-        seat = rows.chosen_seat()
-        self._choose_computer(frozenset(() if seat is None else (seat.name,)), rows.level)
+        names = frozenset(spec.name for spec in rows.chosen_seats())
+        self._choose_computer(names, rows.level)
 
     def abandon(self, now: float) -> None:
         """A game left alone for long: archive it and set up a fresh match of the same kind.
@@ -436,6 +437,8 @@ class Table:
                 self.return_phase = self.phase
                 self._set_phase(Phase.MENU, now)
         elif name == "new":
+            if self.phase is Phase.MENU:  # NEW starts the menu's choice, as the green cell does
+                self._menu_computer()
             game, rules = self.menu.settings()
             self.new_match(game, rules, now)
         elif name == "hint":

@@ -8,14 +8,38 @@ import pytest
 
 from firmware.controller.computer import Seating
 from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.menu_computer import ComputerRows
 from firmware.controller.players import PlayerKind
 from firmware.players import level
 from tests.controller.conftest import Rig
 
+WAIT_S = 60  # only reached if a search never ends
+SEARCH_TIME_S = 2.0  # more than any level's own time
 
-def _rig(state_dir: Path) -> Rig:
-    seating = Seating(clock=lambda: 0.0, level=level(6), seed=5)
-    return Rig(state_dir, seating=seating)
+
+class MenuRig(Rig):
+    """A board with a computer player on the rig's fake clock: a search that runs against the
+    clock (level 6) ends only when it is cancelled or the clock is moved on."""
+
+    def __init__(self, state_dir: Path, *, hand_placed: frozenset[str] | None = None) -> None:
+        self.seating = Seating(clock=lambda: self.clock.now(), level=level(6), seed=5)
+        super().__init__(state_dir, seating=self.seating, hand_placed=hand_placed)
+
+    def next_move(self) -> None:
+        """Move the clock past the running search's time, and play its answer."""
+        self.clock.advance(SEARCH_TIME_S)
+        self.seating.thinker.join(WAIT_S)
+        self.controller.step()
+
+    def stop_thinking(self) -> None:
+        """MENU cancels any search; wait for it to end."""
+        self.press("menu")
+        self.seating.thinker.join(WAIT_S)
+        assert not self.seating.thinker.thinking()
+
+
+def _rig(state_dir: Path) -> MenuRig:
+    return MenuRig(state_dir)
 
 
 def test_the_menu_seats_the_computer_at_the_level_touched(tmp_path: Path) -> None:
@@ -46,7 +70,7 @@ def test_nobody_on_the_menu_seats_people_everywhere(tmp_path: Path) -> None:
     assert computer is not None
     rig.tap_cell(computer.seat_cells()[1])
     rig.tap_cell(computer.seat_cells()[0])
-    assert computer.chosen_seat() is None
+    assert computer.chosen_seats() == ()
     rig.tap_cell(rig.table.menu.start_cell)
     assert {seat.player for seat in rig.table.seats} == {PlayerKind.HERE}
 
@@ -88,5 +112,61 @@ def test_the_menu_shows_the_computer_seat_and_level_of_the_match(tmp_path: Path)
     rig.press("menu")
     computer = rig.table.menu.computer
     assert computer is not None and computer.level == 3
-    chosen = computer.chosen_seat()
-    assert chosen is not None and chosen.name == "Red"
+    assert [spec.name for spec in computer.chosen_seats()] == ["Red"]
+
+
+def _pick(rig: Rig, label: str) -> ComputerRows:
+    """Tap the menu tile ``label``; the "vs computer" rows now show that game's seats."""
+    menu = rig.table.menu
+    index = next(i for i, choice in enumerate(menu.choices) if choice.label == label)
+    rig.tap_cell(menu.tiles()[index].cells[0])
+    assert menu.computer is not None
+    return menu.computer
+
+
+def _tap_seat(rig: Rig, rows: ComputerRows, name: str) -> None:
+    names = [spec.name for spec in rows.seats()]
+    rig.tap_cell(rows.seat_cells()[1 + names.index(name)])
+
+
+def _lit_seats(rows: ComputerRows) -> list[bool]:
+    """Whether the "nobody" cell, then each seat's cell, is bright."""
+    return [tile.chosen for tile in rows.tiles()[: len(rows.seat_cells())]]
+
+
+def test_the_computer_takes_two_of_the_three_cubulus_seats(tmp_path: Path) -> None:
+    rig = _rig(tmp_path)
+    rig.start()
+    rows = _pick(rig, "Cubulus, 3 players")
+    _tap_seat(rig, rows, "Red")
+    _tap_seat(rig, rows, "White")
+    assert _lit_seats(rows) == [False, True, False, True]
+    assert [spec.name for spec in rows.chosen_seats()] == ["Red", "White"]
+    rig.tap_cell(rig.table.menu.start_cell)
+    kinds = [seat.player for seat in rig.table.seats]
+    assert kinds == [PlayerKind.COMPUTER, PlayerKind.HERE, PlayerKind.COMPUTER]
+    rig.press("menu")  # the computer seats of the match are what the menu shows
+    assert _lit_seats(rows) == [False, True, False, True]
+    rig.press("undo")
+    rig.press("new")  # NEW keeps both
+    assert [seat.player for seat in rig.table.seats] == kinds
+    rig.stop_thinking()
+
+
+def test_a_second_tap_gives_the_seat_back_and_nobody_gives_back_every_seat(tmp_path: Path) -> None:
+    rig = _rig(tmp_path)
+    rig.start()
+    rows = _pick(rig, "Culls teams")
+    for name in ("Red A", "Blue A", "Red B", "Blue A"):  # Blue A twice: back to people
+        _tap_seat(rig, rows, name)
+    assert _lit_seats(rows) == [False, False, True, False, True]
+    rig.tap_cell(rig.table.menu.start_cell)
+    assert [(seat.name, seat.player.value) for seat in rig.table.seats] == [
+        ("Blue A", "here"), ("Red A", "computer"), ("Blue B", "here"), ("Red B", "computer"),
+    ]  # fmt: skip
+    rig.press("menu")
+    rig.tap_cell(rows.seat_cells()[0])  # nobody
+    assert _lit_seats(rows) == [True, False, False, False, False]
+    rig.press("new")  # NEW on the open menu starts its choice, as the green cell does
+    assert {seat.player for seat in rig.table.seats} == {PlayerKind.HERE}
+    assert not rig.seating.thinker.thinking()
