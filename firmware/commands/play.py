@@ -212,6 +212,11 @@ def online_of(
     """The ``--online`` request (host: with the ``--game`` to offer), or None."""
     if args.online is None:
         return None
+    if args.computer is not None:
+        raise SessionError(
+            "--computer and --online do not go together: an online game is played by the people "
+            "at both boards (leave out --online to play the computer)"
+        )
     try:
         request = parse_online(args.online)
         if request.role == HOST:

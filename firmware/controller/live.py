@@ -41,6 +41,16 @@ class RemoteKind(enum.Enum):
     COMPUTER = "computer"  # the computer takes ``seats`` at ``computer_level``, in a new match
 
 
+# Why the computer's seats cannot be changed now (they would start a local match over it).
+ONLINE_GAME_ON = (
+    "an online game is on: leave it first (NEW on the board), then choose the computer's seats"
+)
+
+
+class CommandRefusedError(ValueError):
+    """A well-formed command the board will not carry out as it stands (the web's 409)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RemoteCommand:
     """A touch, a button press or a staff action that came from the network, not the board."""
@@ -118,4 +128,5 @@ class LiveBoard(Protocol):
         """Call ``listener`` with every new view; returns a function that unsubscribes."""
 
     def submit(self, command: RemoteCommand) -> None:
-        """Queue a command for the controller's loop; raise ValueError if it is malformed."""
+        """Queue a command for the controller's loop; raise ValueError if it is malformed,
+        CommandRefusedError if the board cannot carry it out now."""

@@ -18,7 +18,9 @@ from firmware.controller.extras import (
 from firmware.controller.faults import DeviceHealth, link_down_overlay
 from firmware.controller.hold import ButtonHold
 from firmware.controller.live import (
+    ONLINE_GAME_ON,
     BoardView,
+    CommandRefusedError,
     Listener,
     LoopCall,
     RemoteCommand,
@@ -129,6 +131,8 @@ class BoardController:
         elif command.kind is RemoteKind.COMPUTER:
             if not self.table.has_computer:
                 raise ValueError("computer: this board runs no computer player")
+            if self.link is not None and self.view().score.get("online") is not None:
+                raise CommandRefusedError(ONLINE_GAME_ON)
         elif command.kind is RemoteKind.SHUTDOWN and self._power_off is None:
             raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
@@ -301,9 +305,18 @@ class BoardController:
             elif item.kind is RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
             elif item.kind is RemoteKind.COMPUTER and item.computer_level is not None:
-                self.table.seat_computer(frozenset(item.seats), item.computer_level, now)
+                self._seat_computer(item.seats, item.computer_level, now)
             elif item.button is not None:
                 self.table.button(item.button, now)
+
+    def _seat_computer(self, seats: tuple[str, ...], level: int, now: float) -> None:
+        """The computer's seats, in a new match; never over an online game (which a local
+        match would end), however the command came."""
+        if self.link is not None and self.link.online() is not None:
+            log.info("refused the computer's seats %s: an online game is on", list(seats))
+            self.table.refuse(ONLINE_GAME_ON, now)
+            return
+        self.table.seat_computer(frozenset(seats), level, now)
 
     def _seat_move(self, move: SeatMove, now: float) -> None:
         """A seat's player delivered a move; one for a position that has gone by is dropped."""

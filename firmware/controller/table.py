@@ -637,6 +637,10 @@ class Table:
         self.phase_since = now
         self.since = now
 
+    def refuse(self, reason: str, now: float) -> None:
+        """Something asked of the board was not done: flash the edge and say ``reason``."""
+        self._refuse(None, reason, now)
+
     def _refuse(self, cell: Cell | None, reason: str, now: float) -> None:
         self.flashes = [f for f in self.flashes if now - f.t < T.error_flash]
         self.flashes.append(Flash(cell, now))

@@ -13,7 +13,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware.commands.layout import layout_of
-from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.live import CommandRefusedError, LiveBoard, RemoteCommand, RemoteKind
 from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
@@ -199,7 +199,7 @@ async def _computer(request: web.Request) -> web.Response:
     """POST /api/computer {"seats": ["red"], "level": 3}: the computer's seats, in a new match."""
     body = await _authorised_body(request, allowed=("seats", "level", "pin"))
     board = request.app[BOARD_KEY]
-    command = computer_command(body, board.view().score.get("seats"))
+    command = computer_command(body, board.view().score)
     _submit(board, command)
     accepted: dict[str, JsonValue] = {"seats": list(command.seats), "level": command.computer_level}
     return web.json_response({"accepted": {"computer": accepted}}, status=202)
@@ -233,6 +233,8 @@ async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) ->
 def _submit(board: LiveBoard, command: RemoteCommand) -> None:
     try:
         board.submit(command)
+    except CommandRefusedError as exc:
+        raise ApiError(409, str(exc)) from None
     except ValueError as exc:
         raise ApiError(400, str(exc)) from None
 

@@ -1,13 +1,14 @@
 """``POST /api/computer``: which seats of the game on the board the computer plays, and its level.
 
 The body names seats by colour or name as the scoreboard's ``seats`` lists them; an empty list
-gives every seat back to people. The board starts a new match of the same game with them.
+gives every seat back to people. The board starts a new match of the same game with them, so it
+is refused (409) while an online game is on.
 """
 
 from __future__ import annotations
 
 from firmware.controller.computer import seat_key
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import ONLINE_GAME_ON, RemoteCommand, RemoteKind
 from firmware.players import HIGHEST, LOWEST
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
@@ -16,9 +17,11 @@ MAX_SEATS = 8
 SEATS_EXAMPLE = 'name seats in a list, like {"seats": ["red"], "level": 3}'
 
 
-def computer_command(body: dict[str, object], seats: JsonValue) -> RemoteCommand:
-    """The command for ``body``, checked against the scoreboard's ``seats``; ApiError says why."""
-    known = _seat_names(seats)
+def computer_command(body: dict[str, object], score: dict[str, JsonValue]) -> RemoteCommand:
+    """The command for ``body``, checked against the scoreboard (``score``); ApiError says why."""
+    if score.get("online") is not None:  # a new local match would end the online game
+        raise ApiError(409, ONLINE_GAME_ON)
+    known = _seat_names(score.get("seats"))
     if not known:
         raise ApiError(409, "no game is set up yet: start one, then choose the computer's seats")
     wanted = body.get("seats", [])

@@ -196,6 +196,7 @@ def test_a_typo_at_the_prompt_is_answered_in_the_prompts_words(
     [
         (["--computer", "red,"], "name seats by colour"),
         (["--level", "9"], "--level must be 1 to 6"),
+        (["--computer", "red", "--online", "host"], "--computer and --online do not go together"),
     ],
 )
 def test_bad_computer_options_are_one_clear_line(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
+from firmware.controller.computer import Seating, top_level
 from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import link_settings
@@ -38,9 +39,15 @@ class LinkedBoard:
         section: LinkConfig | None = None,
     ) -> None:
         self.warnings: list[str] = []
-        board = simulated_board(bare_simulation(default_config()), MonotonicClock())
+        clock = MonotonicClock()
+        board = simulated_board(bare_simulation(default_config()), clock)
+        seating = Seating(clock=clock.now, level=top_level(), seed=seed)  # as play has it
         parts = assemble(
-            board, state_dir=state_dir, rng=random.Random(seed), warn=self.warnings.append
+            board,
+            state_dir=state_dir,
+            rng=random.Random(seed),
+            warn=self.warnings.append,
+            seating=seating,
         )
         self.table = parts.table
         self.controller = parts.controller

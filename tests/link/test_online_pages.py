@@ -36,6 +36,7 @@ def test_the_pages_show_the_join_code_and_then_the_other_board(
             online = board_page.locator("#online")
             online.wait_for(state="visible")
             assert code in online.inner_text() and "join it" in online.inner_text()
+            assert board_page.locator("#computer-form").is_hidden()  # no computer over it
             guest = LinkedBoard(broker.url, "home-2", tmp_path / "guest")
             with serve_in_thread(guest.controller, host="127.0.0.1", port=0) as guest_web:
                 guest_page = open_window()

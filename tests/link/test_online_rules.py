@@ -1,5 +1,5 @@
 """Online play's guarantees: UNDO needs both boards, no move for an own seat from the network,
-a repeated record changes nothing."""
+a repeated record changes nothing, the computer's seats cannot be changed over an online game."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from firmware.controller.live import ONLINE_GAME_ON, CommandRefusedError, RemoteCommand, RemoteKind
 from firmware.link import topics
 from firmware.link.online import GUEST, HOST, OnlineRequest
 from firmware.rules.api import JsonValue
+from firmware.web import serve_in_thread
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, Observer, wait_for
 from tests.link.online_play import connected_to, has_moves, in_phase, online_of
+from tests.web.client import post
 
 RULES: dict[str, JsonValue] = {"size": 15, "mode": "duel"}
 
@@ -101,3 +104,22 @@ def test_the_online_api_says_what_is_wrong_in_one_line(tmp_path: Path, broker: M
         assert board.score["game"] == "culls" and online_of(board)["role"] == "host"
     finally:
         board.close()
+
+
+def test_the_computer_s_seats_are_refused_while_an_online_game_is_on(
+    pair: tuple[LinkedBoard, LinkedBoard],
+) -> None:
+    host, guest = pair
+    place(host, guest, "h8", ["h8"])
+    seats, online = host.score["seats"], online_of(host)
+    choose = RemoteCommand(RemoteKind.COMPUTER, seats=("blue",), computer_level=3)
+    with serve_in_thread(host.controller, host="127.0.0.1", port=0) as web:
+        reply = post(web.url + "api/computer", {"seats": ["blue"], "level": 3})
+    assert (reply.status, reply.json()) == (409, {"error": ONLINE_GAME_ON})
+    with pytest.raises(CommandRefusedError, match="an online game is on"):
+        host.controller.submit(choose)
+    host.controller.post(choose)  # past the check, as a command from elsewhere would come
+    wait_for("the refusal shown", lambda: host.score["error"] == ONLINE_GAME_ON)
+    assert host.score["seats"] == seats and online_of(host)["code"] == online["code"]
+    assert host.score["moves"] == ["h8"]
+    place(host, guest, "a1", ["h8", "a1"])  # the online game goes on

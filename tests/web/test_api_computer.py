@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import ONLINE_GAME_ON, BoardView, RemoteCommand, RemoteKind
+from firmware.rules.api import JsonValue
 from firmware.web import WebServer
 from firmware.web.computer import SEATS_EXAMPLE
 from tests.web.client import Reply, post
@@ -50,3 +51,16 @@ def test_the_pin_and_the_origin_guard_it(pin_server: WebServer, board: FakeLiveB
     assert board.submitted == []
     assert choose(pin_server, {"seats": ["red"], "pin": PIN}).status == 202
     assert len(board.submitted) == 1
+
+
+def test_an_online_game_refuses_the_computer_s_seats(
+    server: WebServer, board: FakeLiveBoard
+) -> None:
+    view = board.view()
+    online: dict[str, JsonValue] = {"code": "K7MXR", "role": "host", "peer": None}
+    board.publish(BoardView(view.frame, {**view.score, "online": online}))
+    reply = choose(server, {"seats": ["red"], "level": 3})
+    assert (reply.status, reply.json()) == (409, {"error": ONLINE_GAME_ON})
+    assert board.submitted == []
+    board.publish(view)  # the online game left: the same choice is taken
+    assert choose(server, {"seats": ["red"], "level": 3}).status == 202

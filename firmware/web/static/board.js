@@ -198,7 +198,8 @@ let seatsShown = "";
 
 function showComputer(score) {
   const seats = Array.isArray(score.seats) ? score.seats : [];
-  computerForm.hidden = seats.length === 0 || Boolean(score.review);
+  // Not over an online game: a new match here would end it (the board refuses it too).
+  computerForm.hidden = seats.length === 0 || Boolean(score.review) || Boolean(score.online);
   const shown = JSON.stringify(seats);
   if (shown === seatsShown) return; // keep the boxes as ticked until the seats change
   seatsShown = shown;
