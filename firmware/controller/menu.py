@@ -136,9 +136,11 @@ class Menu:
         cells = computer.seat_cells()
         names = ["nobody", *(spec.name for spec in computer.seats())]
         seats = ", ".join(f"{self._name((c,))} {n}" for c, n in zip(cells, names, strict=True))
+        chosen = ", ".join(spec.name for spec in computer.chosen_seats())
+        plays = f"; the computer plays {chosen}" if chosen else ""
         levels = computer.level_cells()
         span = f"{self._name(levels[:1])}-{self._name(levels[-1:])}"
-        return f"vs computer: {seats}; level {computer.level} ({span})"
+        return f"vs computer: {seats}{plays}; level {computer.level} ({span})"
 
     def _name(self, cells: Sequence[Cell]) -> str:
         """The name of the top-left cell of ``cells`` that is on the board ("" if none is)."""

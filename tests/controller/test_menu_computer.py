@@ -142,6 +142,7 @@ def test_the_computer_takes_two_of_the_three_cubulus_seats(tmp_path: Path) -> No
     _tap_seat(rig, rows, "White")
     assert _lit_seats(rows) == [False, True, False, True]
     assert [spec.name for spec in rows.chosen_seats()] == ["Red", "White"]
+    assert "k6 White; the computer plays Red, White; level 6" in str(rig.score["message"])
     rig.tap_cell(rig.table.menu.start_cell)
     kinds = [seat.player for seat in rig.table.seats]
     assert kinds == [PlayerKind.COMPUTER, PlayerKind.HERE, PlayerKind.COMPUTER]
