@@ -1,10 +1,11 @@
 """The match journal: every action appended and fsynced before its lights change; resumable.
 
-One JSON object per line in ``journal.jsonl``: ``{"e": "match", "game", "rules", "players"}``
-starts a match (``players``: each seat's player kind), ``{"e": "round", "record": {...}}`` starts
-a round (a records.md record with no moves yet), ``{"e": "do", "token": "h8"}`` and
-``{"e": "undo"}`` are actions. When the next match starts, the file is moved to ``archive/``.
-Writing problems never stop play: the journal reports one warning and the game goes on in memory.
+One JSON object per line in ``journal.jsonl``: ``{"e": "match", "game", "rules", "players",
+"level"}`` starts a match (``players``: each seat's player kind; ``level``: the computer's, on a
+board that runs one), ``{"e": "round", "record": {...}}`` starts a round (a records.md record
+with no moves yet), ``{"e": "do", "token": "h8"}`` and ``{"e": "undo"}`` are actions. When the
+next match starts, the file is moved to ``archive/``. Writing problems never stop play: the
+journal reports one warning and the game goes on in memory.
 What cannot be read or played is never deleted: it moves to a dated file in ``quarantine/`` and
 the valid entries before it are kept.
 """

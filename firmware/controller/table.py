@@ -33,6 +33,7 @@ from firmware.controller.players import (
 from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
+from firmware.players import HIGHEST, LOWEST
 from firmware.rules.api import GameState, InvalidRecordError, JsonValue
 from firmware.rules.bounded_json import shorten
 from firmware.rules.records import FORMAT, Record, record_of
@@ -187,7 +188,16 @@ class Table:
             self.match = None
             self.adapter = None
             return False
-        self._seat_match(last.match, board_adapter(last.match.name), last.kinds)
+        adapter = board_adapter(last.match.name)
+        if self._choose_computer is not None and last.level is not None:
+            # The computer's seats and level as they were, for this match and the next ones.
+            specs = adapter.seats(last.match.rules, last.match.colours)
+            kinds = zip(specs, last.kinds, strict=True)
+            names = frozenset(spec.name for spec, kind in kinds if kind is PlayerKind.COMPUTER)
+            self._choose_computer(names, last.level)
+            if self.menu.computer is not None:
+                self.menu.computer.level = last.level
+        self._seat_match(last.match, adapter, last.kinds)
         waiting = None if last.last_entry is None else self._pending_from(last.last_entry)
         self._after_change(now)
         if waiting is not None and self.match is not None and self.match.current is not None:
@@ -242,14 +252,15 @@ class Table:
             return
         self.journal.archive()
         self._seat_match(match, adapter, kinds)
-        self.journal.append(
-            {
-                "e": "match",
-                "game": game,
-                "rules": match.rules,
-                "players": [kind.value for kind in kinds],
-            }
-        )
+        head: Entry = {
+            "e": "match",
+            "game": game,
+            "rules": match.rules,
+            "players": [kind.value for kind in kinds],
+        }
+        if self.menu.computer is not None:  # the computer's level, so a restart goes on with it
+            head["level"] = self.menu.computer.level
+        self.journal.append(head)
         self._start_round(first or self.rng.choice(match.colours), now)
 
     def _seat_match(
@@ -674,6 +685,7 @@ class _SeatedReplay:
     kept: int
     problem: str | None
     last_entry: Entry | None = None  # the last entry kept (a move waiting for its chip?)
+    level: int | None = None  # the computer's level (None: not saved, as in older journals)
 
 
 def _seated_replay(entries: list[Entry]) -> _SeatedReplay:
@@ -687,7 +699,10 @@ def _seated_replay(entries: list[Entry]) -> _SeatedReplay:
     except ValueError as exc:
         return _SeatedReplay(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
     last_entry = entries[replay.kept - 1] if replay.kept else None
-    return _SeatedReplay(replay.match, kinds, replay.kept, replay.problem, last_entry)
+    level = entries[0].get("level")
+    if isinstance(level, bool) or not isinstance(level, int) or not LOWEST <= level <= HIGHEST:
+        level = None  # none saved, or not one: the board's level
+    return _SeatedReplay(replay.match, kinds, replay.kept, replay.problem, last_entry, level)
 
 
 def _player_kinds(saved: JsonValue, seat_count: int) -> tuple[PlayerKind, ...]:

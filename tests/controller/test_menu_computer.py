@@ -171,3 +171,22 @@ def test_a_second_tap_gives_the_seat_back_and_nobody_gives_back_every_seat(tmp_p
     rig.press("new")  # NEW on the open menu starts its choice, as the green cell does
     assert {seat.player for seat in rig.table.seats} == {PlayerKind.HERE}
     assert not rig.seating.thinker.thinking()
+
+
+def test_after_a_restart_the_computer_keeps_its_seats_and_level(tmp_path: Path) -> None:
+    rig = _rig(tmp_path)
+    rig.start()
+    rows = _pick(rig, "Culls teams")
+    _tap_seat(rig, rows, "Red A")
+    _tap_seat(rig, rows, "Red B")
+    rig.tap_cell(rows.level_cells()[1])  # level 2
+    rig.tap_cell(rig.table.menu.start_cell)
+    seats = rig.score["seats"]
+    rig.stop_thinking()
+    again = _rig(tmp_path)  # the power went; the board starts at its own level, 6
+    again.start()
+    assert again.score["seats"] == seats
+    assert [seat["level"] for seat in seats if isinstance(seat, dict)] == [None, 2, None, 2]
+    again.press("new")  # the next match too
+    assert again.score["seats"] == seats
+    again.stop_thinking()
