@@ -182,6 +182,7 @@ def test_after_a_restart_the_computer_keeps_its_seats_and_level(tmp_path: Path) 
     rig.tap_cell(rows.level_cells()[1])  # level 2
     rig.tap_cell(rig.table.menu.start_cell)
     seats = rig.score["seats"]
+    assert isinstance(seats, list)
     rig.stop_thinking()
     again = _rig(tmp_path)  # the power went; the board starts at its own level, 6
     again.start()
