@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from firmware.games.cubulus.position import cubulus_position, token_of
+from firmware.games.cubulus.position import PUSH_CELLS, cubulus_position, token_of
+from firmware.games.cubulus.search import CubulusSearch, CubulusStyle
 from firmware.players import Budget, choose, level
 from firmware.rules.api import GameState
 from tests.players.helpers import random_positions
@@ -93,3 +94,33 @@ def test_the_whites_and_every_push_are_legal() -> None:
             assert state.why_illegal(_choose(state, number, nodes=200)) is None
             checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22)])
+def test_a_push_worked_out_on_paper_matches_the_push_played(players: int, seed: int) -> None:
+    checked = 0
+    for state in random_positions("cubulus", seed=seed, games=4, players=players):
+        cube = cubulus_position(players, state.first, state.moves)
+        if cube.over or cube.placing_whites:
+            continue
+        for action in cube.actions():
+            after = cube.after_push(action)
+            cube.play(action)
+            assert after == tuple(cube.board[cell] for cell in PUSH_CELLS[action])
+            cube.undo()
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 31), (3, 32)])
+def test_the_search_sees_every_win_in_one(players: int, seed: int) -> None:
+    wins = 0
+    for state in random_positions("cubulus", seed=seed, games=10, players=players):
+        cube = cubulus_position(players, state.first, state.moves)
+        if cube.over or cube.placing_whites:
+            continue
+        search = CubulusSearch(cube, Budget(), CubulusStyle(), random.Random(0))
+        can_win = bool(_winning_pushes(state))
+        assert search.wins_at_once() == can_win, state.moves
+        wins += can_win
+    assert wins >= 5

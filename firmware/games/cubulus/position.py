@@ -26,6 +26,8 @@ SQUARES = SQUARE_CELLS
 PUSH_CELLS = tuple(push.cells for push in PUSHES)
 OPPOSITE = tuple(push.opposite for push in PUSHES)
 SQUARE_VALUE = (0, 1, 6, 40, 0)  # a square holding k balls of one colour (4 ends the game)
+GAIN = (0, *(SQUARE_VALUE[k] - SQUARE_VALUE[k - 1] for k in range(1, 5)))  # k-1 -> k balls
+LOSS = (0, *(SQUARE_VALUE[k - 1] - SQUARE_VALUE[k] for k in range(1, 5)))  # k -> k-1 balls
 # The pushes whose line passes through each cell: the pushes that can change it.
 PUSHES_THROUGH = tuple(
     tuple(n for n, cells in enumerate(PUSH_CELLS) if cell in cells) for cell in range(27)
@@ -95,6 +97,18 @@ class CubulusPosition:
             if n != forbidden and board[a] and board[b] and board[c]
         ]
 
+    def after_push(self, action: int) -> tuple[int, int, int] | None:
+        """The three cells' balls after push ``action`` by the colour to act, or None when the
+        push needs a ball that colour no longer has (the position is not changed)."""
+        board = self.board
+        a, b, c = (board[i] for i in PUSH_CELLS[action])
+        if a and b and c:
+            return (c, a, b)
+        mover = self.codes[self.turn]
+        if not self.supply[mover]:
+            return None
+        return (mover, b, c) if not a else (mover, a, c) if not b else (mover, a, b)
+
     def play(self, action: int) -> None:
         board = self.board
         if self.placing_whites:
@@ -161,27 +175,33 @@ class CubulusPosition:
 
     def _recolour(self, cell: int, old: int, new: int) -> None:
         """Count a ball of ``old`` (0: none) leaving ``cell`` and one of ``new`` arriving."""
-        for square in SQUARES_AT[cell]:
-            if old:
-                counts = self.in_square[old]
+        squares = SQUARES_AT[cell]
+        if old:
+            counts, threes = self.in_square[old], self.threes[old]
+            gained = 0
+            for square in squares:
                 k = counts[square]
                 counts[square] = k - 1
-                self.value[old] += SQUARE_VALUE[k - 1] - SQUARE_VALUE[k]
+                gained += LOSS[k]
                 if k == 4:
                     self.owned[old] -= 1
-                    self.threes[old].add(square)
+                    threes.add(square)
                 elif k == 3:
-                    self.threes[old].discard(square)
-            if new:
-                counts = self.in_square[new]
+                    threes.discard(square)
+            self.value[old] += gained
+        if new:
+            counts, threes = self.in_square[new], self.threes[new]
+            gained = 0
+            for square in squares:
                 k = counts[square] + 1
                 counts[square] = k
-                self.value[new] += SQUARE_VALUE[k] - SQUARE_VALUE[k - 1]
+                gained += GAIN[k]
                 if k == 4:
                     self.owned[new] += 1
-                    self.threes[new].discard(square)
+                    threes.discard(square)
                 elif k == 3:
-                    self.threes[new].add(square)
+                    threes.add(square)
+            self.value[new] += gained
 
     def _judge(self) -> int:
         """The winner after a push (rule 6): the mover only if no other colour owns a square."""

@@ -9,7 +9,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from firmware.games.cubulus.position import DRAWN, PUSHES_THROUGH, SQUARES, CubulusPosition
+from firmware.games.cubulus.position import (
+    DRAWN,
+    OPPOSITE,
+    PUSH_CELLS,
+    PUSHES_THROUGH,
+    SQUARES,
+    CubulusPosition,
+)
 from firmware.rules.budget import Budget, SearchStoppedError
 
 WIN = 1_000_000
@@ -17,6 +24,18 @@ WIN_SURE = WIN - 1000
 INFINITY = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
 BALL_IN_HAND = 3
+
+
+def _pushes_between_ends() -> dict[tuple[int, int], tuple[int, ...]]:
+    """The two end cells of a line (lower first) -> the pushes along that line."""
+    ends: dict[tuple[int, int], tuple[int, ...]] = {}
+    for push, (entry, _, far) in enumerate(PUSH_CELLS):
+        key = (min(entry, far), max(entry, far))
+        ends[key] = (*ends.get(key, ()), push)
+    return ends
+
+
+PUSHES_BETWEEN_ENDS = _pushes_between_ends()
 # How many squares each cell lies in: where a white ball takes most squares away from both sides.
 SQUARE_COUNT = tuple(sum(cell in square for square in SQUARES) for cell in range(27))
 
@@ -61,28 +80,47 @@ class CubulusSearch:
         return mine - max(value[c] + BALL_IN_HAND * supply[c] for c in pos.codes if c != me)
 
     def wins_at_once(self) -> bool:
-        """Whether the colour to act has a push that wins now (tried only near its threes)."""
+        """Whether the colour to act has a push that wins now.
+
+        A push fills a square of the mover's that holds three, through its fourth cell; or one
+        that holds two, by bringing a new ball in at one end of a line while the mover's ball in
+        the middle slides to the empty far end (no other push adds two balls to a square). A push
+        is played only when working it out on paper shows it fills the square; playing it then
+        settles whether another colour's square is completed too (rule 6).
+        """
         pos = self.pos
-        mover = pos.mover()
-        threes = pos.threes[mover]
-        if not threes:
+        if pos.placing_whites:
             return False
+        mover = pos.mover()
         board = pos.board
-        tried = set()
-        legal = set(pos.actions())
-        for square in threes:
-            for cell in SQUARES[square]:
-                if board[cell] == mover:
+        candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for square in pos.threes[mover]:
+            missing = next(cell for cell in SQUARES[square] if board[cell] != mover)
+            candidates.append((SQUARES[square], PUSHES_THROUGH[missing]))
+        if pos.supply[mover]:
+            counts = pos.in_square[mover]
+            for square, square_cells in enumerate(SQUARES):
+                if counts[square] == 2:
+                    first, second = sorted(c for c in square_cells if board[c] != mover)
+                    pushes = PUSHES_BETWEEN_ENDS.get((first, second), ())
+                    if pushes:
+                        candidates.append((square_cells, pushes))
+        forbidden = OPPOSITE[pos.last_push] if pos.last_rotated else -1
+        for cells, pushes in candidates:
+            for push in pushes:
+                if push == forbidden:
                     continue
-                for push in PUSHES_THROUGH[cell]:
-                    if push in tried or push not in legal:
-                        continue
-                    tried.add(push)
-                    pos.play(push)
-                    won = pos.winner == mover
-                    pos.undo()
-                    if won:
-                        return True
+                after = pos.after_push(push)
+                if after is None:
+                    continue
+                changed = dict(zip(PUSH_CELLS[push], after, strict=True))
+                if any(changed.get(cell, board[cell]) != mover for cell in cells):
+                    continue
+                pos.play(push)
+                won = pos.winner == mover
+                pos.undo()
+                if won:
+                    return True
         return False
 
     def terminal(self, ply: int) -> int:
