@@ -12,11 +12,11 @@ from firmware.rules.players import Choice
 
 # What each level sees, and the part of the time it spends.
 LEVEL_STYLES = {
-    1: CubulusStyle(max_depth=1, noise=40, leaf_wins=False, share=0.1),
-    2: CubulusStyle(max_depth=1, leaf_wins=False, share=0.1),
-    3: CubulusStyle(max_depth=1, share=0.2),  # sees the wins its move would hand over
-    4: CubulusStyle(max_depth=2, leaf_wins=False, share=0.5),
-    5: CubulusStyle(max_depth=3, leaf_wins=False),
+    1: CubulusStyle(max_depth=1, noise=200, leaf_wins=False, share=0.1),
+    2: CubulusStyle(max_depth=1, noise=80, share=0.1),  # sees the wins its move would hand over
+    3: CubulusStyle(max_depth=1, noise=25, share=0.1),
+    4: CubulusStyle(max_depth=1, share=0.2),
+    5: CubulusStyle(max_depth=2, share=0.5),
     6: CubulusStyle(),
 }
 
