@@ -17,7 +17,7 @@ LEVEL_STYLES = {
     1: CullsStyle(max_depth=1, noise=150, sees_culls=False, extensions=0, share=0.05),
     2: CullsStyle(max_depth=1, noise=50, sees_culls=False, extensions=0, share=0.05),
     3: CullsStyle(max_depth=1, noise=15, extensions=2, share=0.05),
-    4: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=10, share=0.12),
+    4: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=25, share=0.12),
     5: CullsStyle(max_depth=3, extensions=2, share=0.4),
     6: CullsStyle(),
 }
