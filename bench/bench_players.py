@@ -26,6 +26,7 @@ from firmware.rules import find_game
 from firmware.rules.api import GameState, Status
 
 MAX_PLIES = 400
+RANKED_SCORE = 0.70  # what each level should score against the one below
 
 
 @dataclass
@@ -196,6 +197,7 @@ def main() -> int:
             )
             print(tally.line(f"level {number} vs {name}"), flush=True)
     if args.round_robin:
+        short = []
         for lower, upper in itertools.pairwise(levels):
             below = engine_player(lower, args.movetime, args.nodes, Tally())
             tally = duel(
@@ -207,6 +209,10 @@ def main() -> int:
                 args.seed,
             )
             print(tally.line(f"level {upper} vs level {lower}"), flush=True)
+            if tally.points < RANKED_SCORE * tally.games:
+                short.append(f"{upper} over {lower}")
+        verdict = ", ".join(short) if short else "none"
+        print(f"pairings under {RANKED_SCORE:.2f}: {verdict}")
     return 0
 
 
