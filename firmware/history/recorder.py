@@ -8,6 +8,7 @@ from collections.abc import Callable
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.table import Table
 from firmware.history.store import History
+from firmware.rules.api import JsonValue
 from firmware.rules.records import record_of
 
 
@@ -39,6 +40,8 @@ class HistoryRecorder:
             self._started = self._wall()
             # The rounds of a resumed match that had ended were written before the restart.
             self._rounds_written = self._finished_rounds(match) if match is not None else 0
+            if match is not None and self._rounds_written:
+                self._go_on_with_its_row(match)
             return
         if match is None:
             return
@@ -48,6 +51,18 @@ class HistoryRecorder:
             if not self._failed:
                 self._warn(f"the match history cannot be kept in {self.history.path} ({exc})")
             self._failed = True
+
+    def _go_on_with_its_row(self, match: MatchPlay) -> None:
+        """A resumed match keeps the row its rounds before the restart were written in."""
+        records: list[JsonValue] = [
+            record_of(state).to_json() for state in match.rounds[: self._rounds_written]
+        ]
+        try:
+            row = self.history.unfinished_match(self.board, match.name, dict(match.rules), records)
+        except (OSError, sqlite3.Error):
+            return  # the first write says what is wrong
+        if row is not None:
+            self._match_id, self._started = row.id, row.started
 
     def _write(self, table: Table, match: MatchPlay) -> None:
         finished = self._finished_rounds(match)

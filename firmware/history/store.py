@@ -1,8 +1,9 @@
 """The match history: SQLite (WAL) in ``<state_dir>/history.sqlite3``.
 
-A match row is written when its first round ends and completed when the match ends; each
-finished round keeps its records.md record. Day files of the older JSON day statistics
-(``stats/YYYY-MM-DD.json``) are read in once and renamed ``.json.migrated``.
+A match row is written when its first round ends and completed when the match ends (a match
+resumed after a restart goes on in the same row); each finished round keeps its records.md
+record. Day files of the older JSON day statistics (``stats/YYYY-MM-DD.json``) are read in once
+and renamed ``.json.migrated``.
 """
 
 from __future__ import annotations
@@ -170,6 +171,24 @@ class History:
             query += " WHERE day = ?"
             params = (day.isoformat(),)
         return [_match(row) for row in self._db.execute(query + " ORDER BY id", params)]
+
+    def unfinished_match(
+        self, board: str, game: str, rules: dict[str, JsonValue], records: Sequence[JsonValue]
+    ) -> MatchRow | None:
+        """The latest unfinished match of ``board`` whose rounds so far are ``records``: the row
+        a match resumed after a restart goes on in (None if there is no such row)."""
+        row = self._db.execute(
+            "SELECT * FROM matches WHERE board = ? AND game = ? AND finished IS NULL"
+            " ORDER BY id DESC LIMIT 1",
+            (board, game),
+        ).fetchone()
+        if row is None:
+            return None
+        found = _match(row)
+        if found.rules != rules or found.rounds != len(records):
+            return None
+        stored = [kept.record for kept in self.rounds(found.id)]
+        return found if stored == list(records) else None
 
     def match(self, match_id: int) -> MatchRow | None:
         row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()

@@ -129,3 +129,29 @@ def fetch(url: str) -> bytes:
     with urllib.request.urlopen(url, timeout=10) as response:
         body: bytes = response.read()
         return body
+
+
+def test_a_match_resumed_after_a_restart_goes_on_in_its_own_row(tmp_path: Path) -> None:
+    rig = Rig(tmp_path / "state")
+    rig.start("culls", {"mode": "duel", "rounds_to_win": 3}, first="blue")
+    for name in culls_round_taps("blue", "blue"):
+        rig.tap(name)
+    rig.board.close()  # the power goes after round 1
+
+    again = Rig(tmp_path / "state")
+    again.start()
+    assert again.score["last_result"] == {"round": 1, "status": "won", "winner": "blue"}
+    for number in (2, 3):
+        again.advance(TABLE_TIMING.line_show)
+        again.tap("h8")
+        for name in culls_round_taps(str(again.score["to_move"]), "blue"):
+            again.tap(name)
+        assert again.score["last_result"] == {"round": number, "status": "won", "winner": "blue"}
+    assert again.score["phase"] == "match_over"
+    again.board.close()
+
+    history = History(tmp_path / "state")
+    (match,) = history.matches()
+    assert (match.winner, match.rounds) == ("blue", 3) and match.finished is not None
+    assert [r.number for r in history.rounds(match.id)] == [1, 2, 3]
+    history.close()
