@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.link.broker import MOSQUITTO, Mosquitto, Observer
+from tests.link.broker import MOSQUITTO, Mosquitto, Observer, free_port
 
 
 @pytest.fixture
@@ -26,3 +28,17 @@ def observer(broker: Mosquitto) -> Iterator[Observer]:
     seen = Observer(broker.port)
     yield seen
     seen.close()
+
+
+@pytest.fixture
+def fleet_url(broker: Mosquitto) -> Iterator[str]:
+    """``cullsboard fleet`` on the broker, serving on a free port; yields the page's base URL."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "firmware.cli", "fleet", "--broker", broker.url,
+         "--web", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=10)

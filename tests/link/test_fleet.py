@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
 from firmware.rules.api import JsonValue
 from tests.link.boards import LinkedBoard
-from tests.link.broker import Mosquitto, free_port, wait_for
+from tests.link.broker import Mosquitto, wait_for
 
 DUEL: tuple[str, dict[str, JsonValue]] = ("culls", {"mode": "duel"})
 
@@ -39,32 +37,27 @@ def card_is(base: str, board: str, **want: JsonValue) -> Callable[[], bool]:
 
 
 def test_the_fleet_page_shows_every_board_and_who_went_offline(
-    broker: Mosquitto, tmp_path: Path
+    broker: Mosquitto, fleet_url: str, tmp_path: Path
 ) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    fleet = subprocess.Popen(
-        [sys.executable, "-m", "firmware.cli", "fleet", "--broker", broker.url,
-         "--web", f"127.0.0.1:{port}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
     first = LinkedBoard(broker.url, "table-1", tmp_path / "one", settings=DUEL)
     second = LinkedBoard(broker.url, "table-2", tmp_path / "two")
     try:
         first.tap("h8")
         wait_for("h8 played", lambda: first.score["moves"] == ["h8"])
         to_move = first.score["to_move"]
-        wait_for("table-1 on the page", card_is(base, "table-1", status="online", to_move=to_move))
-        wait_for("table-2 on the page", card_is(base, "table-2", status="online", phase="menu"))
-        card = boards_at(base)["table-1"]
+        wait_for(
+            "table-1 on the page", card_is(fleet_url, "table-1", status="online", to_move=to_move)
+        )
+        wait_for(
+            "table-2 on the page", card_is(fleet_url, "table-2", status="online", phase="menu")
+        )
+        card = boards_at(fleet_url)["table-1"]
         assert card["game"] == "culls" and card["games_today"] == 0
         lights = card["lights"]
         assert isinstance(lights, list) and len(lights) == 15
-        assert b"cullsboard fleet" in fetch(base + "/")
+        assert b"cullsboard fleet" in fetch(fleet_url + "/")
         second.close()
-        wait_for("table-2 offline", card_is(base, "table-2", status="offline"))
+        wait_for("table-2 offline", card_is(fleet_url, "table-2", status="offline"))
     finally:
         first.close()
         second.close()
-        fleet.terminate()
-        fleet.wait(timeout=10)

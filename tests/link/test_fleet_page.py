@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.link.boards import LinkedBoard
-from tests.link.broker import Mosquitto, free_port, wait_for
+from tests.link.broker import Mosquitto, wait_for
 from tests.link.test_fleet import DUEL, boards_at, card_is
 
 if TYPE_CHECKING:
@@ -41,15 +39,8 @@ def _lit_cells(base: str, board: str) -> int:
 
 
 def test_the_fleet_page_draws_each_board_and_opens_one_alone(
-    broker: Mosquitto, tmp_path: Path, open_window: OpenWindow
+    broker: Mosquitto, fleet_url: str, tmp_path: Path, open_window: OpenWindow
 ) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    fleet = subprocess.Popen(
-        [sys.executable, "-m", "firmware.cli", "fleet", "--broker", broker.url,
-         "--web", f"127.0.0.1:{port}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
     first = LinkedBoard(broker.url, "table-1", tmp_path / "one", settings=DUEL)
     second = LinkedBoard(broker.url, "table-2", tmp_path / "two")
     try:
@@ -58,16 +49,16 @@ def test_the_fleet_page_draws_each_board_and_opens_one_alone(
         first.tap("j8")  # off the diagonal: a board drawn on its side would show
         wait_for("j8 played", lambda: first.score["moves"] == ["h8", "j8"])
         to_move = str(first.score["to_move"])
-        wait_for("both chips on the fleet", lambda: _lit_cells(base, "table-1") >= 2)
-        wait_for("table-2 is heard", card_is(base, "table-2", status="online"))
+        wait_for("both chips on the fleet", lambda: _lit_cells(fleet_url, "table-1") >= 2)
+        wait_for("table-2 is heard", card_is(fleet_url, "table-2", status="online"))
         page = open_window()
-        page.goto(base + "/")
+        page.goto(fleet_url + "/")
         page.wait_for_function(
             "document.getElementById('summary').textContent === '2 boards, 2 online'"
         )
         card = page.locator('a.card[href$="table-1"]')
         assert f"{to_move} to move" in card.inner_text()
-        lights = boards_at(base)["table-1"]["lights"]
+        lights = boards_at(fleet_url)["table-1"]["lights"]
         assert isinstance(lights, list)
         assert page.evaluate(CANVAS_ROWS_JS) == [str(row).lower() for row in lights]
         card.click()
@@ -75,12 +66,10 @@ def test_the_fleet_page_draws_each_board_and_opens_one_alone(
         page.wait_for_function("document.querySelectorAll('a.card').length === 1")
         assert page.locator("#back").is_visible()
         second.close()
-        page.goto(base + "/")
+        page.goto(fleet_url + "/")
         page.wait_for_function(
             "document.querySelector('a.card[href$=\"table-2\"]')?.dataset.status === 'offline'"
         )
     finally:
         first.close()
         second.close()
-        fleet.terminate()
-        fleet.wait(timeout=10)
