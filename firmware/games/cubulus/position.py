@@ -102,12 +102,10 @@ class CubulusPosition:
         push needs a ball that colour no longer has (the position is not changed)."""
         board = self.board
         a, b, c = (board[i] for i in PUSH_CELLS[action])
-        if a and b and c:
-            return (c, a, b)
         mover = self.codes[self.turn]
-        if not self.supply[mover]:
+        if not ((a and b and c) or self.supply[mover]):
             return None
-        return (mover, b, c) if not a else (mover, a, c) if not b else (mover, a, b)
+        return _pushed(a, b, c, mover)
 
     def play(self, action: int) -> None:
         board = self.board
@@ -125,12 +123,9 @@ class CubulusPosition:
         self._history.append(
             (-1, (a, b, c), spent, self.last_push, self.last_rotated, self.turn, action)
         )
-        if rotated:
-            after = (c, a, b)
-        else:
+        if not rotated:
             self.supply[mover] -= 1
-            after = (mover, b, c) if not a else (mover, a, c) if not b else (mover, a, b)
-        for cell, old, new in zip(cells, (a, b, c), after, strict=True):
+        for cell, old, new in zip(cells, (a, b, c), _pushed(a, b, c, mover), strict=True):
             if old != new:
                 board[cell] = new
                 self._recolour(cell, old, new)
@@ -216,6 +211,14 @@ class CubulusPosition:
     def key(self) -> tuple[object, ...]:
         forbidden = self.last_push if self.last_rotated else -1
         return (*self.board, self.turn, forbidden, *self.supply)
+
+
+def _pushed(a: int, b: int, c: int, mover: int) -> tuple[int, int, int]:
+    """A line's three balls (0: empty) after ``mover`` pushes into it: a full line rotates; else
+    a new ball of ``mover`` comes in at the entry and the first gap closes."""
+    if a and b and c:
+        return (c, a, b)
+    return (mover, b, c) if not a else (mover, a, c) if not b else (mover, a, b)
 
 
 def cubulus_position(players: int, first: str, moves: Sequence[str]) -> CubulusPosition:
