@@ -5,31 +5,13 @@ from __future__ import annotations
 import os
 import pty
 import re
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+from tests.pty_support import WAIT_S, read_until
+
 ROOT = Path(__file__).resolve().parents[1]
-ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-WAIT_S = 20.0
-
-
-def read_until(fd: int, pattern: str, seen: bytearray) -> str:
-    """Read the terminal until ``pattern`` shows in the text without escapes."""
-    deadline = time.monotonic() + WAIT_S
-    while time.monotonic() < deadline:
-        text = ESCAPE.sub("", seen.decode("utf-8", "replace"))
-        if re.search(pattern, text):
-            return text
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                seen += os.read(fd, 65536)
-            except OSError:
-                break
-    raise AssertionError(f"{pattern!r} never showed; the screen: {seen[-2000:]!r}")
 
 
 def test_the_screen_keeps_the_real_port_and_ctrl_d_leaves_a_fresh_line(tmp_path: Path) -> None:
