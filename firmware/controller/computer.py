@@ -50,10 +50,11 @@ def top_level() -> Level:
 
 
 def parse_level(number: int) -> Level:
-    """``--level N``; ValueError names the range."""
-    if not LOWEST <= number <= HIGHEST:
-        raise ValueError(f"--level must be {LOWEST} to {HIGHEST}, not {number}")
-    return level(number)
+    """``--level N``; ValueError names the option and the range."""
+    try:
+        return level(number)
+    except ValueError:
+        raise ValueError(f"--level must be {LOWEST} to {HIGHEST}, not {number}") from None
 
 
 def computer_choice(seats: str | None, number: int | None) -> tuple[frozenset[str], Level]:
@@ -100,7 +101,7 @@ class Seating:
     def choose(self, seats: Iterable[str], number: int) -> None:
         """The computer seats (colours or names) and the level of the matches started from now."""
         self.computer_seats = frozenset(seat_key(seat) for seat in seats)
-        self.level = parse_level(number)
+        self.level = level(number)
 
     def connect(self, post: Post) -> None:
         """Where answers go: the loop's queue (set once the controller exists)."""
