@@ -1,0 +1,226 @@
+"""What happened at the table: typed, immutable events, and the bus that hands them out.
+
+The table posts an event the moment something happens; the journal, the match history, the
+kiosk's day statistics, the broker, online play and the pages' live view subscribe. Nothing polls
+the table or diffs scoreboards to find out. Events are posted on the loop's thread, in order;
+a subscriber must return at once and must not post back into the table.
+
+An UNDO is told as events too: ``MoveUndone`` for the token taken back, preceded by
+``RoundReopened`` when it takes back the move that ended a round (and ``MatchReopened`` when that
+round had decided the match), or ``RoundUnstarted`` when it takes back the start of a round that
+had no move yet. Consumers that counted the end undo their count.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from firmware.rules.api import JsonValue
+
+log = logging.getLogger("cullsboard.events")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat as events tell it: its colour, its name and the kind of player in it."""
+
+    colour: str
+    name: str
+    player: str  # a PlayerKind value: "here", "computer", "remote", ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted:
+    """A new match: its game, rules and seats. ``resumed``: rebuilt from the journal."""
+
+    game: str
+    rules: dict[str, JsonValue]
+    seats: tuple[SeatInfo, ...]
+    level: int | None  # the computer's level on a board that runs one
+    resumed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """Round ``round`` (from 1) begins, ``first`` to move. ``resumed``: rebuilt from the journal."""
+
+    round: int
+    first: str
+    resumed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MovePending:
+    """A seat away from this board moved; its piece waits to be placed on ``cells``."""
+
+    seat: int
+    token: str
+    cells: tuple[str, ...]  # board cell names ("h8")
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDropped:
+    """UNDO dropped a move that waited for its piece."""
+
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveApplied:
+    """``seat`` played ``token`` as action number ``ply`` (from 1) of round ``round``.
+
+    ``said`` is the action in the game's words ("Red placed e10 and trapped f10 and g10").
+    """
+
+    round: int
+    seat: int | None
+    token: str
+    ply: int
+    colour: str | None
+    said: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveUndone:
+    """UNDO took back ``token``, action ``ply`` of round ``round``."""
+
+    round: int
+    token: str
+    ply: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    """Round ``round`` is over: ``status`` ("won" or "draw"), the winner and its record."""
+
+    round: int
+    status: str
+    winner: str | None
+    record: dict[str, JsonValue]
+    scores: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReopened:
+    """UNDO took back the move that ended round ``round``: it is being played again."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundUnstarted:
+    """UNDO took back the start of round ``round`` (it had no move): round ``round - 1`` is over
+    again, as it was."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded:
+    """The match is decided: its winner (None: a drawn game), the rounds played, the scores."""
+
+    game: str
+    winner: str | None
+    rounds: int
+    scores: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReopened:
+    """UNDO took back the move that decided the match."""
+
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAbandoned:
+    """The match was left before it was decided: a new one replaced it (``why``)."""
+
+    game: str
+    why: str  # "new", "idle", "staff", "menu", ...
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChanged:
+    """The board's mode changed; ``phase`` is the scoreboard's word for it."""
+
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """Something asked of the board was not done, and why (in the board's own cell names)."""
+
+    reason: str
+    cell: str | None
+
+
+Event = (
+    MatchStarted
+    | RoundStarted
+    | MovePending
+    | PendingDropped
+    | MoveApplied
+    | MoveUndone
+    | RoundEnded
+    | RoundReopened
+    | RoundUnstarted
+    | MatchEnded
+    | MatchReopened
+    | MatchAbandoned
+    | PhaseChanged
+    | Refused
+)
+Subscriber = Callable[[Event], None]
+E = TypeVar("E")
+
+
+class EventBus:
+    """Hands every event to each subscriber in the order they subscribed.
+
+    A subscriber that raises is logged and the others still hear the event: no consumer's fault
+    stops play.
+    """
+
+    def __init__(self) -> None:
+        self._subscribers: list[Subscriber] = []
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Hear every event from now on; returns the call that stops it."""
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def post(self, event: Event) -> None:
+        for subscriber in list(self._subscribers):
+            try:
+                subscriber(event)
+            except Exception:
+                log.exception("an event subscriber failed on %r", event)
+
+    def __repr__(self) -> str:
+        return f"<EventBus {len(self._subscribers)} subscribers>"
+
+
+class EventLog:
+    """Keeps every event posted, for tests to assert on (MPF's ``mock_event``)."""
+
+    def __init__(self, bus: EventBus | None = None) -> None:
+        self.events: list[Event] = []
+        if bus is not None:
+            bus.subscribe(self.events.append)
+
+    def of(self, kind: type[E]) -> list[E]:
+        """The events of one type, in order."""
+        return [event for event in self.events if isinstance(event, kind)]
+
+    def clear(self) -> None:
+        self.events.clear()
