@@ -113,6 +113,10 @@ class BoardAdapter(Protocol):
     def touch_map(self) -> dict[str, str]:
         """Board cell name -> the token a touch there means on a fresh 15x15 board."""
 
+    def describe(self, before: GameState, token: str, seat_name: str) -> str:
+        """``token`` played from ``before`` by ``seat_name``, in one line of the game's words
+        ("Red placed e10 and trapped f10 and g10: Red flips one")."""
+
 
 def board_adapter(name: str) -> BoardAdapter:
     """The board adapter of the game called ``name`` (InvalidRecordError if there is none)."""

@@ -79,5 +79,8 @@ class TicTacToeBoard:
         ox, oy = _origin(15, 15)
         return {cell_name((x + ox, y + oy)): cell_name((x, y)) for x in range(3) for y in range(3)}
 
+    def describe(self, before: GameState, token: str, seat_name: str) -> str:
+        return f"{seat_name} marked {token}"
+
 
 TICTACTOE_BOARD = TicTacToeBoard()

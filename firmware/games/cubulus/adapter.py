@@ -94,5 +94,9 @@ class CubulusBoard:
     def touch_map(self) -> dict[str, str]:
         return layout.push_tokens_by_cell_name()
 
+    def describe(self, before: GameState, token: str, seat_name: str) -> str:
+        """The action in one line (first version: who played which token)."""
+        return f"{seat_name} played {token}"
+
 
 CUBULUS_BOARD = CubulusBoard()

@@ -128,5 +128,9 @@ class CullsBoard:
         names = [cell_name((x, y)) for y in reversed(range(size)) for x in range(size)]
         return {name: name for name in names}
 
+    def describe(self, before: GameState, token: str, seat_name: str) -> str:
+        """The action in one line (first version: who played which token)."""
+        return f"{seat_name} played {token}"
+
 
 CULLS_BOARD = CullsBoard()
