@@ -135,6 +135,10 @@ def check_access(config: Config) -> None:
         return
     if kiosk.staff_pin is None:
         raise ConfigError("missing", "kiosk.staff_pin", "required when kiosk.enabled is true")
+    for name in kiosk.power_off_buttons:
+        if config.buttons.backend != "none" and getattr(config.buttons, name) is None:
+            message = f"{name} is not wired (buttons.{name} is null): wire it or leave it out"
+            raise ConfigError("range", "kiosk.power_off_buttons", message)
     if kiosk.abandon_minutes < kiosk.attract_minutes:
         message = (
             f"must be at least kiosk.attract_minutes ({kiosk.attract_minutes:g}), "

@@ -197,6 +197,9 @@ class LedsConfig:
     gamma: float = option(2.8, low=1.0, high=4.0)
     brightness: float = option(1.0, low=0.0, high=1.0, doc="scale before the current limit")
     max_current_ma: int = option(3500, low=100, high=60_000, doc="the supply budget for LEDs")
+    sim_chain_file: str | None = option(
+        None, doc="mock only: append every frame sent to this file (a chain that outlives us)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +258,13 @@ class KioskConfig:
     staff_pin: str | None = option(
         None, pattern=r"[0-9]{4,8}", pattern_hint="4 to 8 digits", doc="opens the staff menu"
     )
+    power_off_buttons: tuple[str, ...] = option(
+        ("menu", "undo"),
+        pattern=r"undo|new|menu|hint",
+        pattern_hint="undo, new, menu or hint",
+        doc="held together for power_off_seconds: the Pi powers off; [] = staff page only",
+    )
+    power_off_seconds: float = option(10.0, low=3.0, high=60.0, doc="how long to hold them")
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,7 @@ class BoardController:
         tally: MatchWatcher | None = None,
         link: LinkStatus | None = None,
         power_off: PowerSwitch | None = None,
+        hold: ButtonHold | None = None,
     ) -> None:
         self.board = board
         self.table = table
@@ -84,7 +85,7 @@ class BoardController:
         self._tally = tally
         self.link = link
         self._power_off = power_off
-        self._hold = None if power_off is None else ButtonHold()
+        self._hold = None if power_off is None else hold
         self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
         self._taps = TapReader()
         self._views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))

@@ -20,6 +20,7 @@ from firmware.config.schema import Config, KioskConfig
 from firmware.controller.adapter import board_adapter
 from firmware.controller.computer import Seating
 from firmware.controller.extras import MatchWatcher, PowerSwitch
+from firmware.controller.hold import ButtonHold
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
@@ -151,6 +152,9 @@ def assemble(
         dimmer=parts.dimmer,
         tally=watcher,
         power_off=PowerOff(command=None) if power_off is None else power_off,
+        hold=ButtonHold(kiosk.power_off_buttons, kiosk.power_off_seconds)
+        if kiosk.power_off_buttons
+        else None,
     )
     if seating is not None:
         seating.connect(controller.post)

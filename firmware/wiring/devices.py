@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any, TypedDict, TypeVar, Unpack
 
 from firmware.config.addressing import hex_address
@@ -26,6 +27,7 @@ from hal.buttons import ButtonSettings, GpioButtons
 from hal.buzzer import GpioBuzzer
 from hal.interfaces import Board, ButtonInput, Buzzer, Clock, LedOutput, TouchSensor
 from hal.leds import LedChain, PixelDriver
+from hal.leds.chainfile import ChainFileDriver
 from hal.mock import MockButtons, MockBuzzer, MockLeds, MockTouch
 from hal.touch import DirectTouchSensor, MatrixTouchSensor, PadTouchSensor, open_board_bus
 
@@ -118,6 +120,9 @@ def build_leds(config: Config, clock: Clock) -> LedOutput:
         "gamma": leds.gamma,
         "max_current_ma": leds.max_current_ma,
     }
+    if leds.backend == "mock" and leds.sim_chain_file is not None:
+        driver = ChainFileDriver(Path(leds.sim_chain_file), led_count(config))
+        return LedChain(driver, mapping, status_count=leds.status_count, **options)
     if leds.backend == "mock":
         board = config.board
         return MockLeds(

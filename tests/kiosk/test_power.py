@@ -1,5 +1,5 @@
-"""Shutting the table down: the staff action and MENU held for five seconds ask the system to
-power off through a command that is recorded here, never run."""
+"""Shutting the table down: the staff action and MENU with UNDO held for ten seconds ask the
+system to power off through a command that is recorded here, never run."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from firmware.config import parse_config
 from firmware.controller.hold import HOLD_SECONDS, ButtonHold
 from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.kiosk.power import POWER_OFF_COMMAND, PowerOff
@@ -54,18 +55,33 @@ def test_a_refused_power_off_is_false_and_a_simulated_one_runs_nothing() -> None
     assert refusing.ran == [POWER_OFF_COMMAND]
 
 
-def test_a_hold_is_due_once_after_five_seconds_of_the_menu_button() -> None:
+def test_a_hold_is_due_once_after_ten_seconds_of_menu_and_undo_together() -> None:
     hold = ButtonHold()
+    assert (hold.button, hold.seconds) == ("menu+undo", 10.0) == ("menu+undo", HOLD_SECONDS)
     hold.feed(ButtonEvent(10.0, "menu", True))
-    hold.feed(ButtonEvent(11.0, "undo", False))  # another button changes nothing
-    assert hold.deadline() == 10.0 + HOLD_SECONDS
-    assert not hold.due(14.9)
-    assert hold.due(15.0)
-    assert not hold.due(16.0)  # once per hold
-    hold.feed(ButtonEvent(20.0, "menu", False))
-    hold.feed(ButtonEvent(21.0, "menu", True))
-    hold.feed(ButtonEvent(25.0, "menu", False))  # let go after 4 s
-    assert hold.deadline() is None and not hold.due(30.0)
+    assert hold.deadline() is None  # one button alone is no gesture
+    hold.feed(ButtonEvent(11.0, "new", True))  # another button changes nothing
+    hold.feed(ButtonEvent(12.0, "undo", True))
+    assert hold.deadline() == 12.0 + HOLD_SECONDS  # from the moment both are down
+    assert not hold.due(21.9)
+    assert hold.due(22.0)
+    assert not hold.due(23.0)  # once per hold
+    hold.feed(ButtonEvent(24.0, "undo", False))
+    hold.feed(ButtonEvent(25.0, "undo", True))
+    hold.feed(ButtonEvent(30.0, "menu", False))  # let go after 5 s
+    assert hold.deadline() is None and not hold.due(40.0)
+
+
+def test_the_gesture_is_configurable_and_can_be_turned_off() -> None:
+    hold = ButtonHold(("hint",), 3.0)
+    hold.feed(ButtonEvent(0.0, "hint", True))
+    assert hold.due(3.0)
+    with pytest.raises(ValueError, match="at least one button"):
+        ButtonHold(())
+    text = "kiosk:\n  power_off_buttons: [new, menu]\n  power_off_seconds: 5\n"
+    kiosk = parse_config(text).kiosk
+    assert (kiosk.power_off_buttons, kiosk.power_off_seconds) == (("new", "menu"), 5.0)
+    assert parse_config("kiosk:\n  power_off_buttons: []\n").kiosk.power_off_buttons == ()
 
 
 def _buttons(kiosk: KioskRig) -> MockButtons:
@@ -73,8 +89,9 @@ def _buttons(kiosk: KioskRig) -> MockButtons:
     return kiosk.board.buttons
 
 
-def test_holding_menu_for_five_seconds_powers_off(kiosk: KioskRig) -> None:
+def test_holding_menu_and_undo_for_ten_seconds_powers_off(kiosk: KioskRig) -> None:
     _buttons(kiosk).down("menu")
+    _buttons(kiosk).down("undo")
     kiosk.controller.step()
     kiosk.advance(HOLD_SECONDS - 0.5)
     assert kiosk.power_commands == []
@@ -84,12 +101,24 @@ def test_holding_menu_for_five_seconds_powers_off(kiosk: KioskRig) -> None:
     assert kiosk.power_commands == [POWER_OFF_COMMAND]
 
 
-def test_a_short_press_of_menu_does_not_power_off(kiosk: KioskRig) -> None:
-    _buttons(kiosk).down("menu")
+@pytest.mark.parametrize("held", [("menu",), ("undo",), ("menu", "new")])
+def test_a_guest_holding_menu_alone_or_another_pair_does_not_power_off(
+    kiosk: KioskRig, held: tuple[str, ...]
+) -> None:
+    for name in held:
+        _buttons(kiosk).down(name)
     kiosk.controller.step()
-    kiosk.advance(2.0)
-    _buttons(kiosk).up("menu")
-    kiosk.advance(10.0)
+    kiosk.advance(60.0)
+    assert kiosk.power_commands == []
+
+
+def test_a_short_hold_of_both_does_not_power_off(kiosk: KioskRig) -> None:
+    _buttons(kiosk).down("menu")
+    _buttons(kiosk).down("undo")
+    kiosk.controller.step()
+    kiosk.advance(HOLD_SECONDS - 1.0)
+    _buttons(kiosk).up("undo")
+    kiosk.advance(30.0)
     assert kiosk.power_commands == []
 
 

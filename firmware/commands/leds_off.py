@@ -1,0 +1,42 @@
+"""``cullsboard leds-off``: send one dark frame down the configured LED chain.
+
+The kiosk unit runs it after the board has stopped however it stopped (``ExecStopPost=``): a
+WS2812 chain keeps its last frame after the program that sent it died, so without it a crash or
+a watchdog kill would leave the table lit. It opens only the LEDs, never the touch chips.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from firmware.commands.errors import CommandError
+from firmware.config import ConfigError, load_config
+from firmware.wiring.devices import BoardSetupError, build_leds
+from hal.clock import MonotonicClock
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "leds-off",
+        help="turn the board's LED chain off (the kiosk unit runs it after every stop)",
+        description="Send one all-off frame down the LED chain the config describes. It opens "
+        "the LEDs only. Exit status 0: sent; 2: the config or the chain could not be opened.",
+    )
+    parser.add_argument("--config", metavar="FILE", required=True, help="the board's config")
+    parser.set_defaults(run=run, command="leds-off")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        raise CommandError(f"{args.config}: {exc}") from None
+    try:
+        leds = build_leds(config, MonotonicClock())
+    except BoardSetupError as exc:
+        raise CommandError(str(exc)) from None
+    try:
+        leds.close()  # closing a chain sends the dark frame first
+    except OSError as exc:
+        raise CommandError(f"leds: cannot send the dark frame: {exc}") from None
+    return 0
