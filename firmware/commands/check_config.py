@@ -7,6 +7,7 @@ import argparse
 from firmware.commands.errors import CommandError
 from firmware.config import ConfigError, load_config
 from firmware.config.summary import summary_lines
+from firmware.service.as_run import NotForServiceError, check_for_service, shipped_unit_flags
 
 EXIT_INVALID = 2
 
@@ -19,6 +20,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "Not valid: one line naming the key path on standard error and exit status 2.",
     )
     parser.add_argument("file", help="the YAML config file, e.g. config/matrix-board.yaml")
+    parser.add_argument(
+        "--for-service",
+        action="store_true",
+        help="judge it the way the kiosk unit runs it (its flags: --kiosk)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -27,7 +33,16 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.file)
     except ConfigError as exc:
         raise CommandError(f"{args.file}: {exc}", EXIT_INVALID) from None
-    print(f"{args.file}: valid")
+    how = ""
+    if args.for_service:
+        flags = shipped_unit_flags()
+        try:
+            config = check_for_service(config, flags)
+        except NotForServiceError as exc:
+            message = f"{args.file}: {exc} (as the kiosk unit runs it: {' '.join(flags)})"
+            raise CommandError(message, EXIT_INVALID) from None
+        how = f" for the kiosk service ({' '.join(flags)})"
+    print(f"{args.file}: valid{how}")
     for line in summary_lines(config):
         print(f"  {line}")
     return 0

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, TypedDict, Unpack
 
+from firmware.commands import leds_off
+from firmware.service.first_config import PinSource, random_pin
 from firmware.service.install import find_sources, install_plan, uninstall_plan
 from firmware.service.steps import (
     EXIT_USAGE,
@@ -22,6 +24,8 @@ from firmware.service.steps import (
 )
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
+# Run from a source tree, install that tree; run from an installed package, install its version.
+CHECKOUT = PROJECT_ROOT if (PROJECT_ROOT / "pyproject.toml").is_file() else None
 DRY_RUN_HELP = "print every step, change nothing"
 
 
@@ -38,8 +42,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     install.add_argument(
         "--source",
         type=Path,
-        default=PROJECT_ROOT,
-        help="the project checkout to install (default: this one)",
+        default=CHECKOUT,
+        help="the project checkout to install (default: this one; from an installed package: "
+        "this version, from the package index)",
     )
     install.add_argument(
         "--config-source",
@@ -59,12 +64,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--purge", action="store_true", help="also delete the config, saved games and stats"
     )
     uninstall.set_defaults(run=run_uninstall)
+    leds_off.register(subparsers)
 
 
 class Machine(TypedDict, total=False):
     """What a test puts in place of the real machine, the terminal and root."""
 
     probe: Probe
+    new_pin: PinSource
     runner: Runner
     euid: int
     out: TextIO
@@ -75,7 +82,8 @@ def run_install(args: argparse.Namespace, **machine: Unpack[Machine]) -> int:
     """Plan the install and print or run it."""
 
     def plan(probe: Probe) -> Plan:
-        return install_plan(find_sources(args.source, args.config_source), probe)
+        sources = find_sources(args.source, args.config_source)
+        return install_plan(sources, probe, new_pin=machine.get("new_pin", random_pin))
 
     return _run("install-service", plan, args, machine)
 

@@ -19,14 +19,23 @@ from firmware.service.bootconfig import (
     wanted_config_lines,
 )
 
-MODEL_SECTIONS = (  # /proc/device-tree/model -> the config.txt filter that model reads
-    ("Raspberry Pi 5", "pi5"),
-    ("Raspberry Pi 4", "pi4"),
-    ("Raspberry Pi 400", "pi4"),
-    ("Compute Module 4", "pi4"),
+# /proc/device-tree/model -> the config.txt filter that model reads. The kernel's device trees
+# name every model "Raspberry Pi ..." (bcm2711-rpi-cm4.dts: "Raspberry Pi Compute Module 4"), and
+# the firmware appends the revision ("Raspberry Pi 5 Model B Rev 1.0").
+MODEL_SECTIONS = (
+    ("Raspberry Pi 5", "pi5"),  # also the Pi 500
+    ("Raspberry Pi Compute Module 5", "pi5"),
+    ("Raspberry Pi 4", "pi4"),  # also the Pi 400
+    ("Raspberry Pi Compute Module 4", "pi4"),  # also the CM4S
     ("Raspberry Pi 3", "pi3"),
-    ("Compute Module 3", "pi3"),
+    ("Raspberry Pi Compute Module 3", "pi3"),
     ("Raspberry Pi Zero 2", "pi02"),
+)
+# rpi_ws281x 5.0 has no Raspberry Pi 5 (its LEDs' pins are on the RP1 chip): ws2811_init fails
+# with "Hardware revision is not supported" (jgarff/rpi_ws281x issues 528, 529).
+PI5_WS281X = (
+    "rpi_ws281x does not drive a Raspberry Pi 5's pins (Hardware revision is not supported): "
+    "set leds.backend: spi"
 )
 
 
@@ -69,14 +78,15 @@ class SystemReport:
 def check_system(config: Config, files: SystemFiles) -> SystemReport:
     """Read the Pi's settings and hold them against what the config's backends need."""
     report = SystemReport()
-    model = _read_text(files.model)
-    model = model.rstrip("\0").strip() if model else None
+    model = read_model(_read_text(files.model))
     report.lines.append(f"model: {model or 'unknown (not a Raspberry Pi?)'}")
+    if model_section(model) == "pi5" and config.leds.backend == "ws281x":
+        report.warn(PI5_WS281X)
     if config.touch.backend == "mpr121":
         _check_i2c(files, report)
     if leds_use_spi(config):
         _check_spi_buffer(config, files, report)
-        _check_core_clock(config, files, _model_section(model), report)
+        _check_core_clock(config, files, model_section(model), report)
     return report
 
 
@@ -140,7 +150,14 @@ def _check_core_clock(
     )
 
 
-def _model_section(model: str | None) -> str | None:
+def read_model(text: str | None) -> str | None:
+    """The model named by /proc/device-tree/model's text (NUL-terminated), or None."""
+    model = text.rstrip("\0").strip() if text else ""
+    return model or None
+
+
+def model_section(model: str | None) -> str | None:
+    """The config.txt filter ([pi4], [pi5], ...) a board of ``model`` reads, if it is known."""
     if model is None:
         return None
     return next((section for name, section in MODEL_SECTIONS if model.startswith(name)), None)

@@ -9,25 +9,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware.config import ConfigError, parse_config
+from firmware import __version__
+from firmware.config import ConfigError
+from firmware.config.checks import is_local
 from firmware.config.schema import Config
+from firmware.service.as_run import SHIPPED, NotForServiceError, check_text_for_service, unit_flags
+from firmware.service.avahi import avahi_service
+from firmware.service.boot_state import PI5_WS281X, model_section, read_model
 from firmware.service.bootconfig import (
+    ALL,
     config_block,
     missing_cmdline_params,
     missing_config_lines,
     wanted_cmdline_params,
     wanted_config_lines,
 )
-from firmware.service.devices import root_only
+from firmware.service.first_config import PinSource, first_config, random_pin
 from firmware.service.steps import InstallError, Plan, Probe, Step
 
 REFERENCE_CONFIG = "matrix-board.yaml"  # the reference board of wiring.md
 # System packages: venv support; a compiler and Python's headers, because rpi-ws281x has no
 # wheel for the Pi and is built from source; lgpio for gpiozero; libgpiod's bindings, which
 # Blinka (10 and later) imports for the Pi's pins on `import board`; polkit, which lets the
-# service's user power the Pi off (the staff "shut down").
+# service's user power the Pi off (the staff "shut down"); avahi, which publishes the page.
 APT_PACKAGES = (
     *("python3-venv", "python3-dev", "gcc", "python3-lgpio", "python3-libgpiod", "polkitd"),
+    "avahi-daemon",
 )
 POWER_OFF_RULES = "cullsboard-poweroff.rules"
 
@@ -46,6 +53,8 @@ class ServicePaths:
     boot_dirs: tuple[Path, ...] = (Path("/boot/firmware"), Path("/boot"))  # Bookworm, older
     modules: Path = Path("/etc/modules-load.d/cullsboard.conf")
     power_off_rule: Path = Path("/etc/polkit-1/rules.d/50-cullsboard-poweroff.rules")
+    avahi_service: Path = Path("/etc/avahi/services/cullsboard.service")
+    model: Path = Path("/proc/device-tree/model")
 
     @property
     def program(self) -> Path:
@@ -62,7 +71,7 @@ PATHS = ServicePaths()
 
 @dataclass(frozen=True, slots=True)
 class Sources:
-    """What gets installed: the project (a directory or a pip requirement), the unit, a config."""
+    """What gets installed: the project (a pip requirement), the unit, the rule, a config."""
 
     project: str
     unit: Path
@@ -70,56 +79,73 @@ class Sources:
     power_off_rule: Path
 
 
-def find_sources(root: Path, config: Path | None = None) -> Sources:
-    """The project checkout at ``root``, its unit file and the config to start from."""
-    unit = root / "systemd" / PATHS.unit_name
-    rule = root / "systemd" / POWER_OFF_RULES
-    if not all(path.is_file() for path in (root / "pyproject.toml", unit, rule)):
-        raise InstallError(
-            f"{root} is not a cullsboard source tree (no pyproject.toml, systemd/"
-            f"{PATHS.unit_name} and systemd/{POWER_OFF_RULES}): run install-service from the "
-            "project checkout"
-        )
+def find_sources(
+    checkout: Path | None = None, config: Path | None = None, *, shipped: Path = SHIPPED
+) -> Sources:
+    """The files to install: from the source tree ``checkout``, or (None) the ones that came
+    with the installed package, whose own version pip then installs into the service's venv."""
+    if checkout is not None:
+        files = checkout
+        project = f"{checkout}[board]"
+        if not (checkout / "pyproject.toml").is_file():
+            raise InstallError(
+                f"{checkout} is not a cullsboard source tree (no pyproject.toml): name the "
+                "project checkout with --source, or leave --source out to install this version"
+            )
+    else:
+        files, project = shipped, f"cullsboard[board]=={__version__}"
+    unit = files / "systemd" / PATHS.unit_name
+    rule = files / "systemd" / POWER_OFF_RULES
+    for path in (unit, rule):
+        if not path.is_file():
+            raise InstallError(f"{path} is missing: reinstall cullsboard (pip install cullsboard)")
     if config is None:
-        reference = root / "config" / REFERENCE_CONFIG
+        reference = files / "config" / REFERENCE_CONFIG
         config = reference if reference.is_file() else None
     elif not config.is_file():
         raise InstallError(f"--config-source {config}: no such file")
-    return Sources(project=str(root), unit=unit, config=config, power_off_rule=rule)
+    return Sources(project=project, unit=unit, config=config, power_off_rule=rule)
 
 
-def install_plan(sources: Sources, probe: Probe, paths: ServicePaths = PATHS) -> Plan:
+def install_plan(
+    sources: Sources, probe: Probe, paths: ServicePaths = PATHS, *, new_pin: PinSource = random_pin
+) -> Plan:
     """Every step that sets up the service, skipping what is already in place."""
     _need_systemd(probe)
-    board = _board_config(sources, probe, paths)
+    model = read_model(probe.read_text(paths.model))
+    flags = unit_flags(probe.read_text(sources.unit) or "")
     notes: list[str] = []
-    boot_steps, reboot = _boot_steps(board, probe, paths, notes)
+    config_steps, board = _config_steps(sources, probe, paths, notes, model, flags, new_pin)
+    boot_steps, reboot = _boot_steps(board, probe, paths, notes, model_section(model))
     steps = [
         *_package_steps(probe),
         *_account_steps(probe, paths),
         *_venv_steps(sources, paths),
         *boot_steps,
-        *_config_steps(sources, probe, paths, notes),
+        *config_steps,
         _step("the service unit", "install", "-m", "0644", str(sources.unit), str(paths.unit)),
         _step(
             "let the service power the Pi off (staff: shut down)",
             *("install", "-D", "-m", "0644"),
             *(str(sources.power_off_rule), str(paths.power_off_rule)),
         ),
+        *_avahi_steps(board, paths),
         _step("make systemd read it", "systemctl", "daemon-reload"),
         _step("start at every boot", "systemctl", "enable", paths.unit_name),
     ]
-    if probe.exists(paths.config):
+    if not reboot:  # with new boot settings the chips appear only after the reboot
         steps.append(
             _step("start it now, on the new code", "systemctl", "restart", paths.unit_name)
         )
-    else:  # a board that starts on an unedited config would only fail and restart
-        notes.append(
-            f"edit {paths.config} first (the touch and LED wiring, and kiosk.staff_pin: kiosk "
-            f"mode needs one), then start the board: systemctl start {paths.unit_name}"
-        )
+    notes.append(
+        f"if the board does not start (systemctl status {paths.unit_name}; journalctl -u "
+        f"{paths.unit_name} names the part), fix the wiring in {paths.config} (touch, leds, "
+        f"buttons: wiring.md), then: systemctl restart {paths.unit_name}"
+    )
     if reboot:
-        notes.append("reboot for the new boot settings to take effect: sudo reboot")
+        notes.append(
+            "reboot for the new boot settings to take effect (the board starts then): sudo reboot"
+        )
     return Plan(tuple(steps), tuple(notes))
 
 
@@ -132,10 +158,11 @@ def _package_steps(probe: Probe) -> list[Step]:
     if not probe.which("apt-get"):
         return []
     return [
+        _step("the package lists, so the packages below are found", "apt-get", "update"),
         _step(
             "system packages: venv, a compiler for rpi-ws281x, lgpio and libgpiod for the pins",
             *("apt-get", "install", "--yes", *APT_PACKAGES),
-        )
+        ),
     ]
 
 
@@ -149,7 +176,7 @@ def _venv_steps(sources: Sources, paths: ServicePaths) -> list[Step]:
         ),
         _step(
             "the project with the board drivers",
-            *(pip, "install", "--upgrade", f"{sources.project}[board]"),
+            *(pip, "install", "--upgrade", sources.project),
         ),
     ]
 
@@ -176,28 +203,8 @@ def _account_steps(probe: Probe, paths: ServicePaths) -> list[Step]:
     ]
 
 
-def _board_config(sources: Sources, probe: Probe, paths: ServicePaths) -> Config:
-    """The config the service will run: the installed one if there is one, else the new copy."""
-    path = paths.config if probe.exists(paths.config) else sources.config
-    if path is None:
-        raise InstallError(f"no example config to copy to {paths.config}: pass --config-source")
-    text = probe.read_text(path)
-    if text is None:
-        raise InstallError(f"{path}: no such file")
-    try:
-        config = parse_config(text)
-    except ConfigError as exc:
-        raise InstallError(f"{path}: {exc} (cullsboard check-config {path})") from None
-    for need in root_only(config):
-        raise InstallError(
-            f"{path}: {need.backend} needs root ({', '.join(need.nodes)}) and the kiosk service "
-            "runs without it: put the LED data on GPIO10 (leds.gpio: 10, SPI)"
-        )
-    return config
-
-
 def _boot_steps(
-    board: Config, probe: Probe, paths: ServicePaths, notes: list[str]
+    board: Config, probe: Probe, paths: ServicePaths, notes: list[str], section: str | None
 ) -> tuple[list[Step], bool]:
     """The boot settings the config needs (SPI, I2C and its speed, the core clock, the SPI
     buffer), as steps; and whether they change a boot file, so that a reboot is due."""
@@ -214,10 +221,13 @@ def _boot_steps(
         )
     boot = next((d for d in paths.boot_dirs if probe.exists(d / "config.txt")), None)
     if boot is None:
-        if wanted or params:
-            lines = [line.text for line in wanted] + [f"{p} (cmdline.txt)" for p in params]
+        mine = [line for line in wanted if section is None or line.section in (ALL, section)]
+        if mine or params:
+            lines = [f"[{line.section}] {line.text}" for line in mine]
+            lines += [f"{p} (cmdline.txt)" for p in params]
+            known = "" if section is None else f" for this {section}"
             notes.append(
-                f"no config.txt in {' or '.join(map(str, paths.boot_dirs))}: set these "
+                f"no config.txt in {' or '.join(map(str, paths.boot_dirs))}: set these{known} "
                 f"yourself and reboot: {'; '.join(lines)}"
             )
         return steps, False
@@ -252,9 +262,16 @@ def _modules_listed(probe: Probe, paths: ServicePaths) -> bool:
 
 
 def _config_steps(
-    sources: Sources, probe: Probe, paths: ServicePaths, notes: list[str]
-) -> list[Step]:
-    """The config directory, and a first config if there is none (an existing one is kept)."""
+    sources: Sources,
+    probe: Probe,
+    paths: ServicePaths,
+    notes: list[str],
+    model: str | None,
+    flags: tuple[str, ...],
+    new_pin: PinSource,
+) -> tuple[list[Step], Config]:
+    """The config directory and a first config if there is none (an existing one is kept), and
+    the config the service will run, judged the way the unit runs it."""
     config_dir = paths.config.parent
     steps = [
         _step(
@@ -262,18 +279,61 @@ def _config_steps(
             *("install", "-d", "-m", "0750", "-o", "root", "-g", paths.user, str(config_dir)),
         )
     ]
+    pi5 = model_section(model) == "pi5"
     if probe.exists(paths.config):
         notes.append(f"{paths.config} exists and was kept")
-        return steps
+        return steps, _judge(paths.config, probe.read_text(paths.config), flags, pi5)
     if sources.config is None:
         raise InstallError(f"no example config to copy to {paths.config}: pass --config-source")
+    first = first_config(probe.read_text(sources.config) or "", pi5=pi5, new_pin=new_pin)
+    board = _judge(sources.config, first.text, flags, pi5)
+    steps.append(
+        Step(
+            f"a first config: {sources.config.name}, ready for the kiosk service",
+            (
+                "install",
+                "-m",
+                "0640",
+                "-o",
+                "root",
+                "-g",
+                paths.user,
+                "/dev/stdin",
+                str(paths.config),
+            ),
+            stdin=first.text,
+        )
+    )
+    on = f" ({model})" if model else ""
+    notes.append(f"{paths.config}{on}: {'; '.join(first.changes)}; the PINs are shown only now")
+    return steps, board
+
+
+def _judge(path: Path, text: str | None, flags: tuple[str, ...], pi5: bool) -> Config:
+    """The config as the unit will run it; InstallError naming the key if it would not start."""
+    if text is None:
+        raise InstallError(f"{path}: no such file")
+    try:
+        config = check_text_for_service(text, flags)
+    except (ConfigError, NotForServiceError) as exc:
+        raise InstallError(
+            f"{path}: {exc} (cullsboard check-config --for-service {path})"
+        ) from None
+    if pi5 and config.leds.backend == "ws281x":
+        raise InstallError(f"{path}: {PI5_WS281X}")
+    return config
+
+
+def _avahi_steps(board: Config, paths: ServicePaths) -> list[Step]:
+    """Publish the page by mDNS when it is on the network (avahi reads its services folder)."""
+    if is_local(board.web.host):
+        return []
     return [
-        *steps,
-        _step(
-            "a first config, to be edited",
-            *("install", "-m", "0640", "-o", "root", "-g", paths.user),
-            *(str(sources.config), str(paths.config)),
-        ),
+        Step(
+            "publish the board's page by mDNS (avahi): phones find it as HOSTNAME.local",
+            ("install", "-D", "-m", "0644", "/dev/stdin", str(paths.avahi_service)),
+            stdin=avahi_service(board),
+        )
     ]
 
 
@@ -289,6 +349,7 @@ def uninstall_plan(probe: Probe, *, purge: bool, paths: ServicePaths = PATHS) ->
             ),
             _step("the service unit", "rm", "-f", str(paths.unit)),
             _step("its power-off rule", "rm", "-f", str(paths.power_off_rule)),
+            _step("its mDNS announcement", "rm", "-f", str(paths.avahi_service)),
             _step("make systemd forget it", "systemctl", "daemon-reload"),
         ]
     if probe.exists(paths.prefix):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -12,11 +13,18 @@ from firmware.cli import build_parser
 from firmware.commands import diag
 from firmware.commands.errors import CommandError
 from firmware.config import load_config
-from firmware.service.boot_state import SystemFiles, check_system
+from firmware.service.boot_state import (
+    PI5_WS281X,
+    SystemFiles,
+    check_system,
+    model_section,
+    read_model,
+)
 from tests.config.shipped import CONFIG_DIR
 
 MATRIX = load_config(CONFIG_DIR / "matrix-board.yaml")
 DIRECT = load_config(CONFIG_DIR / "direct-board.yaml")
+MATRIX_SPI = dataclasses.replace(MATRIX, leds=dataclasses.replace(MATRIX.leds, backend="spi"))
 PINNED = "[pi4]\ncore_freq=500\ncore_freq_min=500\n[all]\n"
 
 
@@ -78,12 +86,15 @@ def test_a_spi_frame_larger_than_the_kernel_buffer_is_a_warning(tmp_path: Path) 
         ("Raspberry Pi 3 Model B Plus Rev 1.3", "[pi3]\ncore_freq=250\n", False),
         ("Raspberry Pi Zero 2 W Rev 1.0", "[pi02]\ncore_freq=250\n", False),
         ("Raspberry Pi 5 Model B Rev 1.0", "", False),  # its SPI clock is not the core clock
+        ("Raspberry Pi Compute Module 4 Rev 1.1", "core_freq=500\n", True),
     ],
 )
 def test_the_core_clock_is_checked_for_the_model(
     tmp_path: Path, model: str, config_txt: str, warned: bool
 ) -> None:
-    report = check_system(MATRIX, fake_pi(tmp_path, model=model, config_txt=config_txt))
+    config = MATRIX_SPI if model.startswith("Raspberry Pi 5") else MATRIX
+    files = fake_pi(tmp_path, model=model, config_txt=config_txt, bufsiz=32768)
+    report = check_system(config, files)
     assert bool(report.warnings) is warned, report.warnings
 
 
@@ -112,3 +123,27 @@ def test_diag_prints_the_system_before_it_opens_the_board(tmp_path: Path) -> Non
     assert "  I2C-1 bus speed: 100 kHz" in shown
     assert "  warning: I2C-1 runs at 100 kHz" in shown
     assert code in (diag.EXIT_PROBLEMS, diag.EXIT_SETUP)  # no real I2C bus on a test machine
+
+
+@pytest.mark.parametrize(
+    ("model", "section"),
+    [
+        ("Raspberry Pi Compute Module 4 Rev 1.0", "pi4"),
+        ("Raspberry Pi Compute Module 4S Rev 1.0", "pi4"),
+        ("Raspberry Pi 400 Rev 1.0", "pi4"),
+        ("Raspberry Pi 5 Model B Rev 1.1", "pi5"),
+        ("Raspberry Pi Compute Module 5 Rev 1.0", "pi5"),
+        ("Raspberry Pi Zero 2 W Rev 1.0", "pi02"),
+        ("Raspberry Pi Compute Module 3 Plus Rev 1.0", "pi3"),
+        ("Raspberry Pi Model B Rev 2", None),
+    ],
+)
+def test_models_as_the_device_tree_names_them(model: str, section: str | None) -> None:
+    assert model_section(read_model(model + "\0")) == section
+
+
+def test_ws281x_on_a_pi_5_is_a_warning(tmp_path: Path) -> None:
+    report = check_system(MATRIX, fake_pi(tmp_path, model="Raspberry Pi 5 Model B Rev 1.0"))
+    assert report.warnings == [PI5_WS281X]
+    spi = check_system(MATRIX_SPI, fake_pi(tmp_path / "spi", model="Raspberry Pi 5", bufsiz=32768))
+    assert spi.warnings == []

@@ -12,6 +12,7 @@ import pytest
 
 from firmware.cli import build_parser
 from firmware.commands.install_service import run_install, run_uninstall
+from firmware.service.first_config import PinSource
 from firmware.service.install import (
     APT_PACKAGES,
     PATHS,
@@ -23,6 +24,7 @@ from firmware.service.install import (
 from firmware.service.steps import InstallError
 from tests.config.shipped import CONFIG_DIR
 
+ROOT = Path(__file__).resolve().parent.parent.parent
 BOOT = Path("/boot/firmware")
 # The end of Raspberry Pi OS Bookworm's config.txt: SPI and I2C commented out, model sections.
 PI_OS_CONFIG = """\
@@ -88,9 +90,7 @@ class Recorder:
 @pytest.fixture
 def checkout(tmp_path: Path) -> Path:
     (tmp_path / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
-    (tmp_path / "systemd").mkdir()
-    (tmp_path / "systemd" / "cullsboard.service").write_text("[Unit]\n", encoding="utf-8")
-    (tmp_path / "systemd" / "cullsboard-poweroff.rules").write_text("//\n", encoding="utf-8")
+    shutil.copytree(ROOT / "systemd", tmp_path / "systemd")
     (tmp_path / "config").mkdir()
     for name in ("matrix-board.yaml", "direct-board.yaml"):
         shutil.copy(CONFIG_DIR / name, tmp_path / "config" / name)
@@ -99,6 +99,12 @@ def checkout(tmp_path: Path) -> Path:
 
 def _sources(root: Path) -> Sources:
     return find_sources(root)
+
+
+def fixed_pins() -> PinSource:
+    """PINs as install-service would draw them, the same in every plan: 111111, 222222, ..."""
+    count = iter(range(1, 10))
+    return lambda: str(next(count)) * 6
 
 
 def _commands(text: str) -> list[str]:
@@ -117,34 +123,61 @@ def _commands(text: str) -> list[str]:
 
 
 def test_fresh_install_plan(checkout: Path) -> None:
-    plan = install_plan(_sources(checkout), FakeMachine())
-    assert [step.shell() for step in plan.steps] == [
-        "apt-get install --yes python3-venv python3-dev gcc python3-lgpio python3-libgpiod polkitd",
+    plan = install_plan(_sources(checkout), FakeMachine(), new_pin=fixed_pins())
+    shown = [step.shell() for step in plan.steps]
+    config_step = next(
+        i for i, step in enumerate(plan.steps) if step.stdin and "kiosk" in step.stdin
+    )
+    avahi_step = next(
+        i for i, step in enumerate(plan.steps) if step.stdin and "avahi" in step.stdin
+    )
+    assert [line.split("\n")[0] for line in shown] == [
+        "apt-get update",
+        "apt-get install --yes python3-venv python3-dev gcc python3-lgpio python3-libgpiod "
+        "polkitd avahi-daemon",
         "useradd --system --user-group --home-dir /var/lib/cullsboard --no-create-home "
         "--shell /usr/sbin/nologin --groups gpio,i2c,spi cullsboard",
         "/usr/bin/python3 -m venv --system-site-packages /opt/cullsboard",
         f"/opt/cullsboard/bin/pip install --upgrade '{checkout}[board]'",
-        "tee /etc/modules-load.d/cullsboard.conf <<'EOF'\ni2c-dev\nEOF",
-        "tee --append /boot/firmware/config.txt <<'EOF'\n\n"
-        "# cullsboard: the boot settings its config needs (cullsboard install-service)\n"
-        "[all]\ndtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n"
-        "[pi4]\ncore_freq=500\ncore_freq_min=500\n[pi3]\ncore_freq=250\n[pi02]\ncore_freq=250\n"
-        "[all]\nEOF",
+        "tee /etc/modules-load.d/cullsboard.conf <<'EOF'",
+        "tee --append /boot/firmware/config.txt <<'EOF'",
         "install -d -m 0750 -o root -g cullsboard /etc/cullsboard",
-        f"install -m 0640 -o root -g cullsboard {checkout}/config/matrix-board.yaml "
-        "/etc/cullsboard/board.yaml",
+        "install -m 0640 -o root -g cullsboard /dev/stdin /etc/cullsboard/board.yaml <<'EOF'",
         f"install -m 0644 {checkout}/systemd/cullsboard.service "
         "/etc/systemd/system/cullsboard.service",
         f"install -D -m 0644 {checkout}/systemd/cullsboard-poweroff.rules "
         "/etc/polkit-1/rules.d/50-cullsboard-poweroff.rules",
+        "install -D -m 0644 /dev/stdin /etc/avahi/services/cullsboard.service <<'EOF'",
         "systemctl daemon-reload",
-        "systemctl enable cullsboard.service",
+        "systemctl enable cullsboard.service",  # it starts after the reboot the notes ask for
     ]
-    assert len(plan.notes) == 2  # not started yet: the new config needs editing first
-    assert "kiosk.staff_pin" in plan.notes[0]
-    assert "systemctl start cullsboard.service" in plan.notes[0]
-    assert "reboot" in plan.notes[1]
+    assert shown[6].endswith(
+        "# cullsboard: the boot settings its config needs (cullsboard install-service)\n"
+        "[all]\ndtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n"
+        "[pi4]\ncore_freq=500\ncore_freq_min=500\n[pi3]\ncore_freq=250\n[pi02]\ncore_freq=250\n"
+        "[all]\nEOF"
+    )
+    assert (config_step, avahi_step) == (8, 11)
+    assert "<type>_http._tcp</type>" in (plan.steps[avahi_step].stdin or "")
+    assert len(plan.notes) == 3
+    assert "kiosk.staff_pin 111111" in plan.notes[0] and "web.pin 222222" in plan.notes[0]
+    assert "fix the wiring in /etc/cullsboard/board.yaml" in plan.notes[1]
+    assert "reboot" in plan.notes[2] and "the board starts then" in plan.notes[2]
     assert set(APT_PACKAGES) >= {"python3-dev", "python3-libgpiod"}
+
+
+def test_a_first_install_on_a_pi_set_up_already_starts_the_board(checkout: Path) -> None:
+    machine = FakeMachine()
+    first = install_plan(_sources(checkout), machine, new_pin=fixed_pins())
+    for step in first.steps:  # the boot settings of a first install, in place
+        if step.argv[:2] == ("tee", "--append"):
+            machine.files[Path(step.argv[2])] += step.stdin or ""
+        elif step.argv[0] == "tee":
+            machine.files[Path(step.argv[1])] = step.stdin or ""
+    plan = install_plan(_sources(checkout), machine, new_pin=fixed_pins())
+    assert plan.steps[-1].shell() == "systemctl restart cullsboard.service"
+    assert not any("reboot" in note for note in plan.notes)
+    assert any(step.argv[-1] == str(PATHS.config) for step in plan.steps)  # still a first config
 
 
 def test_reinstall_keeps_the_user_and_the_config(checkout: Path) -> None:
@@ -187,7 +220,9 @@ def test_a_chosen_config_source(checkout: Path) -> None:
     mine = checkout / "mine.yaml"
     shutil.copy(CONFIG_DIR / "default.yaml", mine)
     plan = install_plan(find_sources(checkout, mine), FakeMachine())
-    assert any(step.argv[-2:] == (str(mine), str(PATHS.config)) for step in plan.steps)
+    written = next(step for step in plan.steps if step.argv[-1] == str(PATHS.config))
+    assert written.stdin is not None
+    assert "# The simulated board" in written.stdin.split("kiosk:")[0]  # its own text, kept
     with pytest.raises(InstallError, match="no such file"):
         find_sources(checkout, checkout / "missing.yaml")
 
@@ -205,6 +240,7 @@ def test_uninstall_keeps_config_and_state(checkout: Path) -> None:
         "systemctl disable --now cullsboard.service",
         "rm -f /etc/systemd/system/cullsboard.service",
         "rm -f /etc/polkit-1/rules.d/50-cullsboard-poweroff.rules",
+        "rm -f /etc/avahi/services/cullsboard.service",
         "systemctl daemon-reload",
         "rm -rf /opt/cullsboard",
         "userdel cullsboard",
@@ -220,10 +256,13 @@ def test_uninstall_purge_removes_config_and_state() -> None:
 def test_dry_run_prints_every_step_and_runs_nothing(checkout: Path) -> None:
     args = build_parser().parse_args(["install-service", "--dry-run", "--source", str(checkout)])
     runner, out, err = Recorder(), io.StringIO(), io.StringIO()
-    code = run_install(args, probe=FakeMachine(), runner=runner, euid=1000, out=out, err=err)
+    machine = FakeMachine()
+    code = run_install(
+        args, probe=machine, runner=runner, euid=1000, out=out, err=err, new_pin=fixed_pins()
+    )
     assert code == 0
     assert runner.ran == []
-    plan = install_plan(_sources(checkout), FakeMachine())
+    plan = install_plan(_sources(checkout), FakeMachine(), new_pin=fixed_pins())
     assert _commands(out.getvalue()) == [step.shell() for step in plan.steps]
     assert "nothing was changed" in out.getvalue()
     assert err.getvalue() == ""
@@ -259,10 +298,16 @@ def test_as_root_every_step_runs_in_order(checkout: Path) -> None:
     args = build_parser().parse_args(["install-service", "--source", str(checkout)])
     runner = Recorder()
     code = run_install(
-        args, probe=FakeMachine(), runner=runner, euid=0, out=io.StringIO(), err=io.StringIO()
+        args,
+        probe=FakeMachine(),
+        runner=runner,
+        euid=0,
+        out=io.StringIO(),
+        err=io.StringIO(),
+        new_pin=fixed_pins(),
     )
     assert code == 0
-    plan = install_plan(_sources(checkout), FakeMachine())
+    plan = install_plan(_sources(checkout), FakeMachine(), new_pin=fixed_pins())
     assert runner.ran == [step.argv for step in plan.steps]
 
 
@@ -273,7 +318,7 @@ def test_a_failing_step_stops_the_install(checkout: Path) -> None:
     assert code == 1
     assert runner.ran[-1] == ("tee", "/etc/modules-load.d/cullsboard.conf")
     assert not any(argv[0] == "systemctl" for argv in runner.ran)
-    assert err.getvalue().startswith("cullsboard install-service: step 5 failed (exit 1)")
+    assert err.getvalue().startswith("cullsboard install-service: step 6 failed (exit 1)")
 
 
 def test_a_bad_source_is_exit_2_without_a_traceback(tmp_path: Path) -> None:
