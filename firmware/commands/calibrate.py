@@ -25,6 +25,7 @@ from firmware.commands.pad_proposal import propose
 from firmware.commands.pad_report import new_config_text, print_report, write_config
 from firmware.config import ConfigError, default_config, load_config, parse_config
 from firmware.config.schema import Config, SimConfig
+from firmware.service.in_use import UnitActive, board_holder, unit_active
 from firmware.wiring.devices import BoardSetupError, build_board
 from firmware.wiring.padview import CalibrationView, PadMonitor
 from firmware.wiring.settings import simulated
@@ -91,7 +92,7 @@ def _serve_pads(
     return server, view
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, active: UnitActive = unit_active) -> int:
     name = "cullsboard calibrate"
     source = None
     try:
@@ -119,6 +120,9 @@ def run(args: argparse.Namespace) -> int:
             on_frame = [hand.see]
             print(f"{name}: the simulated board (touch.sim seed {sim.seed})", file=out)
         else:
+            taken = board_holder(Path(config.state_dir).expanduser(), active)
+            if taken is not None:  # opening the chips would reset them under the running board
+                raise CommandError(taken, EXIT_ERROR)
             board = build_board(config, MonotonicClock())
             pause, on_frame = time.sleep, []
             print(f"{name}: {args.config or 'built-in defaults'}, on the hardware", file=out)

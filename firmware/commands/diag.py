@@ -15,6 +15,7 @@ import io
 import json
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from firmware.commands.errors import CommandError
@@ -22,6 +23,7 @@ from firmware.commands.selftest import diagnose
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.summary import summary_lines
 from firmware.service.boot_state import SystemFiles, check_system
+from firmware.service.in_use import UnitActive, board_holder, unit_active
 from firmware.wiring.devices import BoardSetupError, build_board
 from firmware.wiring.settings import simulated
 from firmware.wiring.simrig import SimulatedRig
@@ -52,7 +54,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
+def run(
+    args: argparse.Namespace, files: SystemFiles = THIS_PI, active: UnitActive = unit_active
+) -> int:
     try:
         config = load_config(args.config) if args.config else default_config()
     except ConfigError as exc:
@@ -67,6 +71,9 @@ def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
         print(f"  {line}", file=out)
     warnings: list[str] = []
     if not simulate:
+        taken = board_holder(Path(config.state_dir).expanduser(), active)
+        if taken is not None:  # opening the chips would reset them under the running board
+            raise CommandError(taken, EXIT_SETUP)
         warnings = _report_system(config, files, out)
     try:
         if simulate:
