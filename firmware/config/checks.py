@@ -10,7 +10,7 @@ WS281X_PINS = (10, 12, 13, 18, 19, 21)
 SPI_MOSI = 10
 I2C1_PINS = {2: "I2C SDA", 3: "I2C SCL"}
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 11: "SPI0 SCLK"}
-IDLE_MA_PER_LED = 1  # hardware.md: a dark WS2812B still draws about 1 mA
+IDLE_MA_PER_LED = 1  # wiring.md, "Power supply": a dark WS2812B still draws about 1 mA
 LOCAL_HOSTS = ("localhost", "::1")
 
 

@@ -54,6 +54,7 @@ class ServicePaths:
     modules: Path = Path("/etc/modules-load.d/cullsboard.conf")
     power_off_rule: Path = Path("/etc/polkit-1/rules.d/50-cullsboard-poweroff.rules")
     avahi_service: Path = Path("/etc/avahi/services/cullsboard.service")
+    hostname: Path = Path("/etc/hostname")
     model: Path = Path("/proc/device-tree/model")
 
     @property
@@ -285,7 +286,9 @@ def _config_steps(
         return steps, _judge(paths.config, probe.read_text(paths.config), flags, pi5)
     if sources.config is None:
         raise InstallError(f"no example config to copy to {paths.config}: pass --config-source")
-    first = first_config(probe.read_text(sources.config) or "", pi5=pi5, new_pin=new_pin)
+    host = (probe.read_text(paths.hostname) or "").strip() or None
+    source = probe.read_text(sources.config) or ""
+    first = first_config(source, pi5=pi5, host=host, new_pin=new_pin)
     board = _judge(sources.config, first.text, flags, pi5)
     steps.append(
         Step(

@@ -1,7 +1,8 @@
 """The current limiter: scale a frame down so the LEDs stay within the supply's budget.
 
-The estimate follows hardware.md: each LED draws about 55 mA at full white, in proportion to
-``(r + g + b) / 765`` of the levels that reach it (after gamma), plus about 1 mA when idle.
+The estimate follows wiring.md ("Power supply and the current limit"): each LED draws about
+55 mA at full white, in proportion to ``(r + g + b) / 765`` of the levels that reach it (after
+gamma), plus about 1 mA when idle.
 """
 
 from __future__ import annotations

@@ -147,3 +147,12 @@ def test_a_board_not_in_kiosk_mode_cannot_power_off(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot power the Pi off"):
         rig.controller.submit(SHUTDOWN)
     rig.board.close()
+
+
+def test_a_gesture_on_a_button_that_is_not_wired_is_one_config_error() -> None:
+    from firmware.config import ConfigError
+
+    text = 'buttons:\n  menu: null\nkiosk:\n  enabled: true\n  staff_pin: "24680"\n'
+    with pytest.raises(ConfigError, match=r"kiosk\.power_off_buttons: menu is not wired"):
+        parse_config(text)
+    parse_config(text + "  power_off_buttons: [undo, new]\n")

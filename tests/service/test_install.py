@@ -44,7 +44,11 @@ PI_OS_CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=1 rootfstype=
 
 
 def _pi_os_files() -> dict[Path, str]:
-    return {BOOT / "config.txt": PI_OS_CONFIG, BOOT / "cmdline.txt": PI_OS_CMDLINE}
+    return {
+        BOOT / "config.txt": PI_OS_CONFIG,
+        BOOT / "cmdline.txt": PI_OS_CMDLINE,
+        PATHS.hostname: "table-1\n",
+    }
 
 
 @dataclass

@@ -141,3 +141,38 @@ def test_leds_on_pwm_need_root_and_devices_the_unit_never_allows(tmp_path: Path)
     config = load_config(pwm)
     assert root_only(config) == (WS281X_DMA,)
     assert not nodes(root_only(config)) & _allowed_devices()
+
+
+def test_after_every_stop_the_unit_darkens_the_chain_with_the_leds_only() -> None:
+    from firmware.cli import build_parser
+
+    unit = _directives(UNIT.read_text(encoding="utf-8"))
+    (post,) = unit["ExecStopPost"]
+    assert post.startswith("-")  # a chain that cannot be opened does not fail the unit
+    command = post[1:].split()
+    assert command == [str(PATHS.program), "leds-off", "--config", str(PATHS.config)]
+    args = build_parser().parse_args(command[1:])
+    assert args.command == "leds-off" and args.config == str(PATHS.config)
+    for name in SHIPPED:  # the LED chain's nodes are in the allow-list the command runs under
+        leds = [
+            need for need in device_needs(load_config(CONFIG_DIR / name)) if need.part == "leds"
+        ]
+        assert nodes(leds) <= _allowed_devices()
+
+
+def test_a_config_error_waits_for_its_fix_instead_of_restarting() -> None:
+    from firmware.commands.errors import EXIT_USAGE
+
+    unit = _directives(UNIT.read_text(encoding="utf-8"))
+    assert unit["RestartPreventExitStatus"] == [str(EXIT_USAGE)]
+
+
+def test_the_polkit_rule_allows_the_three_power_off_actions_to_the_service_user_only() -> None:
+    rule = (ROOT / "systemd" / "cullsboard-poweroff.rules").read_text(encoding="utf-8")
+    actions = set(re.findall(r'action\.id == "([^"]+)"', rule))
+    assert actions == {
+        "org.freedesktop.login1.power-off",
+        "org.freedesktop.login1.power-off-multiple-sessions",
+        "org.freedesktop.login1.power-off-ignore-inhibit",
+    }
+    assert f'subject.user == "{PATHS.user}"' in rule
