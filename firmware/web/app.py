@@ -12,7 +12,7 @@ from pathlib import Path
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
-from firmware.commands.layout import layout_of
+from firmware.controller.adapter import board_adapter
 from firmware.controller.live import CommandRefusedError, LiveBoard, RemoteCommand, RemoteKind
 from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
@@ -145,7 +145,7 @@ async def _layout(request: web.Request) -> web.Response:
     game = request.app[BOARD_KEY].view().score.get("game")
     if not isinstance(game, str):
         raise ApiError(404, "no game is set up yet")
-    cells: dict[str, JsonValue] = dict(layout_of(game))
+    cells: dict[str, JsonValue] = dict(board_adapter(game).touch_map())
     return web.json_response({"game": game, "cells": cells})
 
 

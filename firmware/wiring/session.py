@@ -5,8 +5,6 @@ from __future__ import annotations
 import datetime
 import json
 import random
-import threading
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +26,6 @@ from firmware.wiring.assemble import (
     simulated_board,
     start_link,
 )
-from firmware.wiring.drive import perform
-from firmware.wiring.script import ScriptError, parse_line
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
@@ -180,30 +176,6 @@ def build_session(
             link, session.controller, parts.history, state_dir=state_dir, online=online
         )
     return session
-
-
-def read_commands(source: IO[str], session: Session) -> threading.Thread:
-    """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
-
-    def read() -> None:
-        columns, rows = session.board.leds.columns, session.board.leds.rows
-        for number, line in enumerate(iter(source.readline, ""), start=1):
-            if line.strip().lower() in ("quit", "exit", "q"):
-                break
-            try:
-                step = parse_line(line, columns, rows)
-            except ScriptError as exc:
-                session.complain(f"line {number}: {exc}")
-                continue
-            if step is not None and step.verb == "wait":
-                time.sleep(step.ms / 1000)
-            elif step is not None:
-                perform(step, session.board)
-        session.controller.stop()
-
-    thread = threading.Thread(target=read, name="cullsboard-input", daemon=True)
-    thread.start()
-    return thread
 
 
 def serve_web(
