@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from pathlib import Path
 
 from firmware.rules.api import Game, InvalidRecordError
 from firmware.rules.players import GamePlayer
@@ -26,19 +25,19 @@ class Registered:
     game: Game
     board: object
     player: GamePlayer | None = None
-    pages: Path | None = None
+    pages: str | None = None
 
 
 _REGISTRY: dict[str, Registered] = {}
 
 
 def register(
-    game: Game, *, board: object, player: GamePlayer | None = None, pages: Path | None = None
+    game: Game, *, board: object, player: GamePlayer | None = None, pages: str | None = None
 ) -> Game:
     """Make ``game`` (with its board adapter, computer player and page folder) findable by name.
 
-    ``pages``: the folder of the game's own assets for the web pages (its ``page.js`` and what
-    that loads), wherever the package lives; None: the pages show the board's lights alone."""
+    ``pages``: the path of the folder of the game's own assets for the web pages (its ``page.js``
+    and what that loads), wherever the package lives; None: the pages show the lights alone."""
     _REGISTRY[game.name] = Registered(game, board, player, pages)
     return game
 
@@ -75,7 +74,7 @@ def find_player(name: str) -> GamePlayer:
     return player
 
 
-def find_pages(name: str) -> Path | None:
+def find_pages(name: str) -> str | None:
     """The folder of the web page assets registered with the game called ``name``, if any."""
     return _entry(name).pages
 

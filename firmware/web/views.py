@@ -38,7 +38,8 @@ def page_folder(game: str) -> Path | None:
     """The page assets the game called ``game`` registered, if it is known and ships a page."""
     if not game.isidentifier() or game not in game_names():
         return None
-    folder = find_pages(game)
+    where = find_pages(game)
+    folder = None if where is None else Path(where)
     return folder if folder is not None and (folder / PAGE_MODULE).is_file() else None
 
 

@@ -12,4 +12,4 @@ from firmware.rules.registry import register
 from tests.tictactoe.adapter import TICTACTOE_BOARD
 from tests.tictactoe.game import TICTACTOE
 
-register(TICTACTOE, board=TICTACTOE_BOARD, pages=Path(__file__).parent / "web")
+register(TICTACTOE, board=TICTACTOE_BOARD, pages=str(Path(__file__).parent / "web"))

@@ -14,4 +14,6 @@ from firmware.games.cubulus.game import CUBULUS
 from firmware.games.cubulus.player import CUBULUS_PLAYER
 from firmware.rules.registry import register
 
-register(CUBULUS, board=CUBULUS_BOARD, player=CUBULUS_PLAYER, pages=Path(__file__).parent / "web")
+register(
+    CUBULUS, board=CUBULUS_BOARD, player=CUBULUS_PLAYER, pages=str(Path(__file__).parent / "web")
+)
