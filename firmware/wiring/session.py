@@ -22,10 +22,10 @@ from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
 from firmware.wiring.assemble import (
     assemble,
-    hand_placed_games,
     simulated_board,
     start_link,
 )
+from firmware.wiring.settings import hand_placed
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
@@ -150,7 +150,7 @@ def build_session(
             computer_seats=computer_seats,
             seed=rng.getrandbits(32),
         ),
-        hand_placed=hand_placed_games(config, real_board=False),
+        hand_placed=hand_placed(config, real_board=False),
         board_name="" if link is None else link.board_id,
     )
     session = Session(
