@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,16 @@ def test_check_config_summarises_the_new_key_without_a_word_on_stderr(
     assert main(["check-config", str(path)]) == 0
     out, err = capsys.readouterr()
     assert err == "" and "  pieces   physical (by hand where a game has real ones" in out
+
+
+def test_a_game_on_the_simulated_board_with_the_old_key_says_it_once_and_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "board.yaml"
+    path.write_text("culls:\n  chips: physical\n", encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("tap h8\n"))
+    state = ["--state-dir", str(tmp_path / "state")]
+    code = main(["--mock-hal", "--config", str(path), "--game", "culls", "--script", "-", *state])
+    err = capsys.readouterr().err
+    assert code == 0
+    assert err.count("deprecated") == 1 and "write pieces: physical" in err, err
