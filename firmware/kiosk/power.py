@@ -1,4 +1,4 @@
-"""Shutting the table down for staff: the staff page's action, or MENU held for five seconds.
+"""Shutting the table down for staff: the staff page's action, or the staff buttons held down.
 
 The board does not stop itself: it asks the system to power off (``systemctl poweroff``), and
 the system stops the service the usual way (SIGTERM: LEDs off, devices closed) before the Pi

@@ -331,3 +331,20 @@ def test_a_bad_source_is_exit_2_without_a_traceback(tmp_path: Path) -> None:
     code = run_install(args, probe=FakeMachine(), runner=Recorder(), out=io.StringIO(), err=err)
     assert code == 2
     assert err.getvalue().count("\n") == 1
+
+
+def test_without_config_txt_the_note_names_each_setting_with_its_model_section(
+    checkout: Path,
+) -> None:
+    unknown = FakeMachine(users={"cullsboard"}, files={})
+    unknown.files[PATHS.config] = (CONFIG_DIR / "matrix-board.yaml").read_text(encoding="utf-8")
+    unknown.files[PATHS.config] = unknown.files[PATHS.config].replace(
+        "kiosk:\n  enabled: false", 'kiosk:\n  enabled: true\n  staff_pin: "24680"'
+    )
+    (note,) = (n for n in install_plan(_sources(checkout), unknown).notes if "config.txt" in n)
+    assert "[pi4] core_freq=500; [pi4] core_freq_min=500; [pi3] core_freq=250" in note
+    assert "core_freq=500; core_freq_min=500; core_freq=250" not in note  # not flattened
+    pi3 = FakeMachine(users={"cullsboard"}, files=dict(unknown.files))
+    pi3.files[PATHS.model] = "Raspberry Pi 3 Model B Plus Rev 1.3\0"
+    (note,) = (n for n in install_plan(_sources(checkout), pi3).notes if "config.txt" in n)
+    assert "for this pi3" in note and "[pi3] core_freq=250" in note and "[pi4]" not in note
