@@ -145,3 +145,8 @@ def test_the_prompt_takes_cells_and_buttons() -> None:
     assert step is not None and step.cell == (7, 7)
     press = prompt_step("undo", 15, 15)
     assert press is not None and press.button == "undo"
+
+
+def test_the_error_flash_has_a_letter_of_its_own() -> None:
+    assert letter(palette.ERROR) == "M"
+    assert {letter(palette.piece(c)) for c in ("blue", "red", "black", "white")}.isdisjoint("M")

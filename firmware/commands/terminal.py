@@ -40,6 +40,7 @@ NAMED: tuple[tuple[str, str, RGB], ...] = (
     ("W", "white", palette.PIECES["white"]),
     ("G", "green", palette.READY),
     ("Y", "yellow", (255, 200, 0)),
+    ("M", "magenta", palette.ERROR),  # a refused tap
 )
 
 

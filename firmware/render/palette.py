@@ -15,7 +15,8 @@ PIECES: dict[str, RGB] = {
 }
 
 OFF: RGB = (0, 0, 0)
-ERROR: RGB = (255, 0, 0)
+# A refused tap flashes magenta: a colour no chip or ball has, so it never looks like a piece.
+ERROR: RGB = (255, 0, 255)
 ACCEPT: RGB = (255, 255, 255)
 READY: RGB = (0, 200, 60)
 HINT: RGB = (255, 150, 0)  # the cells of a hint, blinking amber

@@ -1,4 +1,4 @@
-"""Illegal taps flash the cell red, beep, and change nothing: not the game, not the journal."""
+"""Illegal taps flash the cell in the error colour, beep, and change nothing, nor the journal."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def _snapshot(rig: Rig) -> tuple[list[str], int, object]:
     return list(rig.moves), size, rig.score["to_move"]
 
 
-def test_a_tap_on_an_occupied_cell_flashes_red_and_changes_nothing(rig: Rig) -> None:
+def test_a_tap_on_an_occupied_cell_flashes_and_changes_nothing(rig: Rig) -> None:
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.tap("h8")
     before = _snapshot(rig)
