@@ -13,7 +13,7 @@ from firmware.controller.strip import COMMAND_LOOKS, HOLD_SECONDS
 from firmware.controller.timing import TABLE_TIMING
 from firmware.render.frame_json import hex_colour
 from firmware.rules.api import JsonValue
-from tests.controller.conftest import BLUE, Rig
+from tests.controller.conftest import LAST_BLUE, Rig
 from tests.controller.games import culls_round_taps
 from tests.controller.test_strip import hold
 
@@ -131,7 +131,7 @@ def test_review_file_runs_the_simulated_board_on_the_record(
     assert capsys.readouterr().err == ""
     last = json.loads(frames.read_text().splitlines()[-1])
     h8 = last["grid"][15 - 8][7]
-    assert h8 == hex_colour(BLUE), "after two steps back only blue's h8 shows"
+    assert h8 == hex_colour(LAST_BLUE), "after two steps back only blue's h8 shows"
     assert last["grid"][15 - 8][8] == "#000000"
 
 
