@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from firmware.controller.computer import ComputerPlayer
+from firmware.controller.menu_summary import menu_summary
 from firmware.controller.players import PlayerKind
 from firmware.controller.table import Phase, Table
 from firmware.rules.api import GameState, JsonValue, Status
@@ -58,6 +59,7 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "position": None if state is None else state.summary(),
         "review": None,
         "online": None,  # the broker link fills it in (docs/mqtt.md)
+        "menu": menu_summary(table.menu) if in_menu else None,
     }
     if table.review is not None:
         board.update(_reviewed(table))

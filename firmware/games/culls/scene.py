@@ -35,11 +35,11 @@ def culls_lights(stack: LightStack, state: CullsState, since: float) -> None:
         else:
             stack.add([on_board(cell)], Light(p.BOARD, colour))
     last = state.last_arrival()
-    mark = state.board_cells().get(last) if last is not None else None
-    if last is not None and mark is not None and mark.isupper():
+    last_mark = state.board_cells().get(last) if last is not None else None
+    if last is not None and last_mark is not None and last_mark.isupper():
         # The chip that arrived last, paled and steady; a blink or the winning line covers it.
-        look = p.last_move(p.piece(COLOUR_OF_MARK[mark]))
-        stack.add([on_board(last)], Light(p.HIGHLIGHT - 1, look))
+        marked = p.last_move(p.piece(COLOUR_OF_MARK[last_mark]))
+        stack.add([on_board(last)], Light(p.HIGHLIGHT - 1, marked))
     if state.awaiting() == "flip":
         marks = state.board_cells()
         for candidate in state.cullable_cells():
