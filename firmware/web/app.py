@@ -37,6 +37,7 @@ from firmware.web.views import (
     BUTTONS,
     GAMES,
     PAGE_MODULE,
+    RULES_MODULE,
     board_size,
     cell_name,
     view_json,
@@ -122,11 +123,11 @@ def _page(name: str) -> Handler:
 
 
 def game_page_folders(games: Path) -> dict[str, Path]:
-    """Each game's own page scripts (``firmware/games/<name>/web``), by game folder name."""
+    """Each game's own page scripts (``firmware/games/<name>/web``: its drawing, its rules card)."""
     return {
         folder.name: folder / "web"
         for folder in sorted(games.iterdir())
-        if (folder / "web" / PAGE_MODULE).is_file()
+        if (folder / "web" / PAGE_MODULE).is_file() or (folder / "web" / RULES_MODULE).is_file()
     }
 
 

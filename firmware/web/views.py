@@ -13,6 +13,7 @@ from hal.interfaces import Frame
 
 BUTTONS = ("undo", "new", "menu", "hint")
 PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in firmware/games/<name>/web/
+RULES_MODULE = "rules.js"  # a game's rules card for the board page, beside it
 GAMES = Path(__file__).resolve().parents[1] / "games"
 
 
