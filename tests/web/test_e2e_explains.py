@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from firmware.controller.live import BoardView
+from firmware.rules.api import JsonValue
 from firmware.web import WebServer
 from tests.browser_support import OpenWindow, Product, StartProduct
 from tests.web.client import request
@@ -120,12 +121,12 @@ def test_the_hint_words_show_and_the_rules_card_folds_after_a_round(
     open_page(page, server.url)
     expect(page.locator("#rules")).to_have_attribute("open", "")
     view = board.view()
-    hint = {"token": "h9", "cells": ["h9"], "said": "Hint: h9 makes four"}
+    hint: JsonValue = {"token": "h9", "cells": ["h9"], "said": "Hint: h9 makes four"}
     board.publish(BoardView(view.frame, {**view.score, "hint": hint}))
     expect(page.locator("#hint-words")).to_have_text("Hint: h9 makes four")
     board.publish(BoardView(view.frame, {**view.score, "hint": None}))
     expect(page.locator("#hint-words")).to_be_hidden()
-    won = {"round": 1, "status": "won", "winner": "blue"}
+    won: JsonValue = {"round": 1, "status": "won", "winner": "blue"}
     board.publish(BoardView(view.frame, {**view.score, "status": "won", "last_result": won}))
     expect(page.locator("#rules")).not_to_have_attribute("open", "")
     page.reload()

@@ -52,7 +52,7 @@ def _after(before: CullsState, token: str) -> CullsState:
     return after
 
 
-def _arrival(after: CullsState, seat_name: str) -> str:
+def _arrival(after: CullsState, seat_name: str, mover: str) -> str:
     """What a chip that just arrived did: a win, a cull, a draw, or nothing more."""
     outcome = after.outcome()
     if outcome.status is Status.WON and outcome.line:
@@ -62,18 +62,18 @@ def _arrival(after: CullsState, seat_name: str) -> str:
     if after.awaiting() == FLIP:
         trapped = [cell_name(cell) for cell in after.cullable_cells()]
         return f" and trapped {listed(trapped)}: {seat_name} flips one"
-    return _drawn(after)
+    return _drawn(after, mover)
 
 
-def _drawn(after: CullsState) -> str:
-    """Why the round just ended in a draw, or nothing while it goes on."""
+def _drawn(after: CullsState, mover: str) -> str:
+    """Why the round just ended in a draw, or nothing while it goes on (``mover``: who acted)."""
     if after.outcome().status is not Status.DRAW:
         return ""
     left = after.supply()
     empty = after.size * after.size - len(after.board_cells())
     if empty == 0:
         return ": the board is full, the round is a draw"
-    stuck = next((c for c in ("blue", "red") if left[c] == 0), "")
+    stuck = other(mover) if left[other(mover)] == 0 else mover
     return f": {stuck.capitalize()} has no chips left, the round is a draw"
 
 
@@ -81,19 +81,18 @@ def describe(before: CullsState, token: str, seat_name: str) -> str:
     """``token`` played from ``before`` by ``seat_name``, in one line."""
     after = _after(before, token)
     kind = before.awaiting()
+    mover = before.to_move() or "blue"
     if kind == FLIP:
         flipped = token[1:]
-        mover = before.to_move() or "blue"
         owner = other(mover).capitalize()
         if after.outcome().is_over:
-            return f"{seat_name} flipped {flipped}{_drawn(after)}"
+            return f"{seat_name} flipped {flipped}{_drawn(after, mover)}"
         return f"{seat_name} flipped {flipped}: {owner} must move it next turn"
     if kind == MOVE:
         start, _, end = token.partition("-")
-        return (
-            f"{seat_name} moved the flipped chip from {start} to {end}{_arrival(after, seat_name)}"
-        )
-    return f"{seat_name} placed {token}{_arrival(after, seat_name)}"
+        moved = f"{seat_name} moved the flipped chip from {start} to {end}"
+        return moved + _arrival(after, seat_name, mover)
+    return f"{seat_name} placed {token}{_arrival(after, seat_name, mover)}"
 
 
 def _effect(before: CullsState, after: CullsState, cell: str) -> str:

@@ -159,8 +159,8 @@ function headline(score) {
   if (score.mode) parts.push(score.mode === "teams" ? "2 vs 2" : "duel");
   if (score.round && !["menu", "review"].includes(score.phase)) parts.push(`round ${score.round}`);
   if (score.review) {
-    const { ply, of, token } = score.review;
-    parts.push(ply ? `review: move ${ply} of ${of}, ${token}` : `review: start, ${of} moves`);
+    const { ply, of } = score.review;
+    parts.push(ply ? `review: move ${ply} of ${of}` : `review: start, ${of} moves`);
   }
   return parts.filter(Boolean).join(" · ") || "\u00a0";
 }

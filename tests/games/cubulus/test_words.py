@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 from firmware.games.cubulus.adapter import CUBULUS_BOARD
 from firmware.games.cubulus.state import CubulusState
 
@@ -70,3 +73,22 @@ def test_hints_name_where_to_push_and_the_square() -> None:
     )
     assert CUBULUS_BOARD.describe_hint(state, "U002") == "Hint: push in at e13 from the top"
     assert CUBULUS_BOARD.describe_hint(game(), "N111") == "Hint: a white ball at the centre, m2"
+
+
+def test_a_square_made_for_another_player_says_who_wins() -> None:
+    """Found by random play: a push that completes an opponent's square names them."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = CubulusState(3, "red")
+        while state.legal_actions():
+            token = rng.choice(state.legal_actions())
+            mover = state.to_move()
+            line = CUBULUS_BOARD.describe(state, token, str(mover).capitalize())
+            state.apply(token)
+            winner = state.outcome().winner
+            if winner is not None and winner != mover:
+                name = winner.capitalize()
+                assert re.search(rf", and made a square for {name} on the \w+ face \(", line)
+                assert line.endswith(f": {name} wins"), line
+                return
+    raise AssertionError("no random game ended with a square for another player")

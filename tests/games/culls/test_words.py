@@ -54,14 +54,6 @@ def test_a_plain_placement_is_one_short_line() -> None:
     assert said(culls("red"), "h8", "Red A") == "Red A placed h8"
 
 
-def test_running_out_of_chips_says_why_the_round_is_drawn() -> None:
-    state = culls("blue")
-    play(state, " ".join(grid_cells(15)[:59]))
-    assert said(state, grid_cells(15)[59], "Red").endswith(
-        ": Blue has no chips left, the round is a draw"
-    )
-
-
 def test_hints_say_what_the_action_makes() -> None:
     state = play(culls("blue"), "e5 f5 a15 c15 g5 e15")
     assert CULLS_BOARD.describe_hint(state, "h5") == "Hint: h5 makes four"
@@ -80,4 +72,14 @@ def test_hints_for_a_block_a_cull_a_flip_and_a_move() -> None:
     play(state, "xg10")
     assert CULLS_BOARD.describe_hint(state, "g10-j9") == (
         "Hint: move the flipped chip to j9: it traps h9 and i9"
+    )
+
+
+def test_a_draw_names_the_side_that_ran_out() -> None:
+    state = culls("blue")
+    play(state, " ".join(grid_cells(15)[:58]))
+    assert state.to_move() == "blue" and state.supply() == {"blue": 1, "red": 1}
+    assert said(state, grid_cells(15)[58], "Blue") == "Blue placed " + grid_cells(15)[58]
+    assert said(state, grid_cells(15)[59], "Red").endswith(
+        ": Blue has no chips left, the round is a draw"
     )

@@ -100,7 +100,7 @@ export function attach({ panel, marks, push }) {
         const cell = make(push ? "button" : "span", "face-cell");
         if (push) cell.type = "button";
         cell.dataset.push = token;
-        cell.title = `push ${token}`;
+        cell.title = `push in from the ${FACE_NAMES[face]}`; // the board cell joins it once known
         side.append(cell);
         faceCells.set(token, cell);
       }
@@ -185,6 +185,8 @@ export function attach({ panel, marks, push }) {
     const boxes = {};
     for (const [name, token] of Object.entries(cells)) {
       boardCellOf.set(token, name);
+      const faceCell = faceCells.get(token);
+      if (faceCell) faceCell.title = `push in at ${name} from the ${FACE_NAMES[token[0]]}`;
       const column = name.charCodeAt(0) - 97;
       const row = Number(name.slice(1));
       const face = token[0];
@@ -229,7 +231,7 @@ export function attach({ panel, marks, push }) {
         ball.style.setProperty("--ball", BALLS[colour] || "transparent");
         ball.classList.toggle("win", winning.has(name));
         ball.classList.toggle("last", Boolean(last) && last.slice(1) === name);
-        ball.title = colour ? `${name}: ${colour}` : `${name}: empty`;
+        ball.title = colour ? `a ${colour} ball` : "empty";
       }
       for (const [token, cell] of faceCells) cell.classList.toggle("last", token === last);
       box.dataset.last = last || "";
