@@ -65,7 +65,9 @@ def test_a_move_from_away_waits_for_its_chip_on_the_blinking_cell(rig: Rig) -> N
     rig.controller.post(SeatMove(seat=1, token="j8", ply=2))
     rig.controller.step()
     assert rig.score["phase"] == "waiting_for_chip" and rig.moves == ["h8", "i8"]
-    assert str(rig.score["message"]).startswith("Red played j8")
+    assert rig.score["message"] == (
+        "Red placed j8. Put the chip on the board and tap the blinking cell"
+    )
     rig.advance(TABLE_TIMING.error_flash)  # the refused touch's flash is over
     shown = {rig.colour("j8")}
     rig.advance(0.25)
