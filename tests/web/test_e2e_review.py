@@ -51,7 +51,7 @@ def test_a_recorded_round_is_stepped_through_on_the_page(
 
     back = page.get_by_role("button", name="◀ BACK")
     back.click()
-    expect(headline).to_contain_text(f"move {total - 1} of {total}, {record.moves[-2]}")
+    expect(headline).to_contain_text(f"move {total - 1} of {total}")
     page.locator('.cell[data-cell="a1"]').click()  # the back arrow on the board
     expect(headline).to_contain_text(f"move {total - 2} of {total}")
     page.keyboard.press("ArrowRight")
