@@ -112,6 +112,11 @@ def test_a_cull_is_said_on_the_page_and_the_chips_left_count_down(
     page.locator('.cell[data-cell="h10"]').click()
     expect(said).to_have_text("Blue placed h10 and trapped f10 and g10: Blue flips one")
     expect(page.locator('#pieces-left [data-colour="blue"]')).to_have_text("Blue 27")
+    scoreboard = page.context.new_page()
+    scoreboard.goto(server.url + "scoreboard")
+    expect(scoreboard.locator("#said")).to_have_text(
+        "Blue placed h10 and trapped f10 and g10: Blue flips one"
+    )
 
 
 def test_the_hint_words_show_and_the_rules_card_folds_after_a_round(
