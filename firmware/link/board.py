@@ -131,7 +131,7 @@ class BoardLink:
 
     def _refresh(self) -> None:
         """The link changed: the scoreboard's ``online`` and the edge must be redrawn."""
-        self._controller.render()
+        self._controller.redraw()
 
     def _viewed(self, view: BoardView) -> None:
         self._view = view
