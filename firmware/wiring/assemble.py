@@ -164,6 +164,7 @@ class RunningLink:
 def start_link(
     settings: LinkSettings,
     controller: BoardController,
+    events: EventBus,
     history: History | None = None,
     *,
     state_dir: Path | None = None,
@@ -171,7 +172,7 @@ def start_link(
 ) -> RunningLink:
     """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
     ``online``, or carry on with the online game saved in ``state_dir``."""
-    link = BoardLink(settings, controller, clock=MonotonicClock(), wall=time.time)
+    link = BoardLink(settings, controller, events, clock=MonotonicClock(), wall=time.time)
     game = OnlineGame(link, controller.table, state_dir)
     link.post(lambda: game.begin(online, link.clock_now()))
     if history is not None:
