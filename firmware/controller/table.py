@@ -169,6 +169,7 @@ class Table:
         self.flashes: list[Flash] = []
         self.error: tuple[str, float] | None = None
         self.notice: tuple[str, float] | None = None  # something the board did, said a while
+        self.last_said: str | None = None  # the latest action in the game's words
         self._turn_told: tuple[int, int] | None = None  # (seat, ply) whose player was told
 
     # -- what is on the table (for the scene and the scoreboard) ---------------------------
@@ -490,6 +491,7 @@ class Table:
             "moves": [],
         }
         match.start_round(first)
+        self.last_said = None
         self.events.post(RoundStarted(len(match.rounds), first, record))
         self._after_change(seated, now)
 
@@ -552,6 +554,7 @@ class Table:
         state.apply(token)
         number = len(match.rounds)
         self.events.post(MoveApplied(number, seat, token, state.ply, colour, said))
+        self.last_said = said
         outcome = state.outcome()
         if outcome.is_over:
             record = record_of(state).to_json()
@@ -721,6 +724,7 @@ class Table:
 
     def _take_back(self, seated: Seated) -> None:
         """One action back, told as events (a round or the match reopened, or unstarted)."""
+        self.last_said = None
         match = seated.match
         state = match.current
         assert state is not None
