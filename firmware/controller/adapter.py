@@ -118,7 +118,7 @@ class BoardAdapter(Protocol):
         ("Red placed e10 and trapped f10 and g10: Red flips one")."""
 
     def describe_hint(self, state: GameState, token: str) -> str:
-        """What the hinted ``token`` would do now, in one line ("Hint: h9 makes four")."""
+        """What a hint of ``token`` in ``state`` shows, in one line ("Hint: h9 makes four")."""
 
 
 def board_adapter(name: str) -> BoardAdapter:

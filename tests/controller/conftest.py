@@ -74,6 +74,7 @@ class Rig:
         self.table = parts.table
         self.controller = parts.controller
         self.kiosk = parts.kiosk
+        self.events = parts.events
 
     def start(
         self,
