@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from firmware.controller.computer import ComputerPlayer
+from firmware.controller.menu_summary import menu_summary
 from firmware.controller.players import PlayerKind
 from firmware.controller.table import Phase, Table
 from firmware.rules.api import GameState, JsonValue, Status
@@ -49,7 +50,9 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "line": None if outcome is None or outcome.line is None else list(outcome.line),
         "last_result": last_result,
         "match_winner": None if match is None else match.winner,
-        "message": message(table, state, seat),
+        "message": _with_notice(table.current_notice(now), message(table, state, seat)),
+        "notice": table.current_notice(now),
+        "last_action": table.last_said,
         "error": table.current_error(now),
         "record": table.record_json(),
         "pending": pending(table),
@@ -58,6 +61,7 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "position": None if state is None else state.summary(),
         "review": None,
         "online": None,  # the broker link fills it in (docs/mqtt.md)
+        "menu": menu_summary(table.menu) if in_menu else None,
     }
     if table.review is not None:
         board.update(_reviewed(table))
@@ -91,7 +95,7 @@ def hint(table: Table, now: float) -> JsonValue:
     if shown is None:
         return None
     cells: list[JsonValue] = [cell_name(cell) for cell in shown.cells]
-    return {"token": shown.token, "cells": cells}
+    return {"token": shown.token, "cells": cells, "said": shown.said}
 
 
 def seat_levels(table: Table) -> list[JsonValue]:
@@ -110,6 +114,10 @@ def pending(table: Table) -> JsonValue:
         return None
     cells: list[JsonValue] = [cell_name(cell) for cell in waiting.cells]
     return {"seat": waiting.seat, "token": waiting.token, "cells": cells}
+
+
+def _with_notice(notice: str | None, sentence: str) -> str:
+    return sentence if notice is None else f"{notice[:1].upper()}{notice[1:]}. {sentence}"
 
 
 def message(table: Table, state: GameState | None, seat: int | None) -> str:
@@ -143,7 +151,8 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
     colour = state.to_move()
     who = seats[seat].name if seat is not None else (colour or "nobody").capitalize()
     if table.pending is not None:
-        return f"{who} played {table.pending.token}: put it on the board and tap the blinking cell"
+        said = table.adapter.describe(state, table.pending.token, who)
+        return f"{said}. Put the chip on the board and tap the blinking cell"
     if seat is not None and table.players[seat].kind is PlayerKind.COMPUTER:
         return f"{who} (the computer) is thinking"
     return f"{who}: {table.adapter.prompt(state)}"

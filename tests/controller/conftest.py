@@ -27,6 +27,8 @@ from hal.mock import MockBoard, MockBuzzer
 
 BLUE = palette.PIECES["blue"]
 RED = palette.PIECES["red"]
+LAST_BLUE = palette.last_move(BLUE)  # the chip placed last is marked (paled)
+LAST_RED = palette.last_move(RED)
 OFF = palette.OFF
 
 
@@ -72,6 +74,7 @@ class Rig:
         self.table = parts.table
         self.controller = parts.controller
         self.kiosk = parts.kiosk
+        self.events = parts.events
 
     def start(
         self,
