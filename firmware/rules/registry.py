@@ -1,9 +1,9 @@
 """Every game, found by name: its rules and its board adapter, registered together.
 
 ``GAME_PACKAGES`` is the list of games: a game is known when its package is listed here. Each
-package registers itself when imported, by calling ``register(GAME, board=ADAPTER, player=...)``;
-nothing
-else in the program imports a game package, it asks here. The board adapter is opaque to the
+package registers itself when imported, by calling
+``register(GAME, board=ADAPTER, player=..., teaching=...)``; nothing else in the program imports a
+game package, it asks here. The board adapter is opaque to the
 rules (they never look inside it): the controller reads it through its own protocol
 (``firmware.controller.adapter.BoardAdapter``).
 """
@@ -11,12 +11,27 @@ rules (they never look inside it): the controller reads it through its own proto
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
-from firmware.rules.api import Game, InvalidRecordError
+from firmware.rules.api import Game, GameState, InvalidRecordError
 from firmware.rules.players import GamePlayer
 
 GAME_PACKAGES = ["firmware.games.culls", "firmware.games.cubulus"]
+
+
+# A puzzle kind's answers: every action that solves the position for the side to act (sorted;
+# empty when the position is not a puzzle of that kind).
+PuzzleSolver = Callable[[GameState], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Teaching:
+    """Where a game keeps its lessons and puzzles (folders of data files), and its puzzle kinds."""
+
+    lessons: str
+    puzzles: str
+    kinds: Mapping[str, PuzzleSolver] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,14 +41,21 @@ class Registered:
     game: Game
     board: object
     player: GamePlayer | None = None
+    teaching: Teaching | None = None
 
 
 _REGISTRY: dict[str, Registered] = {}
 
 
-def register(game: Game, *, board: object, player: GamePlayer | None = None) -> Game:
-    """Make ``game`` (with its board adapter and computer player) findable by its name."""
-    _REGISTRY[game.name] = Registered(game, board, player)
+def register(
+    game: Game,
+    *,
+    board: object,
+    player: GamePlayer | None = None,
+    teaching: Teaching | None = None,
+) -> Game:
+    """Make ``game`` (with its board adapter, computer player and teaching) findable by name."""
+    _REGISTRY[game.name] = Registered(game, board, player, teaching)
     return game
 
 
@@ -67,6 +89,14 @@ def find_player(name: str) -> GamePlayer:
     if player is None:
         raise InvalidRecordError(f"game: {name} has no computer player")
     return player
+
+
+def find_teaching(name: str) -> Teaching:
+    """Where the game called ``name`` keeps its lessons and puzzles; InvalidRecordError if none."""
+    teaching = _entry(name).teaching
+    if teaching is None:
+        raise InvalidRecordError(f"game: {name} has no lessons or puzzles")
+    return teaching
 
 
 def game_names() -> list[str]:

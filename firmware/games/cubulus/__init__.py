@@ -2,14 +2,22 @@
 
 The rules are ``game`` (with ``cube``, ``geometry``, ``state``), pure; ``layout`` draws the
 unfolded cube on the 15x15 grid, ``adapter`` and ``scene`` put the game on the board;
-``samples/`` holds example records.
+``samples/`` holds example records, ``lessons/`` the lessons (one file each) and ``puzzles/``
+the ``win`` and ``stop`` puzzles.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from firmware.games.cubulus.adapter import CUBULUS_BOARD
 from firmware.games.cubulus.game import CUBULUS
 from firmware.games.cubulus.player import CUBULUS_PLAYER
-from firmware.rules.registry import register
+from firmware.rules.registry import Teaching, register
+from firmware.rules.tactics import stopping_actions, winning_actions
 
-register(CUBULUS, board=CUBULUS_BOARD, player=CUBULUS_PLAYER)
+HERE = Path(__file__).resolve().parent
+PUZZLES = {"win": winning_actions, "stop": stopping_actions}
+TEACHING = Teaching(str(HERE / "lessons"), str(HERE / "puzzles"), PUZZLES)
+
+register(CUBULUS, board=CUBULUS_BOARD, player=CUBULUS_PLAYER, teaching=TEACHING)

@@ -1,14 +1,21 @@
 """Culls (rules.md): five in a row with culls, duel or 2-vs-2 teams.
 
 The rules are ``game`` (with ``board``, ``geometry``, ``readout``, ``switches``, ``tokens``), pure;
-``adapter`` and ``scene`` put the game on the board; ``samples/`` holds example records.
+``adapter`` and ``scene`` put the game on the board; ``samples/`` holds example records,
+``lessons/`` the lessons (one file each) and ``puzzles/`` the puzzles of the kinds in ``tactics``.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from firmware.games.culls.adapter import CULLS_BOARD
 from firmware.games.culls.game import CULLS
 from firmware.games.culls.player import CULLS_PLAYER
-from firmware.rules.registry import register
+from firmware.games.culls.tactics import CULLS_PUZZLES
+from firmware.rules.registry import Teaching, register
 
-register(CULLS, board=CULLS_BOARD, player=CULLS_PLAYER)
+HERE = Path(__file__).resolve().parent
+TEACHING = Teaching(str(HERE / "lessons"), str(HERE / "puzzles"), CULLS_PUZZLES)
+
+register(CULLS, board=CULLS_BOARD, player=CULLS_PLAYER, teaching=TEACHING)
