@@ -27,11 +27,12 @@ PuzzleSolver = Callable[[GameState], list[str]]
 
 @dataclass(frozen=True, slots=True)
 class Teaching:
-    """Where a game keeps its lessons and puzzles (folders of data files), and its puzzle kinds."""
+    """The folders of a game's lessons, puzzles and sample records, and its puzzle kinds."""
 
     lessons: str
     puzzles: str
     kinds: Mapping[str, PuzzleSolver] = field(default_factory=dict)
+    samples: str = ""  # the example records puzzles are also made from
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,8 @@ from firmware.rules.tactics import stopping_actions, winning_actions
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = {"win": winning_actions, "stop": stopping_actions}
-TEACHING = Teaching(str(HERE / "lessons"), str(HERE / "puzzles"), PUZZLES)
+TEACHING = Teaching(
+    str(HERE / "lessons"), str(HERE / "puzzles"), PUZZLES, samples=str(HERE / "samples")
+)
 
 register(CUBULUS, board=CUBULUS_BOARD, player=CUBULUS_PLAYER, teaching=TEACHING)

@@ -16,6 +16,8 @@ from firmware.games.culls.tactics import CULLS_PUZZLES
 from firmware.rules.registry import Teaching, register
 
 HERE = Path(__file__).resolve().parent
-TEACHING = Teaching(str(HERE / "lessons"), str(HERE / "puzzles"), CULLS_PUZZLES)
+TEACHING = Teaching(
+    str(HERE / "lessons"), str(HERE / "puzzles"), CULLS_PUZZLES, samples=str(HERE / "samples")
+)
 
 register(CULLS, board=CULLS_BOARD, player=CULLS_PLAYER, teaching=TEACHING)

@@ -8,23 +8,25 @@ from firmware.rules.registry import PuzzleSolver
 from firmware.rules.tactics import (
     double_threat_actions,
     stopping_actions,
+    whole_turns,
     winning_actions,
     wins_this_turn,
 )
 
 
+@whole_turns
 def culling_actions(state: GameState) -> list[str]:
     """Every action that culls, when the side to act cannot win this turn (kind ``cull``)."""
-    work = state.copy()
-    mover = work.to_move()
-    if mover is None or work.awaiting() == FLIP or wins_this_turn(work, mover):
+    mover = state.to_move()
+    assert mover is not None
+    if state.awaiting() == FLIP or wins_this_turn(state, mover):
         return []
     culls = []
-    for token in work.legal_actions():
-        work.apply(token)
-        if work.awaiting() == FLIP:
+    for token in state.legal_actions():
+        state.apply(token)
+        if state.awaiting() == FLIP:
             culls.append(token)
-        work.undo()
+        state.undo()
     return sorted(culls)
 
 
