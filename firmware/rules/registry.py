@@ -1,11 +1,10 @@
 """Every game, found by name: its rules and its board adapter, registered together.
 
 ``GAME_PACKAGES`` is the list of games: a game is known when its package is listed here. Each
-package registers itself when imported, by calling
-``register(GAME, board=ADAPTER, player=..., teaching=...)``; nothing else in the program imports a
-game package, it asks here. The board adapter is opaque to the
-rules (they never look inside it): the controller reads it through its own protocol
-(``firmware.controller.adapter.BoardAdapter``).
+package registers itself when imported, by calling ``register(GAME, board=ADAPTER, player=...,
+pages=..., teaching=...)``; nothing else in the program imports a game package, it asks here. The
+board adapter is opaque to the rules (they never look inside it): the controller reads it through
+its own protocol (``firmware.controller.adapter.BoardAdapter``).
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ class Registered:
     game: Game
     board: object
     player: GamePlayer | None = None
+    pages: str | None = None
     teaching: Teaching | None = None
 
 
@@ -53,10 +53,16 @@ def register(
     *,
     board: object,
     player: GamePlayer | None = None,
+    pages: str | None = None,
     teaching: Teaching | None = None,
 ) -> Game:
-    """Make ``game`` (with its board adapter, computer player and teaching) findable by name."""
-    _REGISTRY[game.name] = Registered(game, board, player, teaching)
+    """Make ``game`` (with its board adapter, computer player, page folder and teaching)
+    findable by name.
+
+    ``pages``: the path of the folder of the game's own assets for the web pages (its ``page.js``
+    and what that loads), wherever the package lives; None: the pages show the lights alone.
+    ``teaching``: where its lessons and puzzles are, and its puzzle kinds; None: it has none."""
+    _REGISTRY[game.name] = Registered(game, board, player, pages, teaching)
     return game
 
 
@@ -90,6 +96,11 @@ def find_player(name: str) -> GamePlayer:
     if player is None:
         raise InvalidRecordError(f"game: {name} has no computer player")
     return player
+
+
+def find_pages(name: str) -> str | None:
+    """The folder of the web page assets registered with the game called ``name``, if any."""
+    return _entry(name).pages
 
 
 def find_teaching(name: str) -> Teaching:

@@ -2,8 +2,8 @@
 
 The rules are ``game`` (with ``cube``, ``geometry``, ``state``), pure; ``layout`` draws the
 unfolded cube on the 15x15 grid, ``adapter`` and ``scene`` put the game on the board;
-``samples/`` holds example records, ``lessons/`` the lessons (one file each) and ``puzzles/``
-the ``win`` and ``stop`` puzzles.
+``samples/`` holds example records, ``web/`` the cube in 3D for the pages, ``lessons/`` the
+lessons (one file each) and ``puzzles/`` the ``win`` and ``stop`` puzzles.
 """
 
 from __future__ import annotations
@@ -22,4 +22,10 @@ TEACHING = Teaching(
     str(HERE / "lessons"), str(HERE / "puzzles"), PUZZLES, samples=str(HERE / "samples")
 )
 
-register(CUBULUS, board=CUBULUS_BOARD, player=CUBULUS_PLAYER, teaching=TEACHING)
+register(
+    CUBULUS,
+    board=CUBULUS_BOARD,
+    player=CUBULUS_PLAYER,
+    pages=str(HERE / "web"),
+    teaching=TEACHING,
+)
