@@ -69,12 +69,12 @@ def _sample_games(teaching: Teaching) -> Iterator[tuple[GameState, int]]:
 def _computer_games(
     game: str, count: int, nodes: int, window: int, rng: random.Random
 ) -> Iterator[tuple[GameState, int]]:
-    """``count`` games the computer plays against itself under each menu rule set."""
+    """``count`` games the computer plays against itself under each menu rule set, in turn."""
     rules_game = find_game(game)
-    for choice in board_adapter(game).menu:
-        rules = rules_game.parse_rules(choice.rules)
-        colours = rules_game.colours(rules)
-        for _ in range(count):
+    rule_sets = [rules_game.parse_rules(choice.rules) for choice in board_adapter(game).menu]
+    for _ in range(count):
+        for rules in rule_sets:  # taking turns, so that each gives puzzles
+            colours = rules_game.colours(rules)
             state = rules_game.new_state(rules, rng.choice(colours))
             levels = {colour: rng.randint(1, 5) for colour in colours}
             while not state.outcome().is_over and state.ply < MAX_PLIES:

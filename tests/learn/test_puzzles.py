@@ -86,7 +86,7 @@ def test_cubulus_stop_answers_by_their_definition(puzzle: Puzzle) -> None:
         if stopped:
             safe.append(token)
     assert len(safe) < len(state.legal_actions()), "nothing threatens"
-    assert safe == list(puzzle.answers)
+    assert sorted(safe) == list(puzzle.answers)
 
 
 def test_the_puzzles_command_prints_each_as_one_json_line(
