@@ -62,6 +62,15 @@ class LessonRun:
         return self._lesson
 
     @property
+    def game(self) -> str:
+        return self._lesson.game
+
+    @property
+    def hint(self) -> str:
+        """The hint of the step shown (the lesson's last words once done)."""
+        return self.say if self.done else self._lesson.steps[self._index].hint
+
+    @property
     def state(self) -> GameState:
         """A copy of the position on the board now."""
         return self._state.copy()

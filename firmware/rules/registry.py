@@ -32,6 +32,7 @@ class Teaching:
     puzzles: str
     kinds: Mapping[str, PuzzleSolver] = field(default_factory=dict)
     samples: str = ""  # the example records puzzles are also made from
+    tasks: Mapping[str, str] = field(default_factory=dict)  # each kind's task: "{side} to play..."
 
 
 @dataclass(frozen=True, slots=True)

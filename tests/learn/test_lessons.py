@@ -107,3 +107,12 @@ def test_the_lessons_command_prints_one_line_each_in_teaching_order(
         "culls/cull  The cull: exactly two trapped",
     ]
     assert len(lines) == 13
+
+
+def test_an_unknown_lesson_on_the_command_line_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--mock-hal", "--lesson", "culls/nothing"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cullsboard: --lesson: no lesson 'culls/nothing' (there are: culls/setup")
+    assert err.count("\n") == 1 and "Traceback" not in err

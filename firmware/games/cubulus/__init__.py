@@ -18,8 +18,16 @@ from firmware.rules.tactics import stopping_actions, winning_actions
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = {"win": winning_actions, "stop": stopping_actions}
+TASKS = {
+    "win": "{side} to play: make a square now",
+    "stop": "{side} to play: stop {next} from making a square next turn",
+}
 TEACHING = Teaching(
-    str(HERE / "lessons"), str(HERE / "puzzles"), PUZZLES, samples=str(HERE / "samples")
+    str(HERE / "lessons"),
+    str(HERE / "puzzles"),
+    PUZZLES,
+    samples=str(HERE / "samples"),
+    tasks=TASKS,
 )
 
 register(

@@ -16,8 +16,18 @@ from firmware.games.culls.tactics import CULLS_PUZZLES
 from firmware.rules.registry import Teaching, register
 
 HERE = Path(__file__).resolve().parent
+TASKS = {
+    "win": "{side} to play: make five now",
+    "cull": "{side} to play: cull two chips",
+    "stop": "{side} to play: stop {next} from making five next turn",
+    "win2": "{side} to play: make sure of five next turn, whatever {next} does",
+}
 TEACHING = Teaching(
-    str(HERE / "lessons"), str(HERE / "puzzles"), CULLS_PUZZLES, samples=str(HERE / "samples")
+    str(HERE / "lessons"),
+    str(HERE / "puzzles"),
+    CULLS_PUZZLES,
+    samples=str(HERE / "samples"),
+    tasks=TASKS,
 )
 
 register(CULLS, board=CULLS_BOARD, player=CULLS_PLAYER, teaching=TEACHING)

@@ -134,10 +134,19 @@ function showScore(score) {
   showReview(score.review);
   const parts = [title(score.game || "")];
   if (score.mode) parts.push(score.mode === "teams" ? "2 vs 2" : "duel");
-  if (score.round && !["menu", "review"].includes(score.phase)) parts.push(`round ${score.round}`);
+  const away = ["menu", "review", "lesson", "puzzle"].includes(score.phase);
+  if (score.round && !away) parts.push(`round ${score.round}`);
   if (score.review) {
     const { ply, of, token } = score.review;
     parts.push(ply ? `review: move ${ply} of ${of}, ${token}` : `review: start, ${of} moves`);
+  }
+  if (score.lesson) {
+    const { title: name, step, steps } = score.lesson;
+    parts.push(`lesson: ${name}, step ${step} of ${steps}`);
+  }
+  if (score.puzzle) {
+    const { number, of, solved, tried } = score.puzzle;
+    parts.push(`puzzle ${number} of ${of}, solved ${solved} of ${tried}`);
   }
   document.getElementById("headline").textContent = parts.filter(Boolean).join(" · ") || "\u00a0";
   showPoints(score);
@@ -146,7 +155,14 @@ function showScore(score) {
 
 // While a round is reviewed the three buttons step back, step forward and leave (no HINT).
 const BUTTON_WORDS = {
-  normal: { undo: "UNDO", new: "NEW", menu: "MENU", hint: "HINT" },
+  normal: {
+    undo: "UNDO",
+    new: "NEW",
+    menu: "MENU",
+    hint: "HINT",
+    lesson: "LESSON",
+    puzzle: "PUZZLES",
+  },
   review: { undo: "◀ BACK", new: "FORWARD ▶", menu: "LEAVE REVIEW" },
 };
 let reviewing = false;
