@@ -1,8 +1,9 @@
 """Culls (rules.md): five in a row with culls, duel or 2-vs-2 teams.
 
 The rules are ``game`` (with ``board``, ``geometry``, ``readout``, ``switches``, ``tokens``), pure;
-``adapter`` and ``scene`` put the game on the board; ``samples/`` holds example records,
-``lessons/`` the lessons (one file each) and ``puzzles/`` the puzzles of the kinds in ``tactics``.
+``adapter``, ``scene`` and ``words`` put the game on the board; ``samples/`` holds example records,
+``web/`` the rules card for the board page, ``lessons/`` the lessons (one file each) and
+``puzzles/`` the puzzles of the kinds in ``tactics``.
 """
 
 from __future__ import annotations
@@ -30,4 +31,10 @@ TEACHING = Teaching(
     tasks=TASKS,
 )
 
-register(CULLS, board=CULLS_BOARD, player=CULLS_PLAYER, teaching=TEACHING)
+register(
+    CULLS,
+    board=CULLS_BOARD,
+    player=CULLS_PLAYER,
+    pages=str(HERE / "web"),
+    teaching=TEACHING,
+)
