@@ -925,9 +925,8 @@ class Table:
         restoring = run.refuted is not None
         answer = run.touch(cell_name(cell))
         self.since = now
-        if restoring or answer.right:
+        if restoring or answer.right:  # the run's sentence greets a right answer itself
             self.error = None
-            self.notice = (answer.said, now) if answer.right else None
         elif answer.replies:
             self.error = (answer.said, now)
         else:

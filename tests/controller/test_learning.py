@@ -137,7 +137,9 @@ def test_puzzles_from_the_menu_a_right_answer_counts_and_a_wrong_one_is_refuted(
     rig.tap_cell(right)
     shown = _puzzle(rig)
     assert (shown["number"], shown["solved"], shown["tried"]) == (2, 1, 2)
-    assert str(rig.score["message"]).startswith(f"Solved: {first.answers[0]} is right.")
+    second = puzzles[1]
+    assert rig.score["message"] == f"Solved: {first.answers[0]} is right. {shown['task']}"
+    assert str(shown["task"]).startswith(f"{str(second.position().to_move()).capitalize()} to play")
     rig.press("new")  # on to the next, unsolved
     assert _puzzle(rig)["number"] == 3
     rig.press("menu")
