@@ -37,7 +37,7 @@ def test_a_wrong_answer_to_a_stop_puzzle_is_refuted_by_the_win_it_allows() -> No
         assert answer.said.endswith(f", and {winner.capitalize()} wins.")
         assert (run.solved, run.tried) == (0, 1)
         restored = run.touch("a1")
-        assert not restored.right and run.refuted is None
+        assert not restored.right and run.view()["refuted"] is None
         assert run.state.summary() == state.summary()
 
 
