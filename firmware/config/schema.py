@@ -217,6 +217,7 @@ class BuzzerConfig:
 
     backend: Literal["none", "mock", "gpio"] = option("none")
     gpio: int = gpio(13, "gpiozero TonalBuzzer pin")
+    enabled: bool = option(True, doc="false = a fitted buzzer stays quiet")
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +292,16 @@ class CullsConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayConfig:
+    """What the board offers players."""
+
+    computer_level: int | None = option(
+        None, low=1, high=6, doc="the computer's level; null = the strongest"
+    )
+    hints: bool = option(True, doc="HINT lights the strongest move")
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A whole board configuration."""
 
@@ -302,6 +313,7 @@ class Config:
     web: WebConfig = field(default_factory=WebConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
     culls: CullsConfig = field(default_factory=CullsConfig)
+    play: PlayConfig = field(default_factory=PlayConfig)
     link: LinkConfig = field(default_factory=LinkConfig)
     state_dir: str = option(
         "~/.local/state/cullsboard",

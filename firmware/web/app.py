@@ -13,9 +13,9 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware.commands.layout import layout_of
+from firmware.config.layered import SettingsStore
 from firmware.controller.live import CommandRefusedError, LiveBoard, RemoteCommand, RemoteKind
 from firmware.controller.options import game_catalogue
-from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
 from firmware.web.bodies import (
@@ -32,7 +32,8 @@ from firmware.web.history_pages import add_history_routes
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.pads import PadSource, add_pad_routes
-from firmware.web.staff import add_staff_routes
+from firmware.web.settings_routes import add_settings_routes
+from firmware.web.staff import StaffGate, add_staff_routes
 from firmware.web.views import (
     BUTTONS,
     GAMES,
@@ -70,16 +71,18 @@ def build_app(
     board: LiveBoard,
     guard: PinGuard,
     hub: ClientFanout,
-    staff: StaffPin | None = None,
+    staff: StaffGate | None = None,
     hosts: HostAllowList | None = None,
     pads: PadSource | None = None,
     *,
     history_dir: Path | None = None,
+    settings: SettingsStore | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
     ``/static/*``.
 
-    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused. ``hosts``
+    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused;
+    ``settings`` are the staff page's settings (``/api/staff/settings``). ``hosts``
     are the names the board answers to (default: loopback only). ``pads`` feeds ``/api/pads``
     (the touch electrodes); without it that answers 404.
     """
@@ -88,7 +91,9 @@ def build_app(
     app[BOARD_KEY] = board
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
-    add_staff_routes(app, board, staff)
+    gate = staff or StaffGate(None, guard.clock)
+    add_staff_routes(app, board, gate)
+    add_settings_routes(app, gate, settings)
     add_pad_routes(app, pads)
     app[SOCKETS_KEY] = set()
     app.router.add_get("/", _page("board.html"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import ipaddress
 import logging
 import threading
@@ -14,13 +13,15 @@ from types import TracebackType
 
 from aiohttp import web
 
+from firmware.config.layered import SettingsStore
+from firmware.config.schema import Config
 from firmware.controller.live import LiveBoard
-from firmware.kiosk.pin import StaffPin
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout
 from firmware.web.pads import PadSource
+from firmware.web.staff import StaffGate
 from firmware.web.views import view_text
 from hal.clock import MonotonicClock
 from hal.interfaces import Clock
@@ -48,6 +49,7 @@ class WebServer:
         allowed_hosts: tuple[str, ...] = (),
         pads: PadSource | None = None,
         history_dir: Path | None = None,
+        settings: SettingsStore | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
@@ -58,7 +60,10 @@ class WebServer:
         self._port = port
         clock = clock or MonotonicClock()
         self._guard = PinGuard(pin, clock)
-        self._staff = None if staff_pin is None else StaffPin(staff_pin, clock)
+        self._staff = StaffGate(staff_pin, clock)
+        self._settings = settings
+        if settings is not None:
+            settings.subscribe(self._pins_changed)
         self._hosts = HostAllowList(host, allowed_hosts)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -123,6 +128,11 @@ class WebServer:
         state = "closed" if self._closed else ("serving" if self._bound_port else "not started")
         return f"<WebServer {self._where()} {state} pin_required={self._guard.required}>"
 
+    def _pins_changed(self, config: Config) -> None:
+        """The PINs changed on the staff page take effect at once (called on the web thread)."""
+        self._guard.change_pin(config.web.pin)
+        self._staff.change(config.kiosk.staff_pin)
+
     def _where(self) -> str:
         return f"{self._host}:{self._bound_port or self._port}"
 
@@ -138,7 +148,7 @@ class WebServer:
         self._stop = asyncio.Event()
         hub = ClientFanout(
             asyncio.get_running_loop(),
-            functools.partial(view_text, pin_required=self._guard.required),
+            lambda view: view_text(view, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
             build_app(
@@ -149,6 +159,7 @@ class WebServer:
                 self._hosts,
                 self._pads,
                 history_dir=self._history_dir,
+                settings=self._settings,
             ),
             access_log=None,
             shutdown_timeout=1.0,
@@ -185,6 +196,7 @@ def serve_in_thread(
     allowed_hosts: tuple[str, ...] = (),
     pads: PadSource | None = None,
     history_dir: Path | None = None,
+    settings: SettingsStore | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
 
@@ -200,6 +212,7 @@ def serve_in_thread(
         allowed_hosts=allowed_hosts,
         pads=pads,
         history_dir=history_dir,
+        settings=settings,
     )
     return server.start()
 

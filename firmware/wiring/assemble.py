@@ -105,6 +105,8 @@ def assemble(
     hand_placed: frozenset[str] | None = None,
     board_name: str = "",
     power_off: PowerSwitch | None = None,
+    hints: bool = True,
+    beeps: bool = True,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -114,17 +116,18 @@ def assemble(
     every game whose pieces are real, ``hand_placed_games`` of a config with physical chips).
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
-    board) the shut-down only says so."""
+    board) the shut-down only says so. ``hints`` and ``beeps`` off (``play.hints``,
+    ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet."""
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
         journal=Journal(state_dir, warn),
         rng=rng,
-        beep=None if board.buzzer is None else board.buzzer.beep,
+        beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
         players=players if seating is None else seating,
         seating=None if seating is None else seating.kinds,
         hand_placed=(hand_placed if hand_placed is not None else _real_pieces()).__contains__,
-        ask_hint=None if seating is None else seating.hint,
+        ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
     )
     if seating is not None:

@@ -34,6 +34,7 @@ from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
 if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
+    from firmware.config.layered import SettingsStore
     from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
@@ -156,6 +157,8 @@ def build_session(
         ),
         hand_placed=hand_placed_games(config, real_board=False),
         board_name="" if link is None else link.board_id,
+        hints=config.play.hints,
+        beeps=config.buzzer.enabled,
     )
     session = Session(
         board,
@@ -216,6 +219,7 @@ def serve_web(
     allowed_hosts: tuple[str, ...] = (),
     pads: PadSource | None = None,
     history_dir: Path | None = None,
+    settings: SettingsStore | None = None,
 ) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
 
@@ -238,6 +242,7 @@ def serve_web(
             allowed_hosts=allowed_hosts,
             pads=pads,
             history_dir=history_dir,
+            settings=settings,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")
