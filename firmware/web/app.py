@@ -7,6 +7,7 @@ import contextlib
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -18,6 +19,7 @@ from firmware.controller.live import CommandRefusedError, LiveBoard, RemoteComma
 from firmware.controller.options import game_catalogue
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
+from firmware.web.address_routes import add_address_routes
 from firmware.web.bodies import (
     MAX_BODY_BYTES,
     ApiError,
@@ -77,12 +79,14 @@ def build_app(
     *,
     history_dir: Path | None = None,
     settings: SettingsStore | None = None,
+    address: Callable[[], str] | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
     ``/static/*``.
 
     ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused;
-    ``settings`` are the staff page's settings (``/api/staff/settings``). ``hosts``
+    ``settings`` are the staff page's settings (``/api/staff/settings``); ``address`` says
+    where a phone opens the board page (``/qr.svg``, ``/api/address``). ``hosts``
     are the names the board answers to (default: loopback only). ``pads`` feeds ``/api/pads``
     (the touch electrodes); without it that answers 404.
     """
@@ -101,6 +105,7 @@ def build_app(
     app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/pads", _page("pads.html"))
     add_history_routes(app, history_dir)
+    add_address_routes(app, address or (lambda: "http://127.0.0.1:8080/"))
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)

@@ -16,6 +16,7 @@ from aiohttp import web
 from firmware.config.layered import SettingsStore
 from firmware.config.schema import Config
 from firmware.controller.live import LiveBoard
+from firmware.web.address import NetworkFacts, network_facts, page_address
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
 from firmware.web.hosts import HostAllowList
@@ -50,6 +51,7 @@ class WebServer:
         pads: PadSource | None = None,
         history_dir: Path | None = None,
         settings: SettingsStore | None = None,
+        network: NetworkFacts | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
@@ -64,7 +66,8 @@ class WebServer:
         self._settings = settings
         if settings is not None:
             settings.subscribe(self._pins_changed)
-        self._hosts = HostAllowList(host, allowed_hosts)
+        self._network = network or network_facts()
+        self._hosts = HostAllowList(host, allowed_hosts, self._network.hostname)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -80,6 +83,12 @@ class WebServer:
             raise RuntimeError("the web server has not started")
         host = f"[{self._host}]" if ":" in self._host else self._host
         return f"http://{host}:{self._bound_port}/"
+
+    @property
+    def page_address(self) -> str:
+        """The board page as a phone on the same network opens it (``HOSTNAME.local`` with
+        avahi, else the board's address)."""
+        return page_address(self._host, self._bound_port or self._port, self._network)
 
     @property
     def pin_required(self) -> bool:
@@ -160,6 +169,7 @@ class WebServer:
                 self._pads,
                 history_dir=self._history_dir,
                 settings=self._settings,
+                address=lambda: self.page_address,
             ),
             access_log=None,
             shutdown_timeout=1.0,
@@ -197,6 +207,7 @@ def serve_in_thread(
     pads: PadSource | None = None,
     history_dir: Path | None = None,
     settings: SettingsStore | None = None,
+    network: NetworkFacts | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
 
@@ -213,6 +224,7 @@ def serve_in_thread(
         pads=pads,
         history_dir=history_dir,
         settings=settings,
+        network=network,
     )
     return server.start()
 

@@ -11,6 +11,7 @@ import {
   showOnline,
   tabPin,
   title,
+  showAddress,
 } from "/static/live.js";
 
 const OFF = "#000000";
@@ -278,4 +279,5 @@ keepPinOnSubmit(pinForm, pinInput, keptPin, (typed) => {
   if (typed) note.textContent = "PIN kept for this tab.";
 });
 
+showAddress();
 connectLive({ onView: showView });

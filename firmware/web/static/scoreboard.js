@@ -7,6 +7,7 @@ import {
   gameDrawing,
   showOnline,
   title,
+  showAddress,
 } from "/static/live.js";
 
 const MOVES_SHOWN = 80;
@@ -159,6 +160,7 @@ const showGamePage = gameDrawing({
   push: null,
 });
 
+showAddress();
 connectLive({
   onView: (view) => {
     showScore(view.score || {});
