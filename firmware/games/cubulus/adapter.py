@@ -48,7 +48,7 @@ class CubulusBoard:
     rematch_alternates = True
     pieces_by_hand = False  # the balls are lights
     notation = (
-        ("N012", "a white ball placed on cell 012 (2 players, before the first push)"),
+        ("N012", "a white ball placed on cell 012 (2 players, setup)"),
         ("F012", "a ball pushed from face F into cell 012"),
     )
 

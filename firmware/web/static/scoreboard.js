@@ -138,20 +138,43 @@ function showScore(score) {
   turn.textContent = turnLine(score);
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
-  document.getElementById("message").textContent = score.message || "";
+  // At the end of a match the turn line says who won; a message saying it again is left out.
+  const repeats = score.phase === "match_over" && /wins the match/i.test(score.message || "");
+  document.getElementById("message").textContent = repeats ? "" : score.message || "";
   showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
   const result = document.getElementById("result");
-  const lines = [];
-  if (score.match_winner) lines.push(`${title(score.match_winner)} wins the match`);
+  const lines = []; // the match winner is said once, in the turn line
   const last = resultText(score.last_result);
   if (last) lines.push(`Last result — ${last}`);
   result.textContent = lines.join(" · ");
   result.hidden = lines.length === 0;
   showMoves(Array.isArray(score.moves) ? score.moves : []);
+  showLegend(score.game);
   document.getElementById("download").hidden = !score.record;
+}
+
+// The move notation of the game on the board (GET /api/games), under the moves.
+let notations = null;
+async function showLegend(game) {
+  const legend = document.getElementById("legend");
+  if (notations === null) {
+    notations = {};
+    try {
+      const reply = await fetch("/api/games");
+      for (const entry of (await reply.json()).games) notations[entry.name] = entry.notation || [];
+    } catch {
+      notations = null;
+      return;
+    }
+  }
+  const parts = (notations[game] || []).flatMap(({ token, means }, index) => {
+    const item = [element("code", "", token), document.createTextNode(` ${means}`)];
+    return index ? [document.createTextNode(" · "), ...item] : item;
+  });
+  legend.replaceChildren(...parts);
 }
 
 const showGamePage = gameDrawing({
