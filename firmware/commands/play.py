@@ -15,7 +15,7 @@ from typing import IO, TextIO
 
 from firmware.commands.errors import CommandError
 from firmware.config import Config, ConfigError, default_config, load_config
-from firmware.config.layered import SettingsStore, load_layered
+from firmware.config.layered import Layered, SettingsStore, load_layered
 from firmware.config.schema import WebConfig
 from firmware.controller.computer import computer_choice
 from firmware.controller.options import OptionError, all_options, rules_from_options
@@ -37,6 +37,7 @@ from firmware.wiring.session import (
     build_session,
     default_state_dir,
     lines_of,
+    page_for,
     serve_web,
 )
 from firmware.wiring.settings import simulated
@@ -136,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         store = SettingsStore(layered, state_dir)
         layered_config = None if config is None else layered.config
         try:
-            session = _mock_session(args, settings, layered_config, online, layered.config)
+            session = _mock_session(args, settings, layered_config, online, layered)
             if record is not None:
                 session.controller.review(record)
         except SessionError as exc:
@@ -182,12 +183,12 @@ def _mock_session(
     settings: tuple[str, dict[str, JsonValue]] | None,
     config: Config | None,
     online: OnlineRequest | None = None,
-    base: Config | None = None,
+    layered: Layered | None = None,
 ) -> Session:
     """The simulated board of ``config`` (every key honoured), or the bare simulation of
     ``base`` (the defaults with the staff settings over them)."""
     state_dir = mock_state_dir(args, config)
-    base = config or base or default_config()
+    base = config or (None if layered is None else layered.config) or default_config()
     try:
         kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
         level_number = base.play.computer_level if args.level is None else args.level
@@ -213,7 +214,18 @@ def _mock_session(
         level=level,
         link=link,
         online=online,
+        config_problems=() if layered is None or layered.problem is None else (layered.problem,),
+        page=None if link is None else page_for(_web_where(args, config)),
     )
+
+
+def _web_where(args: argparse.Namespace, config: Config | None) -> str:
+    """Where the pages are served: --web, else the config's (the mock's default without one)."""
+    if args.web is not None:
+        return str(args.web)
+    if args.script is not None:
+        return "off"
+    return MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
 
 
 def online_of(
@@ -258,6 +270,7 @@ def _serve(
         allowed_hosts=settings.allowed_hosts,
         history_dir=session.state_dir,
         settings=store,
+        health=session.health,
     )
 
 

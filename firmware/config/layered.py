@@ -214,6 +214,7 @@ class Layered:
     config: Config
     base: Config
     values: dict[str, object]
+    problem: str | None = None  # why the settings file was not used
 
 
 def read_layered(base: Config, state_dir: Path) -> tuple[Layered, str | None]:
@@ -237,6 +238,7 @@ def load_layered(base: Config, state_dir: Path, warn: Callable[[str], None]) -> 
         warn(
             f"settings {settings.path} not used ({problem}){moved}; the config file's values apply"
         )
+        return Layered(base, base, {}, f"the staff settings were not used: {problem}")
     return layered
 
 

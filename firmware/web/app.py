@@ -65,6 +65,7 @@ BOARD_KEY = web.AppKey("board", LiveBoard)
 GUARD_KEY = web.AppKey("guard", PinGuard)
 HUB_KEY = web.AppKey("hub", ClientFanout)
 HOSTS_KEY = web.AppKey("hosts", HostAllowList)
+HEALTH_KEY: web.AppKey[Callable[[], dict[str, JsonValue]]] = web.AppKey("health")
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 
@@ -80,6 +81,7 @@ def build_app(
     history_dir: Path | None = None,
     settings: SettingsStore | None = None,
     address: Callable[[], str] | None = None,
+    health: Callable[[], dict[str, JsonValue]] | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
     ``/static/*``.
@@ -106,6 +108,8 @@ def build_app(
     app.router.add_get("/pads", _page("pads.html"))
     add_history_routes(app, history_dir)
     add_address_routes(app, address or (lambda: "http://127.0.0.1:8080/"))
+    app[HEALTH_KEY] = health or (lambda: {"ok": True, "problems": []})
+    app.router.add_get("/api/health", _health)
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)
@@ -148,6 +152,11 @@ async def _state(request: web.Request) -> web.Response:
     """GET /api/state: the latest view as JSON."""
     view = request.app[BOARD_KEY].view()
     return web.json_response(view_json(view, pin_required=request.app[GUARD_KEY].required))
+
+
+async def _health(request: web.Request) -> web.Response:
+    """GET /api/health: what is wrong with the board now (``{"ok": true, "problems": []}``)."""
+    return web.json_response(request.app[HEALTH_KEY]())
 
 
 async def _layout(request: web.Request) -> web.Response:

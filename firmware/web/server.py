@@ -16,6 +16,7 @@ from aiohttp import web
 from firmware.config.layered import SettingsStore
 from firmware.config.schema import Config
 from firmware.controller.live import LiveBoard
+from firmware.rules.api import JsonValue
 from firmware.web.address import NetworkFacts, network_facts, page_address
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
@@ -52,6 +53,7 @@ class WebServer:
         history_dir: Path | None = None,
         settings: SettingsStore | None = None,
         network: NetworkFacts | None = None,
+        health: Callable[[], dict[str, JsonValue]] | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
@@ -64,6 +66,7 @@ class WebServer:
         self._guard = PinGuard(pin, clock)
         self._staff = StaffGate(staff_pin, clock)
         self._settings = settings
+        self._health = health
         if settings is not None:
             settings.subscribe(self._pins_changed)
         self._network = network or network_facts()
@@ -170,6 +173,7 @@ class WebServer:
                 history_dir=self._history_dir,
                 settings=self._settings,
                 address=lambda: self.page_address,
+                health=self._health,
             ),
             access_log=None,
             shutdown_timeout=1.0,
@@ -208,6 +212,7 @@ def serve_in_thread(
     history_dir: Path | None = None,
     settings: SettingsStore | None = None,
     network: NetworkFacts | None = None,
+    health: Callable[[], dict[str, JsonValue]] | None = None,
 ) -> WebServer:
     """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
 
@@ -225,6 +230,7 @@ def serve_in_thread(
         history_dir=history_dir,
         settings=settings,
         network=network,
+        health=health,
     )
     return server.start()
 

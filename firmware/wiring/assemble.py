@@ -35,6 +35,7 @@ from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
+from firmware.wiring.health import BoardHealth, HealthWatch
 from firmware.wiring.settings import simulated
 from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock
@@ -72,6 +73,7 @@ class Assembly:
     controller: BoardController
     kiosk: KioskParts | None = None
     history: History | None = None
+    health: BoardHealth | None = None
 
     @property
     def staff_pin(self) -> str | None:
@@ -107,6 +109,7 @@ def assemble(
     power_off: PowerSwitch | None = None,
     hints: bool = True,
     beeps: bool = True,
+    config_problems: tuple[str, ...] = (),
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -140,7 +143,8 @@ def assemble(
         controller = BoardController(board, table, heartbeat=heartbeat, tally=recorder)
         if seating is not None:
             seating.connect(controller.post)
-        return Assembly(board, table, controller, history=history)
+        health = _health(controller, state_dir, config_problems)
+        return Assembly(board, table, controller, history=history, health=health)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
@@ -157,7 +161,25 @@ def assemble(
     )
     if seating is not None:
         seating.connect(controller.post)
-    return Assembly(board, table, controller, parts, history)
+    health = _health(controller, state_dir, config_problems)
+    return Assembly(board, table, controller, parts, history, health)
+
+
+def _health(
+    controller: BoardController, state_dir: Path | None, config_problems: tuple[str, ...]
+) -> BoardHealth:
+    """The board's health: its devices' faults, the state directory's card, the broker."""
+
+    def link_down() -> bool:
+        link = controller.link
+        return link is not None and link.down
+
+    return BoardHealth(
+        controller.health,
+        state_dir=state_dir,
+        link_down=link_down,
+        config_problems=config_problems,
+    )
 
 
 def _wall_seconds(wall: WallClock | None) -> Callable[[], float]:
@@ -172,8 +194,11 @@ class RunningLink:
 
     link: BoardLink
     game: OnlineGame
+    watch: HealthWatch | None = None
 
     def close(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
         self.link.stop()
 
 
@@ -184,16 +209,29 @@ def start_link(
     *,
     state_dir: Path | None = None,
     online: OnlineRequest | None = None,
+    health: BoardHealth | None = None,
+    page: str | None = None,
 ) -> RunningLink:
     """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
-    ``online``, or carry on with the online game saved in ``state_dir``."""
+    ``online``, or carry on with the online game saved in ``state_dir``. The state also carries
+    ``health`` and the board ``page`` a fleet card links to."""
     link = BoardLink(settings, controller, clock=MonotonicClock(), wall=time.time)
     game = OnlineGame(link, controller.table, state_dir)
     link.post(lambda: game.begin(online, link.clock_now()))
-    if history is not None:
-        link.extra_state = _games_today(history, controller)
+    today = None if history is None else _games_today(history, controller)
+
+    def extra() -> dict[str, JsonValue]:
+        found: dict[str, JsonValue] = {} if today is None else today()
+        if health is not None:
+            found["health"] = health.to_json()
+        if page is not None:
+            found["page"] = page
+        return found
+
+    link.extra_state = extra
     link.start()
-    return RunningLink(link, game)
+    watch = None if health is None else HealthWatch(health, link.state_changed).start()
+    return RunningLink(link, game, watch)
 
 
 def _games_today(

@@ -28,7 +28,7 @@ from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.wiring.assemble import assemble, hand_placed_games, start_link
 from firmware.wiring.padview import PadMonitor
-from firmware.wiring.session import Complain, SessionError, serve_web
+from firmware.wiring.session import Complain, SessionError, page_for, serve_web
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
 from hal.touch import PadTouchSensor
@@ -145,6 +145,7 @@ def _run_locked(
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
         hints=config.play.hints,
         beeps=config.buzzer.enabled,
+        config_problems=() if layered.problem is None else (layered.problem,),
     )
     controller = parts.controller
     stop_poll = threading.Event()
@@ -154,11 +155,17 @@ def _run_locked(
     try:
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
+        where = args.web or f"{config.web.host}:{config.web.port}"
         if link is not None:
             running_link = start_link(
-                link, controller, parts.history, state_dir=state_dir, online=online
+                link,
+                controller,
+                parts.history,
+                state_dir=state_dir,
+                online=online,
+                health=parts.health,
+                page=page_for(where),
             )
-        where = args.web or f"{config.web.host}:{config.web.port}"
         pads = None
         if isinstance(board.touch, PadTouchSensor):
             pads = PadMonitor(board.touch, config, board.clock)
@@ -172,6 +179,7 @@ def _run_locked(
             allowed_hosts=config.web.allowed_hosts,
             pads=pads,
             settings=store,
+            health=parts.health,
         )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):

@@ -29,6 +29,7 @@ from firmware.wiring.assemble import (
     start_link,
 )
 from firmware.wiring.drive import perform
+from firmware.wiring.health import BoardHealth
 from firmware.wiring.script import ScriptError, parse_line
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
@@ -74,6 +75,7 @@ class Session:
     staff_pin: str | None = None
     link: Closable | None = None
     state_dir: Path | None = None
+    health: BoardHealth | None = None
     closed: bool = field(default=False)
 
     def fake_clock(self) -> FakeClock:
@@ -132,6 +134,8 @@ def build_session(
     level: Level | None = None,
     link: LinkSettings | None = None,
     online: OnlineRequest | None = None,
+    config_problems: tuple[str, ...] = (),
+    page: str | None = None,
 ) -> Session:
     """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
     ``wait`` moves when scripted.
@@ -159,6 +163,7 @@ def build_session(
         board_name="" if link is None else link.board_id,
         hints=config.play.hints,
         beeps=config.buzzer.enabled,
+        config_problems=config_problems,
     )
     session = Session(
         board,
@@ -168,6 +173,7 @@ def build_session(
         t0=clock.now(),
         staff_pin=parts.staff_pin,
         state_dir=state_dir,
+        health=parts.health,
     )
     if frames_path is not None:
         try:
@@ -180,7 +186,13 @@ def build_session(
     session.controller.start(settings)
     if link is not None:
         session.link = start_link(
-            link, session.controller, parts.history, state_dir=state_dir, online=online
+            link,
+            session.controller,
+            parts.history,
+            state_dir=state_dir,
+            online=online,
+            health=parts.health,
+            page=page,
         )
     return session
 
@@ -220,6 +232,7 @@ def serve_web(
     pads: PadSource | None = None,
     history_dir: Path | None = None,
     settings: SettingsStore | None = None,
+    health: BoardHealth | None = None,
 ) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
 
@@ -243,6 +256,7 @@ def serve_web(
             pads=pads,
             history_dir=history_dir,
             settings=settings,
+            health=None if health is None else health.to_json,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")
@@ -250,6 +264,17 @@ def serve_web(
     print(f"cullsboard: web pages at {server.url}", flush=True)
     pages: WebPages = server
     return pages
+
+
+def page_for(where: str) -> str | None:
+    """The board page a phone (or the fleet page) opens, for ``--web HOST:PORT`` (None: no
+    pages, or a port not known before they start)."""
+    host, _, port_text = where.rpartition(":")
+    if not port_text.isdigit() or int(port_text) in (0,) or int(port_text) > 65535:
+        return None
+    from firmware.web.address import network_facts, page_address  # segno: runs with pages only
+
+    return page_address(host.removeprefix("[").removesuffix("]"), int(port_text), network_facts())
 
 
 def lines_of(source: IO[str]) -> Iterable[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, expect
 
 from firmware.web import serve_in_thread
 from tests.browser_support import OpenWindow
@@ -18,13 +18,13 @@ pytestmark = pytest.mark.browser
 TEXT = ("#sides", "#turn", "#message", "#moves", "#legend", ".top")
 
 
-def box(page: Page, selector: str) -> dict[str, float]:
+def box(page: Page, selector: str) -> FloatRect:
     found = page.locator(selector).bounding_box()
     assert found is not None, selector
     return found
 
 
-def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+def overlaps(a: FloatRect, b: FloatRect) -> bool:
     return not (
         a["x"] + a["width"] <= b["x"]
         or b["x"] + b["width"] <= a["x"]
