@@ -48,7 +48,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("kiosk.brightness_schedule", "Brightness schedule", restart=True),
     Setting("play.computer_level", "The computer's level (1 gentle to 6 strongest)", restart=True),
     Setting("play.hints", "Hints offered", restart=True),
-    Setting("culls.chips", "Culls chips: hand-placed (physical) or virtual", restart=True),
+    Setting("pieces", "Pieces: placed by hand (physical) or the lights (virtual)", restart=True),
     Setting("buzzer.enabled", "Buzzer on", restart=True),
     Setting("web.pin", "Control PIN (phones and the board page)", restart=False),
     Setting("kiosk.staff_pin", "Staff PIN", restart=False),
@@ -60,11 +60,12 @@ class SettingsFileError(ValueError):
     """The settings file cannot be used; ``str()`` is one line."""
 
 
-def _field(key: str) -> tuple[str, dataclasses.Field[Any], Any]:
-    section, _, name = key.partition(".")
-    kind = typing.get_type_hints(Config)[section]
+def _field(key: str) -> tuple[str | None, dataclasses.Field[Any], Any]:
+    """The section (None: a top-level key), the field and its type of ``key``."""
+    section, _, name = key.rpartition(".")
+    kind: Any = typing.get_type_hints(Config)[section] if section else Config
     (spec,) = [spec for spec in dataclasses.fields(kind) if spec.name == name]
-    return section, spec, typing.get_type_hints(kind)[name]
+    return section or None, spec, typing.get_type_hints(kind)[name]
 
 
 def _rule(spec: dataclasses.Field[Any]) -> Rule:
@@ -74,8 +75,8 @@ def _rule(spec: dataclasses.Field[Any]) -> Rule:
 
 def value_of(config: Config, key: str) -> object:
     """The value ``key`` has in ``config``."""
-    section, _, name = key.partition(".")
-    return getattr(getattr(config, section), name)
+    section, _, name = key.rpartition(".")
+    return getattr(getattr(config, section) if section else config, name)
 
 
 def as_json(value: object) -> JsonValue:
@@ -101,8 +102,10 @@ def apply_settings(base: Config, values: Mapping[str, object]) -> Config:
             raise ConfigError("unknown", key, f"not a setting the staff page changes ({known})")
         section, spec, hint = _field(key)
         typed = convert(hint, raw, key, _rule(spec))
-        part = dataclasses.replace(getattr(config, section), **{spec.name: typed})
-        config = dataclasses.replace(config, **{section: part})
+        changes: dict[str, Any] = {spec.name: typed}
+        if section is not None:
+            changes = {section: dataclasses.replace(getattr(config, section), **changes)}
+        config = dataclasses.replace(config, **changes)
     check_access(config)
     check_pins(config)
     return config

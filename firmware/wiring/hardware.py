@@ -26,9 +26,10 @@ from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
-from firmware.wiring.assemble import assemble, hand_placed_games, start_link
+from firmware.wiring.assemble import assemble, start_link
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, SessionError, page_for, serve_web
+from firmware.wiring.settings import hand_placed
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
 from hal.touch import PadTouchSensor
@@ -62,7 +63,7 @@ def run_real_board(
 
     path = config_path(args.config, DEFAULT_CONFIG if default_path is None else default_path)
     try:
-        file_config = load_config(path)
+        file_config = load_config(path, lambda line: complain(f"config {line}"))
     except ConfigError as exc:
         raise SessionError(f"config {path}: {exc}") from None
     state_dir = Path(args.state_dir or file_config.state_dir).expanduser()
@@ -140,7 +141,7 @@ def _run_locked(
         wall=wall,
         heartbeat=heartbeat.beat,
         seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
-        hand_placed=hand_placed_games(config, real_board=True),
+        hand_placed=hand_placed(config, real_board=True),
         board_name="" if link is None else link.board_id,
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
         hints=config.play.hints,

@@ -30,7 +30,7 @@ KIOSK = parse_config('kiosk: {enabled: true, staff_pin: "48260"}\nweb: {pin: "13
         ({"kiosk.attract_minutes": "5"}, "kiosk.attract_minutes: must be a number, got '5'"),
         ({"play.hints": 1}, "play.hints: must be true or false, got 1"),
         ({"play.computer_level": 7}, "play.computer_level: must be from 1 to 6, got 7"),
-        ({"culls.chips": "glass"}, "culls.chips: must be one of auto, physical, virtual, got"),
+        ({"pieces": "glass"}, "pieces: must be one of auto, physical, virtual, got"),
         ({"web.pin": "12"}, "web.pin: must be 4 to 8 digits, got '12'"),
         ({"kiosk.staff_pin": "1357"}, "kiosk.staff_pin: must differ from web.pin"),
         ({"kiosk.staff_pin": "97531"}, "kiosk.staff_pin: 97531 is the documentation's sample"),
@@ -57,8 +57,10 @@ def test_values_are_typed_by_the_schema() -> None:
             "kiosk.brightness_schedule": [{"at": "09:00", "brightness": 0.8}],
             "play.computer_level": 2,
             "buzzer.enabled": False,
+            "pieces": "virtual",
         },
     )
+    assert config.pieces == "virtual"
     assert config.kiosk.attract_minutes == 5.0
     assert isinstance(config.kiosk.attract_minutes, float)
     assert config.kiosk.brightness_schedule == (BrightnessStep("09:00", 0.8),)
@@ -69,8 +71,9 @@ def test_values_are_typed_by_the_schema() -> None:
 def test_every_setting_names_a_key_of_the_schema() -> None:
     apply_settings(default_config(), {})
     for setting in SETTINGS:
-        section, _, name = setting.key.partition(".")
-        assert hasattr(getattr(default_config(), section), name), setting.key
+        section, _, name = setting.key.rpartition(".")
+        part = getattr(default_config(), section) if section else default_config()
+        assert hasattr(part, name), setting.key
 
 
 def test_a_change_is_saved_whole_or_not_at_all(tmp_path: Path) -> None:
@@ -144,3 +147,11 @@ def test_check_config_refuses_the_sample_pin_and_a_shared_one(
     path.write_text('web: {pin: "2468"}\nkiosk: {enabled: true, staff_pin: "2468"}\n')
     assert main(["check-config", str(path)]) == 2
     assert "kiosk.staff_pin: must differ from web.pin" in capsys.readouterr().err
+
+
+def test_an_unquoted_time_is_shown_back_as_the_time_written() -> None:
+    with pytest.raises(ConfigError) as raised:  # YAML reads 10:00 as 600 (base 60)
+        parse_config("kiosk:\n  brightness_schedule:\n    - {at: 10:00, brightness: 1}\n")
+    assert str(raised.value) == (
+        "kiosk.brightness_schedule[0].at: must be a time HH:MM in quotes, like '10:00'"
+    )
