@@ -64,3 +64,23 @@ def test_the_match_winner_is_said_once_and_the_notation_is_shown(
         for selector in TEXT[:-1]:
             assert page.locator(selector).count() == 1
     rig.board.close()
+
+
+def test_forty_moves_all_show_at_1280_by_800(open_window: OpenWindow, tmp_path: Path) -> None:
+    rig = Rig(tmp_path / "state").start("culls", {"mode": "duel"}, first="blue")
+    cells = [f"{column}{row}" for row in range(1, 16, 2) for column in "acegikmo"][:40]
+    for name in cells:  # spread out: no line of five, no cull
+        rig.tap(name)
+    assert len(rig.score["moves"]) == 40  # type: ignore[arg-type]
+    with serve_in_thread(rig.controller, host="127.0.0.1", port=0) as web:
+        page = open_window(1280, 800)
+        page.goto(web.url + "scoreboard")
+        expect(page.locator("#move-count")).to_have_text("(40)")
+        expect(page.locator("#legend")).to_contain_text("xi8")
+        shown = page.locator("#moves li")
+        expect(shown.last).to_have_text("o9")
+        assert shown.count() == 40, shown.count()
+        last = box(page, "#moves li:last-child")
+        legend = box(page, "#legend")
+        assert last["y"] + last["height"] <= legend["y"] + 1, "the newest move is cut off"
+    rig.board.close()

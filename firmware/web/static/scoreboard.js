@@ -106,7 +106,10 @@ function resultText(result) {
   return `${round}${title(result.winner)} won`;
 }
 
+let shownMoves = [];
+
 function showMoves(moves) {
+  shownMoves = moves;
   const list = document.getElementById("moves");
   const start = Math.max(0, moves.length - MOVES_SHOWN);
   list.start = start + 1;
@@ -175,6 +178,7 @@ async function showLegend(game) {
     return index ? [document.createTextNode(" · "), ...item] : item;
   });
   legend.replaceChildren(...parts);
+  showMoves(shownMoves); // the legend took room: fit the moves again
 }
 
 const showGamePage = gameDrawing({
