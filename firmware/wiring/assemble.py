@@ -208,14 +208,14 @@ def start_link(
     def extra() -> dict[str, JsonValue]:
         found: dict[str, JsonValue] = {} if today is None else today()
         if health is not None:
-            found["health"] = health.to_json()
+            found["health"] = health.state_json()
         if page is not None:
             found["page"] = page
         return found
 
     link.extra_state = extra
     link.start()
-    watch = None if health is None else HealthWatch(health, link.state_changed).start()
+    watch = None if health is None else HealthWatch(health.state_json, link.state_changed).start()
     return RunningLink(link, game, watch)
 
 

@@ -80,8 +80,13 @@ class BoardHealth:
         return None
 
     def to_json(self) -> dict[str, JsonValue]:
-        """``{"ok": true, "problems": []}`` or the problems, as the pages and the state carry it."""
+        """``{"ok": true, "problems": []}`` or the problems, as the pages show it."""
         problems: list[JsonValue] = [problem.to_json() for problem in self.problems()]
+        return {"ok": not problems, "problems": problems}
+
+    def state_json(self) -> dict[str, JsonValue]:
+        """The same for the MQTT state, without the broker: a state that arrives was sent."""
+        problems: list[JsonValue] = [p.to_json() for p in self.problems() if p.part != "broker"]
         return {"ok": not problems, "problems": problems}
 
 
@@ -89,7 +94,12 @@ class HealthWatch:
     """A thread that looks at the health every ``every_s`` and calls ``changed`` when it differs
     (a chip that fails or recovers may leave the LEDs, and so the views, as they were)."""
 
-    def __init__(self, health: BoardHealth, changed: Callable[[], None], every_s: float = 1.0):
+    def __init__(
+        self,
+        health: Callable[[], dict[str, JsonValue]],
+        changed: Callable[[], None],
+        every_s: float = 1.0,
+    ) -> None:
         self._health = health
         self._changed = changed
         self._every_s = every_s
@@ -106,9 +116,9 @@ class HealthWatch:
             self._thread.join(timeout=5)
 
     def _run(self) -> None:
-        last = self._health.to_json()
+        last = self._health()
         while not self._stop.wait(self._every_s):
-            now = self._health.to_json()
+            now = self._health()
             if now != last:
                 last = now
                 self._changed()
