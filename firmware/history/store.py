@@ -106,6 +106,15 @@ class History:
             self._migrate_day_files(self.state_dir / "stats")
         return self._connection
 
+    def connection(self) -> sqlite3.Connection:
+        """The open database (opened on first use)."""
+        return self._db
+
+    @staticmethod
+    def day_of(stamp: float) -> str:
+        """The day a match started at ``stamp`` counts for."""
+        return _day(stamp)
+
     def close(self) -> None:
         if self._connection is not None:
             self._connection.close()

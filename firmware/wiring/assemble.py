@@ -18,12 +18,14 @@ from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
 from firmware.controller.computer import Seating
-from firmware.controller.extras import MatchWatcher, PowerSwitch
+from firmware.controller.events import EventBus
+from firmware.controller.extras import PowerSwitch
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
 from firmware.history.recorder import HistoryRecorder
+from firmware.history.snapshot import SnapshotWriter
 from firmware.history.store import History
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
@@ -69,6 +71,7 @@ class Assembly:
     board: Board
     table: Table
     controller: BoardController
+    events: EventBus
     kiosk: KioskParts | None = None
     history: History | None = None
     health: BoardHealth | None = None
@@ -106,48 +109,47 @@ def assemble(
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
     board) the shut-down only says so. ``hints`` and ``beeps`` off (``play.hints``,
     ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet."""
+    events = EventBus()
+    wall_seconds = _wall_seconds(wall)
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
         journal=Journal(state_dir, warn),
+        events=events,
         rng=rng,
+        wall=wall_seconds,
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
         players=players if seating is None else seating,
         seating=None if seating is None else seating.kinds,
         hand_placed=hand_placed,
         ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
+        thinking=(lambda: False) if seating is None else seating.thinker.thinking,
     )
-    if seating is not None:
-        table.thinking = seating.thinker.thinking
     history = None if state_dir is None else History(state_dir)
-    recorder = (
-        None if history is None else HistoryRecorder(history, board_name, _wall_seconds(wall), warn)
-    )
+    if history is not None:
+        events.subscribe(HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds))
     if kiosk is None:
-        controller = BoardController(board, table, heartbeat=heartbeat, tally=recorder)
+        controller = BoardController(board, table, heartbeat=heartbeat)
         if seating is not None:
             seating.connect(controller.post)
         health = _health(controller, state_dir, config_problems)
-        return Assembly(board, table, controller, history=history, health=health)
+        return Assembly(board, table, controller, events, history=history, health=health)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
-    # The day statistics come from the history; the JSON day files only without one.
-    watcher: MatchWatcher = parts.tally if recorder is None else recorder
     controller = BoardController(
         board,
         table,
         heartbeat=heartbeat,
         attract=parts.attract,
         dimmer=parts.dimmer,
-        tally=watcher,
         power_off=PowerOff(command=None) if power_off is None else power_off,
     )
     if seating is not None:
         seating.connect(controller.post)
     health = _health(controller, state_dir, config_problems)
-    return Assembly(board, table, controller, parts, history, health)
+    return Assembly(board, table, controller, events, parts, history, health)
 
 
 def _health(
@@ -190,6 +192,7 @@ class RunningLink:
 def start_link(
     settings: LinkSettings,
     controller: BoardController,
+    events: EventBus,
     history: History | None = None,
     *,
     state_dir: Path | None = None,
@@ -200,7 +203,7 @@ def start_link(
     """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
     ``online``, or carry on with the online game saved in ``state_dir``. The state also carries
     ``health`` and the board ``page`` a fleet card links to."""
-    link = BoardLink(settings, controller, clock=MonotonicClock(), wall=time.time)
+    link = BoardLink(settings, controller, events, clock=MonotonicClock(), wall=time.time)
     game = OnlineGame(link, controller.table, state_dir)
     link.post(lambda: game.begin(online, link.clock_now()))
     today = None if history is None else _games_today(history, controller)

@@ -161,6 +161,7 @@ def _run_locked(
             running_link = start_link(
                 link,
                 controller,
+                parts.events,
                 parts.history,
                 state_dir=state_dir,
                 online=online,

@@ -184,6 +184,7 @@ def build_session(
         session.link = start_link(
             link,
             session.controller,
+            parts.events,
             parts.history,
             state_dir=state_dir,
             online=online,

@@ -60,6 +60,7 @@ class LinkedBoard:
         self.link: RunningLink = start_link(
             link,
             self.controller,
+            parts.events,
             parts.history,
             state_dir=state_dir,
             online=online,
