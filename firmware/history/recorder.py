@@ -19,6 +19,7 @@ from firmware.controller.events import (
     MatchStarted,
     RoundEnded,
     RoundReopened,
+    SeatNamed,
 )
 from firmware.history.snapshot import MatchSnapshot, SavedRound
 
@@ -69,6 +70,10 @@ class HistoryRecorder:
                 self._change(dataclasses.replace(snapshot, winner=event.winner, finished=finished))
             case MatchReopened() if snapshot is not None:
                 self._change(dataclasses.replace(snapshot, winner=None, finished=None))
+            case SeatNamed() if snapshot is not None and event.seat < len(snapshot.names):
+                names = list(snapshot.names)
+                names[event.seat] = event.name
+                self._change(dataclasses.replace(snapshot, names=names))
 
     def _change(self, snapshot: MatchSnapshot) -> None:
         self._snapshot = snapshot

@@ -33,6 +33,7 @@ from firmware.web.guard import PinGuard, Verdict
 from firmware.web.history_pages import add_history_routes
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
+from firmware.web.names import player_name, seat_number
 from firmware.web.pads import PadSource, add_pad_routes
 from firmware.web.settings_routes import add_settings_routes
 from firmware.web.staff import StaffGate, add_staff_routes
@@ -117,6 +118,7 @@ def build_app(
     app.router.add_post("/api/press", _press)
     app.router.add_post("/api/computer", _computer)
     app.router.add_post("/api/online", _online)
+    app.router.add_post("/api/name", _name)
     app.router.add_get("/ws", _websocket)
     app.router.add_get("/favicon.ico", _favicon)
     app.router.add_static("/static/", STATIC)
@@ -220,6 +222,16 @@ async def _online(request: web.Request) -> web.Response:
     wanted = required_text(body, "online", "join:K7MXR").strip()
     _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.ONLINE, online=wanted))
     return web.json_response({"accepted": {"online": wanted}}, status=202)
+
+
+async def _name(request: web.Request) -> web.Response:
+    """POST /api/name {"seat": 0, "name": "Ana"}: a player's name on a seat for the match."""
+    body = await _authorised_body(request, allowed=("seat", "name", "pin"))
+    seat = seat_number(body.get("seat"))
+    name = player_name(body.get("name"))
+    command = RemoteCommand(RemoteKind.NAME, seat=seat, player_name=name)
+    _submit(request.app[BOARD_KEY], command)
+    return web.json_response({"accepted": {"seat": seat, "name": name}}, status=202)
 
 
 async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:

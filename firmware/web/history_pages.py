@@ -10,7 +10,9 @@ from pathlib import Path
 
 from aiohttp import web
 
+from firmware.history.leaderboard import day_leaderboard
 from firmware.history.store import History, MatchRow, RoundRow
+from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
 from firmware.web.history_words import day_html, match_html
 
@@ -23,6 +25,7 @@ def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
         app[HISTORY_DIR_KEY] = state_dir
     app.router.add_get("/history", _page)
     app.router.add_get("/api/history/{match:[0-9]+}/{round:[0-9]+}", _record)
+    app.router.add_get("/api/leaderboard", _leaderboard)
 
 
 def _open(request: web.Request) -> History:
@@ -41,13 +44,31 @@ def _read_day(history: History, day: datetime.date) -> list[tuple[MatchRow, list
         history.close()
 
 
-async def _page(request: web.Request) -> web.Response:
-    """GET /history?day=YYYY-MM-DD (default today)."""
+def _day(request: web.Request) -> datetime.date:
     text = request.query.get("day")
     try:
-        day = datetime.date.today() if text is None else datetime.date.fromisoformat(text)
+        return datetime.date.today() if text is None else datetime.date.fromisoformat(text)
     except ValueError:
         raise ApiError(400, f"day: write YYYY-MM-DD, got {str(text)[:20]!r}") from None
+
+
+async def _leaderboard(request: web.Request) -> web.Response:
+    """GET /api/leaderboard?day=YYYY-MM-DD (default today): the named players, most wins first."""
+    day = _day(request)
+    history = _open(request)
+    try:
+        standings = day_leaderboard(history, day)
+    except (OSError, sqlite3.Error) as exc:
+        raise ApiError(503, f"the history cannot be read ({exc})") from None
+    finally:
+        history.close()
+    players: list[JsonValue] = [standing.to_json() for standing in standings]
+    return web.json_response({"day": day.isoformat(), "players": players})
+
+
+async def _page(request: web.Request) -> web.Response:
+    """GET /history?day=YYYY-MM-DD (default today)."""
+    day = _day(request)
     games = _read_day(_open(request), day)
     sections = "\n".join(match_html(match, rounds) for match, rounds in games)
     before, after = day - datetime.timedelta(days=1), day + datetime.timedelta(days=1)
