@@ -99,6 +99,7 @@ def _card(board: str, entry: BoardEntry) -> dict[str, JsonValue]:
         "games_today": state.get("games_today"),
         "lights": state.get("lights"),
         "free": is_free(score),
+        "champions_today": state.get("champions_today"),
         "health": state.get("health"),
         "page": state.get("page"),
     }

@@ -30,7 +30,8 @@ class Standing:
         }
 
 
-def _seat_colours(game: str, rules: dict[str, JsonValue]) -> list[str]:
+def seat_colours(game: str, rules: dict[str, JsonValue]) -> list[str]:
+    """The colour of each seat of a match, in seat order (none if the game is unknown)."""
     try:
         colours = find_game(game).colours(rules)
         return [spec.colour for spec in board_adapter(game).seats(rules, colours)]
@@ -46,7 +47,7 @@ def day_leaderboard(history: History, day: datetime.date) -> list[Standing]:
         names = seat_names(history, match.id)
         if not names:
             continue
-        colours = _seat_colours(match.game, match.rules)
+        colours = seat_colours(match.game, match.rules)
         rounds = history.rounds(match.id)
         for seat, name in names.items():
             if seat >= len(colours):

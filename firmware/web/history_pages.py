@@ -11,12 +11,14 @@ from pathlib import Path
 from aiohttp import web
 
 from firmware.history.leaderboard import day_leaderboard
+from firmware.history.snapshot import seat_names
 from firmware.history.store import History, MatchRow, RoundRow
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
 from firmware.web.history_words import day_html, match_html
 
 HISTORY_DIR_KEY = web.AppKey("history_dir", Path)
+Played = tuple[MatchRow, list[RoundRow], dict[int, str]]  # a match, its rounds, its names
 
 
 def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
@@ -35,9 +37,12 @@ def _open(request: web.Request) -> History:
     return History(state_dir)  # a connection of its own: the loop writes through another
 
 
-def _read_day(history: History, day: datetime.date) -> list[tuple[MatchRow, list[RoundRow]]]:
+def _read_day(history: History, day: datetime.date) -> list[Played]:
     try:
-        return [(match, history.rounds(match.id)) for match in history.matches(day)]
+        return [
+            (match, history.rounds(match.id), seat_names(history, match.id))
+            for match in history.matches(day)
+        ]
     except (OSError, sqlite3.Error) as exc:
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
@@ -70,7 +75,7 @@ async def _page(request: web.Request) -> web.Response:
     """GET /history?day=YYYY-MM-DD (default today)."""
     day = _day(request)
     games = _read_day(_open(request), day)
-    sections = "\n".join(match_html(match, rounds) for match, rounds in games)
+    sections = "\n".join(match_html(match, rounds, names) for match, rounds, names in games)
     before, after = day - datetime.timedelta(days=1), day + datetime.timedelta(days=1)
     body = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -82,7 +87,7 @@ async def _page(request: web.Request) -> web.Response:
 <h1 class="headline">Games of {day.isoformat()}</h1>
 <nav class="days"><a href="/history?day={before.isoformat()}">← {before.isoformat()}</a>
 <a href="/history?day={after.isoformat()}">{after.isoformat()} →</a></nav></header>
-<main class="history">{day_html(games)}
+<main class="history">{day_html([(match, rounds) for match, rounds, _ in games])}
 {sections or "<p>No games on this day.</p>"}
 <nav class="links"><a href="/">Board</a> · <a href="/scoreboard">Scoreboard</a></nav></main>
 </body></html>

@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from firmware.controller.adapter import board_adapter
+from firmware.history.leaderboard import seat_colours
 from firmware.history.store import MatchRow, RoundRow
 from firmware.rules.api import IllegalActionError, InvalidRecordError, JsonValue
 from firmware.rules.records import record_from_json
@@ -108,10 +109,22 @@ def _round_html(match: MatchRow, round_: RoundRow) -> str:
     )
 
 
-def match_html(match: MatchRow, rounds: list[RoundRow]) -> str:
+def players_words(match: MatchRow, names: dict[int, str]) -> str:
+    """``Ana (blue, at the table), red: the computer``: each seat's name, colour and player."""
+    colours = seat_colours(match.game, match.rules)
+    parts = []
+    for seat, kind in enumerate(match.players):
+        colour = colours[seat] if seat < len(colours) else ""
+        who = PLAYER_WORDS.get(kind, kind)
+        name = names.get(seat)
+        parts.append(f"{name} ({colour}, {who})" if name else f"{colour}: {who}".lstrip(": "))
+    return ", ".join(parts) or "not recorded"
+
+
+def match_html(match: MatchRow, rounds: list[RoundRow], names: dict[int, str] | None = None) -> str:
     """One match: its game and time, the result in words, the players, every round."""
     until = f"\N{EN DASH}{_clock(match.finished)}" if match.finished is not None else ""
-    players = ", ".join(PLAYER_WORDS.get(p, p) for p in match.players) or "not recorded"
+    players = players_words(match, names or {})
     rounds_html = "".join(_round_html(match, r) for r in rounds)
     return (
         f'<section class="match" id="match-{match.id}"><h2>{_esc(game_label(match))}, '

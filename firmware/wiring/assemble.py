@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import json
 import random
 import sqlite3
 import time
@@ -24,6 +25,7 @@ from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
+from firmware.history.leaderboard import day_leaderboard
 from firmware.history.recorder import HistoryRecorder
 from firmware.history.snapshot import SnapshotWriter
 from firmware.history.store import History
@@ -207,9 +209,12 @@ def start_link(
     game = OnlineGame(link, controller.table, state_dir)
     link.post(lambda: game.begin(online, link.clock_now()))
     today = None if history is None else _games_today(history, controller)
+    champions = None if history is None else _champions_today(history, controller)
 
     def extra() -> dict[str, JsonValue]:
         found: dict[str, JsonValue] = {} if today is None else today()
+        if champions is not None:
+            found["champions_today"] = champions()
         if health is not None:
             found["health"] = health.state_json()
         if page is not None:
@@ -220,6 +225,37 @@ def start_link(
     link.start()
     watch = None if health is None else HealthWatch(health.state_json, link.state_changed).start()
     return RunningLink(link, game, watch)
+
+
+CHAMPIONS_IN_STATE = 5
+
+
+def _champions_today(history: History, controller: BoardController) -> Callable[[], JsonValue]:
+    """The state's ``champions_today`` (this board's top five), read again when the names, a
+    round or the day may have changed."""
+    cache: dict[tuple[object, ...], JsonValue] = {}
+
+    def champions() -> JsonValue:
+        score = controller.view().score
+        moves = score.get("moves")
+        key = (
+            datetime.date.today(),
+            score.get("phase"),
+            score.get("round"),
+            score.get("status"),
+            len(moves) if isinstance(moves, list) else 0,
+            json.dumps(score.get("seats")),
+        )
+        if key not in cache:
+            cache.clear()
+            try:
+                standings = day_leaderboard(history, key[0])[:CHAMPIONS_IN_STATE]
+                cache[key] = [standing.to_json() for standing in standings]
+            except (OSError, sqlite3.Error):
+                cache[key] = None
+        return cache[key]
+
+    return champions
 
 
 def _games_today(

@@ -122,6 +122,37 @@ function card(board) {
   return box;
 }
 
+// The café's champions today: each board's names added up (the same name in any case is one).
+function champions(boards) {
+  const players = new Map();
+  for (const board of boards) {
+    for (const player of Array.isArray(board.champions_today) ? board.champions_today : []) {
+      const key = String(player.name).toLowerCase();
+      const sum = players.get(key) || { name: player.name, wins: 0, rounds: 0 };
+      sum.wins += player.wins || 0;
+      sum.rounds += player.rounds || 0;
+      players.set(key, sum);
+    }
+  }
+  return [...players.values()]
+    .filter((player) => player.wins > 0)
+    .sort((a, b) => b.wins - a.wins || a.rounds - b.rounds || a.name.localeCompare(b.name))
+    .slice(0, 3);
+}
+
+function showChampions(boards) {
+  const top = champions(boards);
+  const box = document.getElementById("champions");
+  box.hidden = top.length === 0;
+  document.getElementById("champions-list").replaceChildren(
+    ...top.map((player) => {
+      const item = document.createElement("li");
+      item.textContent = `${player.name}: ${player.wins === 1 ? "1 win" : `${player.wins} wins`}`;
+      return item;
+    }),
+  );
+}
+
 // The café's day: games finished across its boards, and how many tables are free.
 function totals(boards) {
   const online = boards.filter((b) => b.status === "online");
@@ -136,6 +167,7 @@ async function refresh() {
     const { boards } = await response.json();
     const shown = only ? boards.filter((b) => b.board === only) : boards;
     summaryEl.textContent = totals(boards);
+    showChampions(boards);
     boardsEl.classList.toggle("one", Boolean(only));
     boardsEl.replaceChildren(...shown.map(card));
   } catch (error) {

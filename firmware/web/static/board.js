@@ -143,6 +143,7 @@ function showScore(score) {
   document.getElementById("headline").textContent = parts.filter(Boolean).join(" · ") || "\u00a0";
   showPoints(score);
   showComputer(score);
+  showNames(score);
 }
 
 // While a round is reviewed the three buttons step back, step forward and leave (no HINT).
@@ -190,6 +191,48 @@ function showPoints(score) {
   }
 }
 
+
+// The players' names on the seats for this match (POST /api/name, one seat at a time).
+const namesForm = document.getElementById("names-form");
+const namesSeats = document.getElementById("names-seats");
+let nameSeatsShown = "";
+
+function showNames(score) {
+  const seats = Array.isArray(score.seats) ? score.seats : [];
+  namesForm.hidden = seats.length === 0 || Boolean(score.review);
+  const layout = JSON.stringify(seats.map((seat) => [seat.colour, seat.name]));
+  if (layout !== nameSeatsShown) {
+    nameSeatsShown = layout;
+    namesSeats.replaceChildren(
+      ...seats.map((seat, index) => {
+        const label = element("label", "name-seat");
+        label.style.setProperty("--colour", COLOUR_NAMES[seat.colour] || "#888");
+        const input = document.createElement("input");
+        input.name = `seat-${index}`;
+        input.dataset.seat = String(index);
+        input.maxLength = 20;
+        input.autocomplete = "off";
+        input.placeholder = seat.name;
+        label.append(element("span", "swatch"), element("span", "", seat.name), input);
+        return label;
+      }),
+    );
+  }
+  seats.forEach((seat, index) => {
+    const input = namesSeats.querySelector(`input[data-seat="${index}"]`);
+    if (input && document.activeElement !== input) input.value = seat.player_name || "";
+    if (input) input.dataset.shown = seat.player_name || "";
+  });
+}
+
+namesForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  for (const input of namesSeats.querySelectorAll("input")) {
+    const name = input.value.trim();
+    if (name === input.dataset.shown) continue;
+    await send("/api/name", { seat: Number(input.dataset.seat), name: name || null });
+  }
+});
 
 // Which seats the computer plays and its level: sent as a new match (POST /api/computer).
 const computerForm = document.getElementById("computer-form");

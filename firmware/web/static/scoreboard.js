@@ -24,7 +24,7 @@ function sides(score) {
   const groups = new Map();
   for (const seat of score.seats || []) {
     if (!groups.has(seat.colour)) groups.set(seat.colour, []);
-    groups.get(seat.colour).push(seat.name || title(seat.colour));
+    groups.get(seat.colour).push(seat.player_name || seat.name || title(seat.colour));
   }
   for (const colour of Object.keys(score.scores || {})) {
     if (!groups.has(colour)) groups.set(colour, [title(colour)]);
@@ -38,11 +38,11 @@ function actingSeatName(score) {
   if (Number.isInteger(score.seat)) {
     for (const index of [score.seat, score.seat - 1]) {
       const seat = seats[index];
-      if (seat && seat.colour === score.to_move) return seat.name;
+      if (seat && seat.colour === score.to_move) return seat.player_name || seat.name;
     }
   }
   const match = seats.find((seat) => seat.colour === score.to_move);
-  return match ? match.name : title(score.to_move);
+  return match ? match.player_name || match.name : title(score.to_move);
 }
 
 function showSides(score) {
@@ -82,7 +82,8 @@ function turnLine(score) {
     case "menu":
       return "Choosing the game on the board";
     case "attract":
-      return "Touch the board to play";
+      return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion.wins)})`
+        : "Touch the board to play";
     case "review": {
       const { ply, of, token } = score.review || {};
       return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
@@ -156,7 +157,41 @@ function showScore(score) {
   result.hidden = lines.length === 0;
   showMoves(Array.isArray(score.moves) ? score.moves : []);
   showLegend(score.game);
+  showChampions(score);
   document.getElementById("download").hidden = !score.record;
+}
+
+// Today's top three on this board (GET /api/leaderboard), read again when a round may have ended.
+let champion = null;
+let championsKey = "";
+
+function winsText(wins) {
+  return wins === 1 ? "1 win" : `${wins} wins`;
+}
+
+async function showChampions(score) {
+  const key = JSON.stringify([score.game, score.round, score.status, score.phase, score.match_winner]);
+  if (key === championsKey) return;
+  championsKey = key;
+  let players = [];
+  try {
+    const reply = await fetch("/api/leaderboard", { cache: "no-store" });
+    if (reply.ok) players = (await reply.json()).players || [];
+  } catch {
+    return;
+  }
+  const box = document.getElementById("champions");
+  const top = players.filter((player) => player.wins > 0).slice(0, 3);
+  champion = top[0] || null;
+  box.hidden = top.length === 0;
+  const items = top.map((player, index) => {
+    const item = element("li", "champion");
+    item.append(element("span", "rank", `${index + 1}.`), element("span", "champion-name", player.name));
+    item.append(element("span", "champion-wins", winsText(player.wins)));
+    return item;
+  });
+  document.getElementById("champions-list").replaceChildren(...items);
+  if (score.phase === "attract") document.getElementById("turn").textContent = turnLine(score);
 }
 
 // The move notation of the game on the board (GET /api/games), under the moves.
