@@ -87,6 +87,18 @@ def save_snapshot(history: History, snapshot: MatchSnapshot) -> None:
         )
 
 
+def saved_names(history: History, key: str) -> dict[int, str]:
+    """The names kept for the match under ``key`` (a match resumed after a restart keeps them);
+    none if it has none or the history cannot be read."""
+    try:
+        db = history.connection()
+        db.execute(KEYS)
+        row = db.execute("SELECT match_id FROM match_keys WHERE key = ?", (key,)).fetchone()
+        return {} if row is None else seat_names(history, int(row[0]))
+    except (OSError, sqlite3.Error):
+        return {}
+
+
 def seat_names(history: History, match_id: int) -> dict[int, str]:
     """The names players put on a match's seats, by seat."""
     db = history.connection()

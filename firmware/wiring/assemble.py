@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import json
 import random
 import sqlite3
@@ -27,7 +28,7 @@ from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.recorder import HistoryRecorder
-from firmware.history.snapshot import SnapshotWriter
+from firmware.history.snapshot import SnapshotWriter, saved_names
 from firmware.history.store import History
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
@@ -130,7 +131,9 @@ def assemble(
     )
     history = None if state_dir is None else History(state_dir)
     if history is not None:
-        events.subscribe(HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds))
+        kept = functools.partial(saved_names, history)
+        recorder = HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds, kept)
+        events.subscribe(recorder)
     if kiosk is None:
         controller = BoardController(board, table, heartbeat=heartbeat)
         if seating is not None:

@@ -75,3 +75,19 @@ def test_a_name_taken_off_leaves_the_leaderboard(tmp_path: Path) -> None:
     name(rig, "blue", None)
     assert board(state) == []
     rig.board.close()
+
+
+def test_a_match_resumed_after_a_restart_keeps_its_names(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    rig = Rig(state).start("culls", {"mode": "duel", "rounds_to_win": 3}, first="blue")
+    name(rig, "blue", "Ana")
+    play_rounds(rig, ["blue"])
+    rig.board.close()  # the power goes after round 1
+
+    rig = Rig(state).start()  # the journal brings the match back
+    assert rig.score["round"] == 1
+    rig.advance(TABLE_TIMING.line_show)
+    rig.tap("h8")
+    play_rounds(rig, ["blue"])
+    assert board(state) == [("Ana", 2, 2, 1)]
+    rig.board.close()
