@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from firmware.config.schema import KioskConfig
+from firmware.controller.live import RemoteCommand, RemoteKind
 from firmware.rules.api import JsonValue
 from firmware.web import serve_in_thread
 from tests.browser_support import OpenWindow
@@ -109,4 +111,21 @@ def test_two_named_matches_make_the_leaderboard_on_the_scoreboard(
         expect(history.locator("body")).to_contain_text(MARKUP)
         for page in (scoreboard, phone, history):
             assert page.locator("img:not(#qr)").count() == 0
+    rig.board.close()
+
+
+def test_the_attract_show_offers_to_challenge_todays_champion(
+    open_window: OpenWindow, tmp_path: Path
+) -> None:
+    state = tmp_path / "state"
+    kiosk = KioskConfig(enabled=True, staff_pin="48260", attract_minutes=1.0)
+    rig = Rig(state, wall_start=NOW, kiosk=kiosk).start("culls", DUEL, first="blue")
+    rig.controller.submit(RemoteCommand(RemoteKind.NAME, seat=0, player_name="Ana"))
+    play_rounds(rig, ["blue"])
+    with serve_in_thread(rig.controller, host="127.0.0.1", port=0, history_dir=state) as web:
+        scoreboard = open_window(1280, 800)
+        scoreboard.goto(web.url + "scoreboard")
+        expect(scoreboard.locator("#champions-list li")).to_have_text(["1.Ana1 win"])
+        rig.advance(120.0)  # nobody touches the board: the attract show
+        expect(scoreboard.locator("#turn")).to_have_text("Challenge today's champion: Ana (1 win)")
     rig.board.close()
