@@ -145,6 +145,10 @@ function showScore(score) {
   // At the end of a match the turn line says who won; a message saying it again is left out.
   const repeats = score.phase === "match_over" && /wins the match/i.test(score.message || "");
   document.getElementById("message").textContent = repeats ? "" : score.message || "";
+  // What just happened, in the game's words, where the board says it.
+  const said = document.getElementById("said");
+  said.textContent = score.phase !== "menu" && typeof score.last_action === "string" ? score.last_action : "";
+  said.hidden = !said.textContent;
   showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
