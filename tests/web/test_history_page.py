@@ -58,7 +58,7 @@ def test_a_day_of_two_matches_fits_a_phone_and_names_each_winner(
             "Blue won round 1"
         )
         first_moves = page.locator(".match").first.locator(".moves").first.locator("li")
-        expect(first_moves.first).to_have_text("Blue played h8")
+        expect(first_moves.first).to_have_text("Blue placed h8")
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"the history page scrolls sideways on a phone: {width}"
         link = page.locator(".round a[download]").first.get_attribute("href")
