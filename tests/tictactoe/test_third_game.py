@@ -28,8 +28,8 @@ def test_the_menu_offers_it_and_the_green_cell_starts_it(rig: Rig) -> None:
     score = rig.score
     assert score["game"] == "tictactoe" and score["phase"] == "playing"
     assert score["seats"] == [
-        {"colour": "blue", "name": "Blue", "player": "here", "level": None},
-        {"colour": "red", "name": "Red", "player": "here", "level": None},
+        {"colour": "blue", "name": "Blue", "player": "here", "level": None, "player_name": None},
+        {"colour": "red", "name": "Red", "player": "here", "level": None, "player_name": None},
     ]
 
 

@@ -66,7 +66,9 @@ def test_the_match_winner_is_said_once_and_the_notation_is_shown(
     rig.board.close()
 
 
-def test_forty_moves_leave_most_in_sight_at_1280_by_800(open_window: OpenWindow, tmp_path: Path) -> None:
+def test_forty_moves_leave_most_in_sight_at_1280_by_800(
+    open_window: OpenWindow, tmp_path: Path
+) -> None:
     rig = Rig(tmp_path / "state").start("culls", {"mode": "duel"}, first="blue")
     cells = [f"{column}{row}" for row in range(1, 16, 2) for column in "acegikmo"][:40]
     for name in cells:  # spread out: no line of five, no cull
