@@ -33,6 +33,7 @@ from firmware.history.store import History
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
+from firmware.learn.shelf import Shelf
 from firmware.link.board import BoardLink
 from firmware.link.online import OnlineGame, OnlineRequest
 from firmware.link.settings import LinkSettings
@@ -128,6 +129,7 @@ def assemble(
         ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
+        learning=Shelf(),
     )
     history = None if state_dir is None else History(state_dir)
     if history is not None:

@@ -159,3 +159,18 @@ def test_hint_shows_on_the_3d_cube_too(
     expect(page.locator(f'.cell[data-cell="{cells[0]}"]')).not_to_have_attribute(
         "data-led", "#000000"
     )
+    expect(page.locator("#hint-words")).to_have_text(str(hint["said"]))
+    assert str(hint["said"]).startswith(f"Hint: push in at {cells[0]} from the ")
+
+
+def test_the_real_board_says_each_action_on_the_page(
+    open_window: OpenWindow, start_product: StartProduct
+) -> None:
+    product = start_product("--game", "culls", "--mode", "duel", "--seed", "1", web_pin=None)
+    page = open_window(1280, 900)
+    open_page(page, product.url)
+    first = str(score(product)["to_move"]).title()
+    page.locator('.cell[data-cell="h8"]').click()
+    expect(page.locator("#last-action")).to_have_text(f"{first} placed h8")
+    page.get_by_role("button", name="UNDO").click()
+    expect(page.locator("#last-action")).to_be_hidden()

@@ -83,7 +83,15 @@ function turnLine(score) {
       return "Choosing the game on the board";
     case "attract":
       return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion.wins)})`
-        : "Touch the board to play";
+        : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
+    case "lesson": {
+      const { title: name, step, steps } = score.lesson || {};
+      return `Lesson: ${name}, step ${step} of ${steps}`;
+    }
+    case "puzzle": {
+      const { number, of, solved } = score.puzzle || {};
+      return `Puzzle ${number} of ${of}: ${solved} solved`;
+    }
     case "review": {
       const { ply, of, token } = score.review || {};
       return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
