@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from firmware.commands.errors import CommandError
 from firmware.config import ConfigError, load_config
+from firmware.config.layered import layered_lines, read_layered
 from firmware.config.summary import summary_lines
 from firmware.service.as_run import NotForServiceError, check_for_service, shipped_unit_flags
 
@@ -16,7 +18,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "check-config",
         help="check a board config file and summarise it",
-        description="Check a board config file. Valid: a short summary and exit status 0. "
+        description="Check a board config file. Valid: a short summary (with the staff settings "
+        "of its state directory over it) and exit status 0. "
         "Not valid: one line naming the key path on standard error and exit status 2.",
     )
     parser.add_argument("file", help="the YAML config file, e.g. config/matrix-board.yaml")
@@ -24,6 +27,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--for-service",
         action="store_true",
         help="judge it the way the kiosk unit runs it (its flags: --kiosk)",
+    )
+    parser.add_argument(
+        "--state-dir", metavar="DIR", help="where the staff settings are (default: the config's)"
     )
     parser.set_defaults(run=run)
 
@@ -33,16 +39,20 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.file)
     except ConfigError as exc:
         raise CommandError(f"{args.file}: {exc}", EXIT_INVALID) from None
+    state_dir = Path(args.state_dir or config.state_dir).expanduser()
+    layered, problem = read_layered(config, state_dir)
     how = ""
     if args.for_service:
         flags = shipped_unit_flags()
         try:
-            config = check_for_service(config, flags)
+            check_for_service(layered.config, flags)
         except NotForServiceError as exc:
             message = f"{args.file}: {exc} (as the kiosk unit runs it: {' '.join(flags)})"
             raise CommandError(message, EXIT_INVALID) from None
         how = f" for the kiosk service ({' '.join(flags)})"
     print(f"{args.file}: valid{how}")
-    for line in summary_lines(config):
+    for line in summary_lines(layered.config):
+        print(f"  {line}")
+    for line in layered_lines(layered, state_dir, problem):
         print(f"  {line}")
     return 0

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 PinSource = Callable[[], str]
 PIN_DIGITS = 6
 NETWORK_HOST = "0.0.0.0"
-HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")  # one DNS label
 
 
 def random_pin() -> str:
@@ -35,11 +34,9 @@ class FirstConfig:
     changes: tuple[str, ...]
 
 
-def first_config(
-    text: str, *, pi5: bool, host: str | None = None, new_pin: PinSource = random_pin
-) -> FirstConfig:
-    """``text`` with kiosk mode on, two different new PINs, the page on the network (answering
-    to ``HOST.local``, the name avahi publishes), and the LEDs on SPI on a Pi 5."""
+def first_config(text: str, *, pi5: bool, new_pin: PinSource = random_pin) -> FirstConfig:
+    """``text`` with kiosk mode on, two different new PINs, the page on the network, and the LEDs
+    on SPI on a Pi 5."""
     staff = new_pin()
     control = new_pin()
     while control == staff:
@@ -55,9 +52,6 @@ def first_config(
         f"web.pin {control} (playing from a phone)",
         f"web.host {NETWORK_HOST} (the page on the network)",
     ]
-    if host is not None and HOST_NAME.fullmatch(host):
-        settings.append(("web", "allowed_hosts", f"[{host}.local]"))
-        changes.append(f"web.allowed_hosts {host}.local (the name phones find it by)")
     if pi5 and _value(text, "leds", "backend") == "ws281x":
         settings.append(("leds", "backend", "spi"))
         changes.append("leds.backend spi (a Raspberry Pi 5: rpi_ws281x does not drive its RP1)")

@@ -54,7 +54,6 @@ class ServicePaths:
     modules: Path = Path("/etc/modules-load.d/cullsboard.conf")
     power_off_rule: Path = Path("/etc/polkit-1/rules.d/50-cullsboard-poweroff.rules")
     avahi_service: Path = Path("/etc/avahi/services/cullsboard.service")
-    hostname: Path = Path("/etc/hostname")
     model: Path = Path("/proc/device-tree/model")
 
     @property
@@ -286,9 +285,7 @@ def _config_steps(
         return steps, _judge(paths.config, probe.read_text(paths.config), flags, pi5)
     if sources.config is None:
         raise InstallError(f"no example config to copy to {paths.config}: pass --config-source")
-    host = (probe.read_text(paths.hostname) or "").strip() or None
-    source = probe.read_text(sources.config) or ""
-    first = first_config(source, pi5=pi5, host=host, new_pin=new_pin)
+    first = first_config(probe.read_text(sources.config) or "", pi5=pi5, new_pin=new_pin)
     board = _judge(sources.config, first.text, flags, pi5)
     steps.append(
         Step(

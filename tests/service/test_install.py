@@ -47,7 +47,6 @@ def _pi_os_files() -> dict[Path, str]:
     return {
         BOOT / "config.txt": PI_OS_CONFIG,
         BOOT / "cmdline.txt": PI_OS_CMDLINE,
-        PATHS.hostname: "table-1\n",
     }
 
 
