@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from firmware.controller.players import PlayerKind
 from firmware.rules.api import JsonValue
 from hal.interfaces import Cell, Frame
 
@@ -71,6 +72,27 @@ class LoopCall:
     """Work another thread hands to the loop: ``run(now)`` is called on the loop's thread."""
 
     run: Callable[[float], None]
+
+
+@dataclass(frozen=True, slots=True)
+class StartMatch:
+    """Start ``game`` with ``rules``, ``first`` to move (None: drawn), each seat's player kind
+    (an online game setting up its match)."""
+
+    game: str
+    rules: dict[str, JsonValue]
+    first: str | None
+    kinds: tuple[PlayerKind, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAgreed:
+    """The other board agreed to the UNDO this board asked for: take one action back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """Something outside the table changed what the board shows (the broker link)."""
 
 
 Listener = Callable[[BoardView], None]

@@ -22,8 +22,11 @@ from firmware.controller.live import (
     CommandRefusedError,
     Listener,
     LoopCall,
+    Redraw,
     RemoteCommand,
     RemoteKind,
+    StartMatch,
+    UndoAgreed,
     ViewHub,
 )
 from firmware.controller.players import SeatMove
@@ -56,7 +59,21 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | SeatMove | HintFound | StartReview | LoopCall | _Stop
+QueueItem = (
+    HalEvent
+    | RemoteCommand
+    | SeatMove
+    | HintFound
+    | StartReview
+    | LoopCall
+    | StartMatch
+    | UndoAgreed
+    | Redraw
+    | _Stop
+)
+# What comes from no person at the board: it never wakes the kiosk's idle board.
+NOT_A_PERSON = (FaultEvent, SeatMove, HintFound, LoopCall, StartMatch, UndoAgreed, Redraw, _Stop)
+Inbox = queue.SimpleQueue[object]  # the loop's queue, made first so every part can post to it
 
 
 class BoardController:
@@ -72,19 +89,24 @@ class BoardController:
         dimmer: BrightnessControl | None = None,
         link: LinkStatus | None = None,
         power_off: PowerSwitch | None = None,
+        inbox: Inbox | None = None,
+        views: ViewHub | None = None,
     ) -> None:
+        """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
+        link) were given them before the controller was built."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
         self._heartbeat = heartbeat
         self._attract = attract
         self._dimmer = dimmer
-        self.link = link
+        self._link = link
         self._power_off = power_off
         self._hold = None if power_off is None else ButtonHold()
-        self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
+        self._queue: Inbox = queue.SimpleQueue() if inbox is None else inbox
         self._taps = TapReader()
-        self._views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
+        blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
+        self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None
         self._changed = True  # something may look different: compose the scoreboard again
         self._thinking = False
@@ -105,34 +127,34 @@ class BoardController:
 
     def submit(self, command: RemoteCommand) -> None:
         """Queue a remote touch, press or staff action; raise ValueError if it is malformed."""
-        if command.kind is RemoteKind.TOUCH:
+        if command.kind == RemoteKind.TOUCH:
             cell = command.cell
             if cell is None or not (
                 0 <= cell[0] < self.table.columns and 0 <= cell[1] < self.table.rows
             ):
                 raise ValueError(f"touch: no such cell {cell!r}")
-        elif command.kind is RemoteKind.PRESS:
+        elif command.kind == RemoteKind.PRESS:
             if command.button not in self._button_names:
                 raise ValueError(f"press: unknown button {command.button!r}")
-        elif command.kind is RemoteKind.GAME:
+        elif command.kind == RemoteKind.GAME:
             if command.game is None:
                 raise ValueError(f"game: name the game ({', '.join(game_names())})")
             find_game(command.game).parse_rules(command.rules or {})  # InvalidRecordError says why
-        elif command.kind is RemoteKind.ONLINE:
-            if self.link is None:
+        elif command.kind == RemoteKind.ONLINE:
+            if self._link is None:
                 raise ValueError("online: this board has no broker (--broker or link.broker)")
-            self.link.check_online(command.online or "")
-        elif command.kind is RemoteKind.BRIGHTNESS:
+            self._link.check_online(command.online or "", self.table.menu.settings())
+        elif command.kind == RemoteKind.BRIGHTNESS:
             if self._dimmer is None:
                 raise ValueError("brightness: this board has no brightness control")
             if command.level is None or not 0.0 <= command.level <= 1.0:
                 raise ValueError(f"level: must be from 0 to 1, not {command.level}")
-        elif command.kind is RemoteKind.COMPUTER:
+        elif command.kind == RemoteKind.COMPUTER:
             if not self.table.has_computer:
                 raise ValueError("computer: this board runs no computer player")
-            if self.link is not None and self.view().score.get("online") is not None:
+            if self._link is not None and self.view().score.get("online") is not None:
                 raise CommandRefusedError(ONLINE_GAME_ON)
-        elif command.kind is RemoteKind.SHUTDOWN and self._power_off is None:
+        elif command.kind == RemoteKind.SHUTDOWN and self._power_off is None:
             raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
 
@@ -258,9 +280,9 @@ class BoardController:
             if self._attract is not None:
                 times.append(self._attract.deadline(now))
         frame = self.health.overlay(frame, now)
-        if self.link is not None:
-            score["online"] = self.link.online()
-            if self.link.down:
+        if self._link is not None:
+            score["online"] = self._link.online()
+            if self._link.down:
                 frame = link_down_overlay(frame)
         times += [self.health.next_change(now), self.table.strip.deadline()]
         if self._hold is not None:
@@ -289,7 +311,7 @@ class BoardController:
             self.health.leds_sent()
             self._last_frame = frame
 
-    def _act(self, item: QueueItem) -> None:
+    def _act(self, item: object) -> None:
         now = self.board.clock.now()
         if isinstance(item, RemoteCommand) and item.kind in STAFF_KINDS:
             self._staff(item, now)
@@ -302,9 +324,9 @@ class BoardController:
         if self._wakes_only(item):
             return
         if isinstance(item, TouchEvent):
-            if item.cell is not None and item.kind is TouchKind.DOWN:
+            if item.cell is not None and item.kind == TouchKind.DOWN:
                 self.table.strip.pressed(item.cell, item.t)
-            opened_strip = item.kind is TouchKind.UP and item.cell is not None
+            opened_strip = item.kind == TouchKind.UP and item.cell is not None
             if opened_strip and item.cell is not None and self.table.strip.released(item.cell):
                 self._taps.feed(item)  # the finger that opened the strip: not a tap
                 return
@@ -322,15 +344,19 @@ class BoardController:
             self._seat_move(item, now)
         elif isinstance(item, LoopCall):
             item.run(now)
+        elif isinstance(item, StartMatch):
+            self.table.new_match(item.game, dict(item.rules), now, item.first, item.kinds)
+        elif isinstance(item, UndoAgreed):
+            self.table.undo_agreed(now)
         elif isinstance(item, HintFound):
             self.table.show_hint(item.token, item.ply, now)
         elif isinstance(item, RemoteCommand):
-            if item.kind is RemoteKind.ONLINE:
-                if self.link is not None and item.online is not None:
-                    self.link.start_online(item.online, now)
-            elif item.kind is RemoteKind.TOUCH and item.cell is not None:
+            if item.kind == RemoteKind.ONLINE:
+                if self._link is not None and item.online is not None:
+                    self._link.start_online(item.online, now, self.table.menu.settings())
+            elif item.kind == RemoteKind.TOUCH and item.cell is not None:
                 self.table.tap(item.cell, now)
-            elif item.kind is RemoteKind.COMPUTER and item.computer_level is not None:
+            elif item.kind == RemoteKind.COMPUTER and item.computer_level is not None:
                 self._seat_computer(item.seats, item.computer_level, now)
             elif item.button is not None:
                 self.table.button(item.button, now)
@@ -338,7 +364,7 @@ class BoardController:
     def _seat_computer(self, seats: tuple[str, ...], level: int, now: float) -> None:
         """The computer's seats, in a new match; never over an online game (which a local
         match would end), however the command came."""
-        if self.link is not None and self.link.online() is not None:
+        if self._link is not None and self._link.online() is not None:
             log.info("refused the computer's seats %s: an online game is on", list(seats))
             self.table.refuse(ONLINE_GAME_ON, now)
             return
@@ -354,17 +380,17 @@ class BoardController:
 
     def _staff(self, command: RemoteCommand, now: float) -> None:
         """A staff action from the network (its PIN was checked there)."""
-        if command.kind is RemoteKind.BRIGHTNESS:
+        if command.kind == RemoteKind.BRIGHTNESS:
             if self._dimmer is not None and command.level is not None:
                 self._dimmer.set_level(command.level)
                 log.info("staff set the brightness to %.2f", command.level)
             return
-        if command.kind is RemoteKind.SHUTDOWN:
+        if command.kind == RemoteKind.SHUTDOWN:
             self._shut_down("the staff page")
             return
         if self._attract is not None:
             self._attract.wake()
-        if command.kind is RemoteKind.RESET:
+        if command.kind == RemoteKind.RESET:
             log.info("staff reset the board")
             self.table.abandon(now)
         elif command.game is not None:
@@ -376,15 +402,13 @@ class BoardController:
         if self._power_off is not None:
             self._power_off(why)
 
-    def _wakes_only(self, item: QueueItem) -> bool:
+    def _wakes_only(self, item: object) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""
-        if self._attract is None or isinstance(
-            item, FaultEvent | SeatMove | HintFound | LoopCall | _Stop
-        ):
+        if self._attract is None or isinstance(item, NOT_A_PERSON):
             return False
         if isinstance(item, ButtonEvent) and not item.pressed:
             return False
-        if isinstance(item, TouchEvent) and item.kind is TouchKind.UP:
+        if isinstance(item, TouchEvent) and item.kind == TouchKind.UP:
             self._attract.wake()
             return False
         return self._attract.wake()

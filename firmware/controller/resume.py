@@ -28,7 +28,12 @@ class Resumed:
     started: float | None = None
 
 
-def resumed_match(entries: list[dict[str, JsonValue]]) -> Resumed:
+BUILT_IN = frozenset({PlayerKind.HERE, PlayerKind.COMPUTER, PlayerKind.REMOTE})
+
+
+def resumed_match(
+    entries: list[dict[str, JsonValue]], known: frozenset[PlayerKind] = BUILT_IN
+) -> Resumed:
     """The journal's playable start, and who sits where; a bad ``players`` list spoils entry 1."""
     replay: JournalReplay = MatchPlay.from_journal(entries)
     if replay.match is None:
@@ -37,7 +42,7 @@ def resumed_match(entries: list[dict[str, JsonValue]]) -> Resumed:
     assert isinstance(head, MatchEntry)  # from_journal played it
     seats = board_adapter(replay.match.name).seats(replay.match.rules, replay.match.colours)
     try:
-        kinds = _player_kinds(head.players, len(seats))
+        kinds = _player_kinds(head.players, len(seats), known)
     except ValueError as exc:
         return Resumed(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
     last = decode(entries[replay.kept - 1]) if replay.kept else None
@@ -56,10 +61,16 @@ def resumed_match(entries: list[dict[str, JsonValue]]) -> Resumed:
     )
 
 
-def _player_kinds(saved: tuple[str, ...] | None, seat_count: int) -> tuple[PlayerKind, ...]:
+def _player_kinds(
+    saved: tuple[str, ...] | None, seat_count: int, known: frozenset[PlayerKind]
+) -> tuple[PlayerKind, ...]:
     """The journal's player kinds; a journal from before seats had players is all ``here``."""
     if saved is None:
         return (PlayerKind.HERE,) * seat_count
     if len(saved) != seat_count:
         raise ValueError(f"the journal names {list(saved)!r} as players for {seat_count} seats")
-    return tuple(PlayerKind(kind) for kind in saved)
+    kinds = tuple(PlayerKind(kind) for kind in saved)
+    unknown = sorted(kind.value for kind in kinds if kind not in known)
+    if unknown:
+        raise ValueError(f"the journal names players of a kind this board has not: {unknown}")
+    return kinds

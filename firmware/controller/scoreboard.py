@@ -150,6 +150,6 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
     who = seats[seat].name if seat is not None else (colour or "nobody").capitalize()
     if table.pending is not None:
         return f"{who} played {table.pending.token}: put it on the board and tap the blinking cell"
-    if seat is not None and table.players[seat].kind is PlayerKind.COMPUTER:
+    if seat is not None and table.players[seat].kind == PlayerKind.COMPUTER:
         return f"{who} (the computer) is thinking"
     return f"{who}: {table.adapter.prompt(state)}"

@@ -64,7 +64,7 @@ from firmware.controller.modes import (
     WaitingForPiece,
 )
 from firmware.controller.players import Player, PlayerFactory, PlayerKind, Turn, passive_player
-from firmware.controller.resume import Resumed, resumed_match
+from firmware.controller.resume import BUILT_IN, Resumed, resumed_match
 from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
@@ -134,6 +134,7 @@ class Table:
         thinking: Callable[[], bool] = lambda: False,
         undo_policy: UndoPolicy | None = None,
         starter_draw: StarterDraw | None = None,
+        player_kinds: frozenset[PlayerKind] = BUILT_IN,
     ) -> None:
         """``seating``: who fills the seats of a new match (default: everyone here).
         ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
@@ -159,6 +160,7 @@ class Table:
         self.thinking = thinking
         self._undo_policy = undo_policy or AlwaysUndo()
         self._draw: StarterDraw = starter_draw or rng.choice
+        self._player_kinds = player_kinds
         self._seats_cache: dict[str, tuple[SeatSpec, ...]] = {}
         self.menu = Menu(
             columns, rows, board_adapters(), None if choose_computer is None else self._seats_of
@@ -297,7 +299,7 @@ class Table:
         found: list[Resumed] = []
 
         def playable(entries: list[dict[str, JsonValue]]) -> tuple[int, str | None]:
-            found.append(resumed_match(entries))
+            found.append(resumed_match(entries, self._player_kinds))
             return found[-1].kept, found[-1].problem
 
         self.journal.load(playable)
@@ -315,7 +317,7 @@ class Table:
             names = frozenset(
                 spec.name
                 for spec, kind in zip(specs, last.kinds, strict=True)
-                if kind is PlayerKind.COMPUTER
+                if kind == PlayerKind.COMPUTER
             )
             self._choose_computer(names, last.level)
             if self.menu.computer is not None:
@@ -340,7 +342,8 @@ class Table:
         for number, state in enumerate(match.rounds, start=1):
             record = record_of(state).to_json()
             start = {**record, "moves": []}
-            self.events.post(RoundStarted(number, state.first, start, resumed=True))
+            moves = tuple(state.moves)
+            self.events.post(RoundStarted(number, state.first, start, resumed=True, moves=moves))
             outcome = state.outcome()
             if outcome.is_over:
                 scores = self._scores_after(match, number)
@@ -532,9 +535,7 @@ class Table:
         if reason is not None:
             self.refuse_at(cell, reason, now)
             return False
-        if seated.players[seat].kind is not PlayerKind.HERE and self._hand_placed(
-            seated.adapter.name
-        ):
+        if seated.players[seat].kind != PlayerKind.HERE and self._hand_placed(seated.adapter.name):
             cells = cells_for_token(seated.adapter, state, token, self.columns, self.rows)
             if cells:
                 pending = Pending(seat, token, tuple(cells))
@@ -595,7 +596,7 @@ class Table:
             self.refuse_at(cell, str(meaning), now)
             return
         seat = seated.seat_to_act()
-        if seat is not None and seated.players[seat].kind is not PlayerKind.HERE:
+        if seat is not None and seated.players[seat].kind != PlayerKind.HERE:
             name = seated.specs[seat].name
             self.refuse_at(cell, f"it is {name}'s turn, who plays elsewhere", now)
             return
@@ -663,10 +664,6 @@ class Table:
                 now,
             )
 
-    def follow_online(self, undo_policy: UndoPolicy, starter_draw: StarterDraw) -> None:
-        """An online game's UNDO agreement and shared draw (until it takes them in its seats)."""
-        self._undo_policy, self._draw = undo_policy, starter_draw
-
     # -- UNDO -----------------------------------------------------------------------------
 
     def _undo(self, seated: Seated, now: float) -> None:
@@ -718,7 +715,7 @@ class Table:
             trial.undo()
             steps += 1
             seat = seated.adapter.seat_to_act(trial, seated.specs)
-            if seat is None or seated.players[seat].kind is not PlayerKind.COMPUTER:
+            if seat is None or seated.players[seat].kind != PlayerKind.COMPUTER:
                 return steps
         return 0
 
@@ -749,7 +746,7 @@ class Table:
         if self._ask_hint is None or state is None or not isinstance(mode, PlayingMode):
             self.refuse("a hint is only given during a game", now)
             return
-        if seat is None or mode.seated.players[seat].kind is not PlayerKind.HERE:
+        if seat is None or mode.seated.players[seat].kind != PlayerKind.HERE:
             self.refuse("a hint is for the player at the board", now)
             return
         self._ask_hint(state.copy())

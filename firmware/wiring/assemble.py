@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import queue
 import random
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
@@ -21,8 +23,16 @@ from firmware.controller.computer import Seating
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.journal import Journal
-from firmware.controller.loop import BoardController
-from firmware.controller.players import PlayerFactory, passive_player
+from firmware.controller.live import BoardView, ViewHub
+from firmware.controller.loop import BoardController, Inbox
+from firmware.controller.players import (
+    Player,
+    PlayerFactory,
+    PlayerKind,
+    SeatFiller,
+    passive_player,
+)
+from firmware.controller.resume import BUILT_IN
 from firmware.controller.table import Table
 from firmware.history.recorder import HistoryRecorder
 from firmware.history.snapshot import SnapshotWriter
@@ -31,13 +41,13 @@ from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.link.board import BoardLink
-from firmware.link.online import OnlineGame, OnlineRequest
+from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.settings import real_pieces, simulated
 from hal.clock import MonotonicClock
-from hal.interfaces import Board, Clock
+from hal.interfaces import Board, Clock, Frame
 from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockTouch
 
 
@@ -73,6 +83,7 @@ class Assembly:
     events: EventBus
     kiosk: KioskParts | None = None
     history: History | None = None
+    link: BoardLink | None = None  # on a broker: ``start_link`` connects it
 
     @property
     def staff_pin(self) -> str | None:
@@ -93,6 +104,8 @@ def assemble(
     hand_placed: Callable[[str], bool] = real_pieces,
     board_name: str = "",
     power_off: PowerSwitch | None = None,
+    link: LinkSettings | None = None,
+    player_kinds: Sequence[SeatFiller] = (),
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -102,9 +115,31 @@ def assemble(
     the games whose pieces are real; ``settings.hand_placed`` reads the config's ``pieces``).
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
-    board) the shut-down only says so."""
+    board) the shut-down only says so. ``link``: the broker to put the board on (``start_link``
+    connects it); ``player_kinds``: further kinds of player besides here, computer and remote."""
     events = EventBus()
+    inbox: Inbox = queue.SimpleQueue()
+    views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     wall_seconds = _wall_seconds(wall)
+    history = None if state_dir is None else History(state_dir)
+    link_part = None
+    if link is not None:
+        link_part = BoardLink(
+            link,
+            post=inbox.put,
+            views=views,
+            events=events,
+            clock=MonotonicClock(),
+            wall=time.time,
+            state_dir=state_dir,
+            fallback_draw=rng.choice,
+            extra_state=dict if history is None else _games_today(history, views),
+        )
+    fillers = list(player_kinds)
+    if seating is not None:
+        fillers.append(SeatFiller(PlayerKind.COMPUTER, partial(seating, PlayerKind.COMPUTER)))
+    if link_part is not None:
+        fillers.append(SeatFiller(PlayerKind.REMOTE, link_part.online_game.remote_seat))
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
@@ -113,21 +148,25 @@ def assemble(
         rng=rng,
         wall=wall_seconds,
         beep=None if board.buzzer is None else board.buzzer.beep,
-        players=players if seating is None else seating,
+        players=_players(fillers, players),
         seating=None if seating is None else seating.kinds,
         hand_placed=hand_placed,
         ask_hint=None if seating is None else seating.hint,
         choose_computer=None if seating is None else seating.choose,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
+        undo_policy=None if link_part is None else link_part.online_game,
+        starter_draw=None if link_part is None else link_part.online_game.draw,
+        player_kinds=BUILT_IN | {filler.kind for filler in fillers},
     )
-    history = None if state_dir is None else History(state_dir)
     if history is not None:
         events.subscribe(HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds))
     if kiosk is None:
-        controller = BoardController(board, table, heartbeat=heartbeat)
+        controller = BoardController(
+            board, table, heartbeat=heartbeat, link=link_part, inbox=inbox, views=views
+        )
         if seating is not None:
             seating.connect(controller.post)
-        return Assembly(board, table, controller, events, history=history)
+        return Assembly(board, table, controller, events, history=history, link=link_part)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
@@ -138,10 +177,13 @@ def assemble(
         attract=parts.attract,
         dimmer=parts.dimmer,
         power_off=PowerOff(command=None) if power_off is None else power_off,
+        link=link_part,
+        inbox=inbox,
+        views=views,
     )
     if seating is not None:
         seating.connect(controller.post)
-    return Assembly(board, table, controller, events, parts, history)
+    return Assembly(board, table, controller, events, parts, history, link_part)
 
 
 def _wall_seconds(wall: WallClock | None) -> Callable[[], float]:
@@ -155,40 +197,36 @@ class RunningLink:
     """A started broker link; ``close`` says goodbye (``offline``) and disconnects."""
 
     link: BoardLink
-    game: OnlineGame
 
     def close(self) -> None:
         self.link.stop()
 
 
-def start_link(
-    settings: LinkSettings,
-    controller: BoardController,
-    events: EventBus,
-    history: History | None = None,
-    *,
-    state_dir: Path | None = None,
-    online: OnlineRequest | None = None,
-) -> RunningLink:
-    """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
-    ``online``, or carry on with the online game saved in ``state_dir``."""
-    link = BoardLink(settings, controller, events, clock=MonotonicClock(), wall=time.time)
-    game = OnlineGame(link, controller.table, state_dir)
-    link.post(lambda: game.begin(online, link.clock_now()))
-    if history is not None:
-        link.extra_state = _games_today(history, controller)
-    link.start()
-    return RunningLink(link, game)
+def start_link(parts: Assembly, online: OnlineRequest | None = None) -> RunningLink:
+    """Connect the board's broker link (after ``controller.start``): host or join ``online``,
+    or carry on with the online game saved in the state directory."""
+    assert parts.link is not None, "assemble(link=...) builds the link"
+    parts.link.start(online)
+    return RunningLink(parts.link)
 
 
-def _games_today(
-    history: History, controller: BoardController
-) -> Callable[[], dict[str, JsonValue]]:
+def _players(fillers: list[SeatFiller], others: PlayerFactory) -> PlayerFactory:
+    """Each seat's player: by its kind's filler, else ``others``."""
+    by_kind = {filler.kind: filler for filler in fillers}
+
+    def player(kind: PlayerKind, seat: int) -> Player:
+        filler = by_kind.get(kind)
+        return others(kind, seat) if filler is None else filler.make(seat)
+
+    return player
+
+
+def _games_today(history: History, views: ViewHub) -> Callable[[], dict[str, JsonValue]]:
     """The state's ``games_today``, read again only when a match may have ended or a day."""
     cache: dict[tuple[object, ...], JsonValue] = {}
 
     def games_today() -> dict[str, JsonValue]:
-        score = controller.view().score
+        score = views.view().score
         key = (datetime.date.today(), score.get("phase"), score.get("round"), score.get("game"))
         if key not in cache:
             try:

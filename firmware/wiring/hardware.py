@@ -100,6 +100,7 @@ def run_real_board(
         seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
         hand_placed=hand_placed(config, real_board=True),
         board_name="" if link is None else link.board_id,
+        link=link,
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
     )
     controller = parts.controller
@@ -111,9 +112,7 @@ def run_real_board(
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
         if link is not None:
-            running_link = start_link(
-                link, controller, parts.events, parts.history, state_dir=state_dir, online=online
-            )
+            running_link = start_link(parts, online)
         where = args.web or f"{config.web.host}:{config.web.port}"
         pads = None
         if isinstance(board.touch, PadTouchSensor):

@@ -152,6 +152,7 @@ def build_session(
         ),
         hand_placed=hand_placed(config, real_board=False),
         board_name="" if link is None else link.board_id,
+        link=link,
     )
     session = Session(
         board,
@@ -172,14 +173,7 @@ def build_session(
         board.leds.on_sent = session.write_frame
     session.controller.start(settings)
     if link is not None:
-        session.link = start_link(
-            link,
-            session.controller,
-            parts.events,
-            parts.history,
-            state_dir=state_dir,
-            online=online,
-        )
+        session.link = start_link(parts, online)
     return session
 
 

@@ -42,21 +42,20 @@ class LinkedBoard:
         clock = MonotonicClock()
         board = simulated_board(bare_simulation(default_config()), clock)
         seating = Seating(clock=clock.now, level=top_level(), seed=seed)  # as play has it
+        link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
+        assert link is not None
         parts = assemble(
             board,
             state_dir=state_dir,
             rng=random.Random(seed),
             warn=self.warnings.append,
             seating=seating,
+            link=link,
         )
         self.table = parts.table
         self.controller = parts.controller
         self.controller.start(settings)
-        link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
-        assert link is not None
-        self.link: RunningLink = start_link(
-            link, self.controller, parts.events, parts.history, state_dir=state_dir, online=online
-        )
+        self.link: RunningLink = start_link(parts, online)
         self._thread = threading.Thread(target=self.controller.run, daemon=True)
         self._thread.start()
 
