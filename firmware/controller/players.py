@@ -13,7 +13,7 @@ the cell(s) and waits (``Phase.WAITING_FOR_CHIP``) for a tap there before the mo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
@@ -95,28 +95,13 @@ def passive_player(kind: PlayerKind, seat: int) -> Player:
     return PassivePlayer(kind)
 
 
+Post = Callable[[SeatMove], None]  # hands a seat's move to the loop's queue, from any thread
+
+
 @dataclass(frozen=True, slots=True)
 class SeatFiller:
-    """One kind of player: its kind and how it makes the player of a seat."""
+    """One kind of player: its kind and how it makes the player of a seat (``post`` delivers
+    that player's moves to the loop)."""
 
     kind: PlayerKind
-    make: Callable[[int], Player]
-
-
-class SeatFillers:
-    """The table's player factory over a list of kinds; ``here`` is always one of them."""
-
-    def __init__(self, fillers: Iterable[SeatFiller]) -> None:
-        self._fillers = {PlayerKind.HERE: SeatFiller(PlayerKind.HERE, lambda seat: PassivePlayer())}
-        self._fillers.update((filler.kind, filler) for filler in fillers)
-
-    @property
-    def kinds(self) -> frozenset[PlayerKind]:
-        return frozenset(self._fillers)
-
-    def __call__(self, kind: PlayerKind, seat: int) -> Player:
-        filler = self._fillers.get(kind)
-        return PassivePlayer(kind) if filler is None else filler.make(seat)
-
-    def __repr__(self) -> str:
-        return f"<SeatFillers {sorted(kind.value for kind in self._fillers)}>"
+    make: Callable[[int, Post], Player]

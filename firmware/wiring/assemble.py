@@ -29,6 +29,7 @@ from firmware.controller.players import (
     Player,
     PlayerFactory,
     PlayerKind,
+    Post,
     SeatFiller,
     passive_player,
 )
@@ -137,9 +138,11 @@ def assemble(
         )
     fillers = list(player_kinds)
     if seating is not None:
-        fillers.append(SeatFiller(PlayerKind.COMPUTER, partial(seating, PlayerKind.COMPUTER)))
+        computer = partial(seating, PlayerKind.COMPUTER)
+        fillers.append(SeatFiller(PlayerKind.COMPUTER, lambda seat, post: computer(seat)))
     if link_part is not None:
-        fillers.append(SeatFiller(PlayerKind.REMOTE, link_part.online_game.remote_seat))
+        remote = link_part.online_game.remote_seat
+        fillers.append(SeatFiller(PlayerKind.REMOTE, lambda seat, post: remote(seat)))
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
@@ -148,7 +151,7 @@ def assemble(
         rng=rng,
         wall=wall_seconds,
         beep=None if board.buzzer is None else board.buzzer.beep,
-        players=_players(fillers, players),
+        players=_players(fillers, players, inbox.put),
         seating=None if seating is None else seating.kinds,
         hand_placed=hand_placed,
         ask_hint=None if seating is None else seating.hint,
@@ -210,13 +213,13 @@ def start_link(parts: Assembly, online: OnlineRequest | None = None) -> RunningL
     return RunningLink(parts.link)
 
 
-def _players(fillers: list[SeatFiller], others: PlayerFactory) -> PlayerFactory:
+def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> PlayerFactory:
     """Each seat's player: by its kind's filler, else ``others``."""
     by_kind = {filler.kind: filler for filler in fillers}
 
     def player(kind: PlayerKind, seat: int) -> Player:
         filler = by_kind.get(kind)
-        return others(kind, seat) if filler is None else filler.make(seat)
+        return others(kind, seat) if filler is None else filler.make(seat, post)
 
     return player
 
