@@ -36,7 +36,7 @@ from firmware.commands.fleet import start_roster
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
 from firmware.controller.adapter import cells_for_token
-from firmware.controller.live import BoardView, RemoteCommand, RemoteKind
+from firmware.controller.live import BoardView, Touch
 from firmware.controller.table import Phase
 from firmware.fleet.roster import Roster
 from firmware.link.client import Endpoint
@@ -86,7 +86,7 @@ class Board:
         return self.controller.view().score
 
     def tap(self, cell: tuple[int, int]) -> None:
-        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+        self.controller.submit(Touch(cell))
 
     def close(self) -> None:
         self.controller.stop()

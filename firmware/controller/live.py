@@ -6,11 +6,10 @@ called from the controller's thread; ``submit`` may be called from any thread an
 
 from __future__ import annotations
 
-import enum
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from firmware.controller.players import PlayerKind
@@ -29,19 +28,6 @@ class BoardView:
     score: dict[str, JsonValue]
 
 
-class RemoteKind(enum.Enum):
-    """What a remote command asks for."""
-
-    TOUCH = "touch"  # a tap on a cell: down and up
-    PRESS = "press"  # a button: undo, new, menu
-    RESET = "reset"  # staff: put the game away and start a fresh one of the same kind
-    GAME = "game"  # staff: start ``game`` with ``rules``
-    BRIGHTNESS = "brightness"  # staff: LED brightness ``level`` until the schedule's next step
-    ONLINE = "online"  # ``online``: "host" (offer the chosen game) or "join:CODE"
-    SHUTDOWN = "shutdown"  # staff: power the Pi off (the system stops the board first)
-    COMPUTER = "computer"  # the computer takes ``seats`` at ``computer_level``, in a new match
-
-
 # Why the computer's seats cannot be changed now (they would start a local match over it).
 ONLINE_GAME_ON = (
     "an online game is on: leave it first (NEW on the board), then choose the computer's seats"
@@ -53,18 +39,62 @@ class CommandRefusedError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class RemoteCommand:
-    """A touch, a button press or a staff action that came from the network, not the board."""
+class Touch:
+    """A tap on a cell from the pages: down and up."""
 
-    kind: RemoteKind
-    cell: Cell | None = None
-    button: str | None = None
-    game: str | None = None
-    rules: dict[str, JsonValue] | None = None
-    level: float | None = None
-    seats: tuple[str, ...] = ()
-    computer_level: int | None = None
-    online: str | None = None
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A button pressed on the pages (undo, new, menu, hint or one of the board's own)."""
+
+    button: str
+
+
+@dataclass(frozen=True, slots=True)
+class GoOnline:
+    """``request``: "host" (offer the game chosen on the menu) or "join:CODE"."""
+
+    request: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatComputer:
+    """The computer takes ``seats`` (colours or names; none: people everywhere) at ``level``,
+    in a new match."""
+
+    seats: tuple[str, ...]
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResetBoard:
+    """Staff: put the game away and start a fresh one of the same kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    """Staff: start ``game`` with ``rules``."""
+
+    game: str
+    rules: dict[str, JsonValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SetBrightness:
+    """Staff: the LED brightness ``level`` (0 to 1) until the schedule's next step."""
+
+    level: float
+
+
+@dataclass(frozen=True, slots=True)
+class ShutDown:
+    """Staff: power the Pi off (the system stops the board first)."""
+
+
+StaffCommand = ResetBoard | StartGame | SetBrightness | ShutDown  # the staff PIN was checked
+RemoteCommand = Touch | Press | GoOnline | SeatComputer | StaffCommand  # from the network
 
 
 @dataclass(frozen=True, slots=True)

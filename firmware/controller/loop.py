@@ -20,12 +20,20 @@ from firmware.controller.live import (
     ONLINE_GAME_ON,
     BoardView,
     CommandRefusedError,
+    GoOnline,
     Listener,
     LoopCall,
+    Press,
     Redraw,
     RemoteCommand,
-    RemoteKind,
+    ResetBoard,
+    SeatComputer,
+    SetBrightness,
+    ShutDown,
+    StaffCommand,
+    StartGame,
     StartMatch,
+    Touch,
     UndoAgreed,
     ViewHub,
 )
@@ -37,7 +45,7 @@ from firmware.controller.table import Phase, Table
 from firmware.controller.taps import Ghost, Tap, TapReader
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record
-from firmware.rules.registry import find_game, game_names
+from firmware.rules.registry import find_game
 from hal.interfaces import (
     Board,
     ButtonEvent,
@@ -51,7 +59,6 @@ from hal.interfaces import (
 log = logging.getLogger("cullsboard.controller")
 
 HEARTBEAT_EVERY_S = 2.0
-STAFF_KINDS = (RemoteKind.RESET, RemoteKind.GAME, RemoteKind.BRIGHTNESS, RemoteKind.SHUTDOWN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,37 +133,37 @@ class BoardController:
         self.post(StartReview(record))
 
     def submit(self, command: RemoteCommand) -> None:
-        """Queue a remote touch, press or staff action; raise ValueError if it is malformed."""
-        if command.kind == RemoteKind.TOUCH:
-            cell = command.cell
-            if cell is None or not (
-                0 <= cell[0] < self.table.columns and 0 <= cell[1] < self.table.rows
+        """Queue a remote touch, press or staff action; raise ValueError if it is malformed,
+        CommandRefusedError if the board cannot carry it out now."""
+        match command:
+            case Touch(cell=(x, y)) if not (
+                0 <= x < self.table.columns and 0 <= y < self.table.rows
             ):
-                raise ValueError(f"touch: no such cell {cell!r}")
-        elif command.kind == RemoteKind.PRESS:
-            if command.button not in self._button_names:
-                raise ValueError(f"press: unknown button {command.button!r}")
-        elif command.kind == RemoteKind.GAME:
-            if command.game is None:
-                raise ValueError(f"game: name the game ({', '.join(game_names())})")
-            find_game(command.game).parse_rules(command.rules or {})  # InvalidRecordError says why
-        elif command.kind == RemoteKind.ONLINE:
-            if self._link is None:
-                raise ValueError("online: this board has no broker (--broker or link.broker)")
-            self._link.check_online(command.online or "", self.table.menu.settings())
-        elif command.kind == RemoteKind.BRIGHTNESS:
-            if self._dimmer is None:
-                raise ValueError("brightness: this board has no brightness control")
-            if command.level is None or not 0.0 <= command.level <= 1.0:
-                raise ValueError(f"level: must be from 0 to 1, not {command.level}")
-        elif command.kind == RemoteKind.COMPUTER:
-            if not self.table.has_computer:
-                raise ValueError("computer: this board runs no computer player")
-            if self._link is not None and self.view().score.get("online") is not None:
-                raise CommandRefusedError(ONLINE_GAME_ON)
-        elif command.kind == RemoteKind.SHUTDOWN and self._power_off is None:
-            raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
+                raise ValueError(f"touch: no such cell {command.cell!r}")
+            case Press(button=button) if button not in self._button_names:
+                raise ValueError(f"press: unknown button {button!r}")
+            case StartGame():
+                find_game(command.game).parse_rules(command.rules)  # InvalidRecordError says why
+            case GoOnline():
+                if self._link is None:
+                    raise ValueError("online: this board has no broker (--broker or link.broker)")
+                self._link.check_online(command.request, self.table.menu.settings())
+            case SetBrightness():
+                if self._dimmer is None:
+                    raise ValueError("brightness: this board has no brightness control")
+                if not 0.0 <= command.level <= 1.0:
+                    raise ValueError(f"level: must be from 0 to 1, not {command.level}")
+            case SeatComputer():
+                if not self.table.has_computer:
+                    raise ValueError("computer: this board runs no computer player")
+                if self._link is not None and self.view().score.get("online") is not None:
+                    raise CommandRefusedError(ONLINE_GAME_ON)
+            case ShutDown() if self._power_off is None:
+                raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
+
+    def _on_board(self, x: int, y: int) -> bool:
+        return 0 <= x < self.table.columns and 0 <= y < self.table.rows
 
     def stop(self) -> None:
         """Make a blocking ``run`` return soon."""
@@ -313,7 +320,7 @@ class BoardController:
 
     def _act(self, item: object) -> None:
         now = self.board.clock.now()
-        if isinstance(item, RemoteCommand) and item.kind in STAFF_KINDS:
+        if isinstance(item, ResetBoard | StartGame | SetBrightness | ShutDown):
             self._staff(item, now)
             return
         if isinstance(item, StartReview):
@@ -350,16 +357,15 @@ class BoardController:
             self.table.undo_agreed(now)
         elif isinstance(item, HintFound):
             self.table.show_hint(item.token, item.ply, now)
-        elif isinstance(item, RemoteCommand):
-            if item.kind == RemoteKind.ONLINE:
-                if self._link is not None and item.online is not None:
-                    self._link.start_online(item.online, now, self.table.menu.settings())
-            elif item.kind == RemoteKind.TOUCH and item.cell is not None:
-                self.table.tap(item.cell, now)
-            elif item.kind == RemoteKind.COMPUTER and item.computer_level is not None:
-                self._seat_computer(item.seats, item.computer_level, now)
-            elif item.button is not None:
-                self.table.button(item.button, now)
+        elif isinstance(item, GoOnline):
+            if self._link is not None:
+                self._link.start_online(item.request, now, self.table.menu.settings())
+        elif isinstance(item, Touch):
+            self.table.tap(item.cell, now)
+        elif isinstance(item, SeatComputer):
+            self._seat_computer(item.seats, item.level, now)
+        elif isinstance(item, Press):
+            self.table.button(item.button, now)
 
     def _seat_computer(self, seats: tuple[str, ...], level: int, now: float) -> None:
         """The computer's seats, in a new match; never over an online game (which a local
@@ -378,24 +384,26 @@ class BoardController:
             return
         self.table.play(move.token, move.seat, now)
 
-    def _staff(self, command: RemoteCommand, now: float) -> None:
+    def _staff(self, command: StaffCommand, now: float) -> None:
         """A staff action from the network (its PIN was checked there)."""
-        if command.kind == RemoteKind.BRIGHTNESS:
-            if self._dimmer is not None and command.level is not None:
-                self._dimmer.set_level(command.level)
-                log.info("staff set the brightness to %.2f", command.level)
-            return
-        if command.kind == RemoteKind.SHUTDOWN:
-            self._shut_down("the staff page")
-            return
+        match command:
+            case SetBrightness():
+                if self._dimmer is not None:
+                    self._dimmer.set_level(command.level)
+                    log.info("staff set the brightness to %.2f", command.level)
+                return
+            case ShutDown():
+                self._shut_down("the staff page")
+                return
         if self._attract is not None:
             self._attract.wake()
-        if command.kind == RemoteKind.RESET:
-            log.info("staff reset the board")
-            self.table.abandon(now)
-        elif command.game is not None:
-            log.info("staff started %s %s", command.game, command.rules or {})
-            self.table.new_match(command.game, dict(command.rules or {}), now)
+        match command:
+            case ResetBoard():
+                log.info("staff reset the board")
+                self.table.abandon(now, why="staff")
+            case StartGame():
+                log.info("staff started %s %s", command.game, command.rules)
+                self.table.new_match(command.game, dict(command.rules), now, why="staff")
 
     def _shut_down(self, why: str) -> None:
         """Ask the system to power off; it stops this board first (SIGTERM), as any stop does."""

@@ -13,7 +13,14 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware.controller.adapter import board_adapter
-from firmware.controller.live import CommandRefusedError, LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.live import (
+    CommandRefusedError,
+    GoOnline,
+    LiveBoard,
+    Press,
+    RemoteCommand,
+    Touch,
+)
 from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
@@ -170,7 +177,7 @@ async def _touch(request: web.Request) -> web.Response:
         cell = parse_board_cell(raw, columns, rows)
     except ValueError as exc:
         raise ApiError(400, f"cell: {exc}") from None
-    _submit(board, RemoteCommand(RemoteKind.TOUCH, cell=cell))
+    _submit(board, Touch(cell))
     return web.json_response({"accepted": {"touch": cell_name(cell)}}, status=202)
 
 
@@ -181,7 +188,7 @@ async def _press(request: web.Request) -> web.Response:
     button = raw.strip().lower()
     if button not in BUTTONS:
         raise ApiError(400, f"button: unknown button {raw[:20]!r} (known: {', '.join(BUTTONS)})")
-    _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.PRESS, button=button))
+    _submit(request.app[BOARD_KEY], Press(button))
     return web.json_response({"accepted": {"press": button}}, status=202)
 
 
@@ -191,7 +198,7 @@ async def _computer(request: web.Request) -> web.Response:
     board = request.app[BOARD_KEY]
     command = computer_command(body, board.view().score)
     _submit(board, command)
-    accepted: dict[str, JsonValue] = {"seats": list(command.seats), "level": command.computer_level}
+    accepted: dict[str, JsonValue] = {"seats": list(command.seats), "level": command.level}
     return web.json_response({"accepted": {"computer": accepted}}, status=202)
 
 
@@ -199,7 +206,7 @@ async def _online(request: web.Request) -> web.Response:
     """POST /api/online {"online": "host" | "join:CODE"}: offer the menu's game, or join one."""
     body = await _authorised_body(request, allowed=("online", "pin"))
     wanted = required_text(body, "online", "join:K7MXR").strip()
-    _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.ONLINE, online=wanted))
+    _submit(request.app[BOARD_KEY], GoOnline(wanted))
     return web.json_response({"accepted": {"online": wanted}}, status=202)
 
 

@@ -8,7 +8,14 @@ import math
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.live import (
+    LiveBoard,
+    RemoteCommand,
+    ResetBoard,
+    SetBrightness,
+    ShutDown,
+    StartGame,
+)
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.kiosk.pin import PinCheck, StaffPin
 from firmware.rules.registry import game_names
@@ -69,16 +76,16 @@ async def _staff_body(
 
 def _command(action: str, body: dict[str, object]) -> RemoteCommand:
     if action == "reset":
-        return RemoteCommand(RemoteKind.RESET)
+        return ResetBoard()
     if action == "shutdown":
-        return RemoteCommand(RemoteKind.SHUTDOWN)
+        return ShutDown()
     if action == "brightness":
         level = body.get("level")
         if isinstance(level, bool) or not isinstance(level, int | float):
             raise ApiError(400, 'level: send a number from 0 to 1, like {"level": 0.5}')
         if not 0.0 <= level <= 1.0:
             raise ApiError(400, f"level: must be from 0 to 1, not {level}")
-        return RemoteCommand(RemoteKind.BRIGHTNESS, level=float(level))
+        return SetBrightness(float(level))
     games = game_names()
     game = required_text(body, "game", games[0])
     if game not in games:
@@ -88,4 +95,4 @@ def _command(action: str, body: dict[str, object]) -> RemoteCommand:
         rules = rules_from_options(game, given)
     except OptionError as exc:
         raise ApiError(400, str(exc)) from None
-    return RemoteCommand(RemoteKind.GAME, game=game, rules=rules)
+    return StartGame(game, rules)

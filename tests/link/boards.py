@@ -9,7 +9,7 @@ from pathlib import Path
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
 from firmware.controller.computer import Seating, top_level
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import Press, Touch
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
@@ -71,13 +71,13 @@ class LinkedBoard:
 
     def tap(self, name: str) -> None:
         cell = parse_board_cell(name, self.table.columns, self.table.rows)
-        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+        self.controller.submit(Touch(cell))
 
     def tap_cell(self, cell: tuple[int, int]) -> None:
-        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+        self.controller.submit(Touch(cell))
 
     def press(self, button: str) -> None:
-        self.controller.submit(RemoteCommand(RemoteKind.PRESS, button=button))
+        self.controller.submit(Press(button))
 
     def close(self) -> None:
         self.controller.stop()
