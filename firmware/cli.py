@@ -38,6 +38,8 @@ SUBCOMMANDS = (
     "calibrate",
     "history",
     "fleet",
+    "lessons",
+    "puzzles",
 )
 
 

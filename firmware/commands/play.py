@@ -17,12 +17,14 @@ from firmware.commands.errors import CommandError
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.schema import WebConfig
 from firmware.controller.computer import computer_choice
+from firmware.controller.loop import BoardController
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.link.online import HOST, OnlineError, OnlineRequest, parse_online, sides
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
+from firmware.rules.records import Record
 from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import perform, run_script
@@ -80,6 +82,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="host|join:CODE",
         help="offer the --game to another board, or join the one offered under CODE",
     )
+    group.add_argument(
+        "--lesson", metavar="GAME/NAME", help="open this lesson at once (cullsboard lessons)"
+    )
     parser.set_defaults(review_record=None)  # set by `cullsboard review FILE`
     group.add_argument(
         "--plain", action="store_true", help="letters instead of colours in the terminal"
@@ -114,13 +119,13 @@ def run(args: argparse.Namespace) -> int:
         if online is not None:
             settings = None  # the online game starts once the broker is reached
         record = args.review_record
+        lesson = _lesson_of(args)
         if not args.mock_hal:
-            reviewing = None if record is None else (lambda board: board.review(record))
             return run_real_board(
                 args,
                 settings,
                 _complain,
-                started=reviewing,
+                started=_opened(record, lesson),
                 online=online,
                 broker=args.broker,
                 board_id=args.board_id,
@@ -134,9 +139,33 @@ def run(args: argparse.Namespace) -> int:
             session = _mock_session(args, settings, config, online)
             if record is not None:
                 session.controller.review(record)
+            if lesson is not None:
+                session.controller.lesson(lesson)
         except SessionError as exc:
             raise CommandError(str(exc)) from None
         return _play(args, session, config)
+
+
+def _opened(record: Record | None, lesson: str | None) -> Callable[[BoardController], None] | None:
+    """What the real board opens once started: the review asked for, else the lesson."""
+    if record is not None:
+        return lambda board: board.review(record)
+    if lesson is not None:
+        return lambda board: board.lesson(lesson)
+    return None
+
+
+def _lesson_of(args: argparse.Namespace) -> str | None:
+    """The lesson ``--lesson`` names, checked now (SessionError lists the lessons there are)."""
+    if args.lesson is None:
+        return None
+    from firmware.learn.lesson import LessonError
+    from firmware.learn.library import find_lesson
+
+    try:
+        return find_lesson(args.lesson).full_name
+    except LessonError as exc:
+        raise SessionError(f"--lesson: {exc}") from None
 
 
 def _play(args: argparse.Namespace, session: Session, config: Config | None) -> int:

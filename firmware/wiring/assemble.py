@@ -41,6 +41,7 @@ from firmware.history.store import History
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
+from firmware.learn.shelf import Shelf
 from firmware.link.board import BoardLink
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
@@ -160,6 +161,7 @@ def assemble(
         undo_policy=None if link_part is None else link_part.online_game,
         starter_draw=None if link_part is None else link_part.online_game.draw,
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
+        learning=Shelf(),
     )
     if history is not None:
         events.subscribe(HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds))
