@@ -93,8 +93,18 @@ class ShutDown:
     """Staff: power the Pi off (the system stops the board first)."""
 
 
+@dataclass(frozen=True, slots=True)
+class NameSeat:
+    """A player's name (None: none) on seat ``seat`` for the match."""
+
+    seat: int
+    player_name: str | None
+
+
 StaffCommand = ResetBoard | StartGame | SetBrightness | ShutDown  # the staff PIN was checked
-RemoteCommand = Touch | Press | GoOnline | SeatComputer | StaffCommand  # from the network
+RemoteCommand = (
+    Touch | Press | GoOnline | SeatComputer | NameSeat | StaffCommand
+)  # from the network
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from firmware.controller.live import (
     GoOnline,
     Listener,
     LoopCall,
+    NameSeat,
     Press,
     Redraw,
     RemoteCommand,
@@ -164,6 +165,9 @@ class BoardController:
                     raise ValueError("computer: this board runs no computer player")
                 if self._link is not None and self.view().score.get("online") is not None:
                     raise CommandRefusedError(ONLINE_GAME_ON)
+            case NameSeat(seat=seat) if not 0 <= seat < len(self.table.seats):
+                count = len(self.table.seats)
+                raise ValueError(f"seat: no seat {seat} (this match has {count})")
             case ShutDown() if self._power_off is None:
                 raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
@@ -370,6 +374,8 @@ class BoardController:
             self.table.tap(item.cell, now)
         elif isinstance(item, SeatComputer):
             self._seat_computer(item.seats, item.level, now)
+        elif isinstance(item, NameSeat):
+            self.table.name_seat(item.seat, item.player_name, now)
         elif isinstance(item, Press):
             self.table.button(item.button, now)
 

@@ -10,6 +10,10 @@ from firmware.history.store import History
 from firmware.rules.api import JsonValue
 
 KEYS = "CREATE TABLE IF NOT EXISTS match_keys (key TEXT PRIMARY KEY, match_id INTEGER NOT NULL)"
+NAMES = (
+    "CREATE TABLE IF NOT EXISTS seat_names (match_id INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    " name TEXT NOT NULL, PRIMARY KEY (match_id, seat))"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +47,11 @@ def save_snapshot(history: History, snapshot: MatchSnapshot) -> None:
     """Make the stored match exactly ``snapshot`` (one transaction); no rounds: not stored."""
     db = history.connection()
     db.execute(KEYS)
+    db.execute(NAMES)
     row = db.execute("SELECT match_id FROM match_keys WHERE key = ?", (snapshot.key,)).fetchone()
     with db:
         if row is not None:
+            db.execute("DELETE FROM seat_names WHERE match_id = ?", (row[0],))
             db.execute("DELETE FROM rounds WHERE match_id = ?", (row[0],))
             db.execute("DELETE FROM matches WHERE id = ?", (row[0],))
             db.execute("DELETE FROM match_keys WHERE key = ?", (snapshot.key,))
@@ -75,6 +81,30 @@ def save_snapshot(history: History, snapshot: MatchSnapshot) -> None:
                 for r in snapshot.rounds
             ],
         )
+        db.executemany(
+            "INSERT INTO seat_names VALUES (?, ?, ?)",
+            [(match_id, seat, name) for seat, name in enumerate(snapshot.names) if name],
+        )
+
+
+def saved_names(history: History, key: str) -> dict[int, str]:
+    """The names kept for the match under ``key`` (a match resumed after a restart keeps them);
+    none if it has none or the history cannot be read."""
+    try:
+        db = history.connection()
+        db.execute(KEYS)
+        row = db.execute("SELECT match_id FROM match_keys WHERE key = ?", (key,)).fetchone()
+        return {} if row is None else seat_names(history, int(row[0]))
+    except (OSError, sqlite3.Error):
+        return {}
+
+
+def seat_names(history: History, match_id: int) -> dict[int, str]:
+    """The names players put on a match's seats, by seat."""
+    db = history.connection()
+    db.execute(NAMES)
+    rows = db.execute("SELECT seat, name FROM seat_names WHERE match_id = ?", (match_id,))
+    return {int(seat): str(name) for seat, name in rows}
 
 
 class SnapshotWriter:

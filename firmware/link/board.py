@@ -37,7 +37,6 @@ class BoardLink:
         wall: WallTime,
         state_dir: Path | None,
         fallback_draw: StarterDraw,
-        extra_state: Callable[[], dict[str, JsonValue]] = dict,
     ) -> None:
         """``post`` hands an item to the loop's queue; ``views`` are the board's views;
         ``fallback_draw`` draws the starter while no online game is on."""
@@ -47,7 +46,7 @@ class BoardLink:
         self._views = views
         self._clock = clock
         self._wall = wall
-        self._extra_state = extra_state
+        self._extra_state: Callable[[], dict[str, JsonValue]] = dict
         self._events = BrokerEvents()
         events.subscribe(self._heard)
         self._view: BoardView | None = None
@@ -100,9 +99,14 @@ class BoardLink:
 
     # -- life -----------------------------------------------------------------------------
 
-    def start(self, online: OnlineRequest | None = None) -> None:
+    def start(
+        self,
+        online: OnlineRequest | None = None,
+        extra_state: Callable[[], dict[str, JsonValue]] = dict,
+    ) -> None:
         """Follow the board's views, take up ``online`` (or the saved online game) and connect
-        in the background."""
+        in the background; ``extra_state`` adds to every state message."""
+        self._extra_state = extra_state
         self._view = self._views.view()
         self._views.subscribe(self._viewed)
         self._post_item(LoopCall(lambda now: self.online_game.begin(online, now)))
@@ -118,6 +122,10 @@ class BoardLink:
     def post(self, work: Callable[[], None]) -> None:
         """Run ``work`` on the controller's loop (the only thread that touches the game)."""
         self._post_item(LoopCall(lambda now: work()))
+
+    def state_changed(self) -> None:
+        """What the extra state says has changed: send the state again (throttled as ever)."""
+        self.post(self._send_state)
 
     # -- the loop's thread ----------------------------------------------------------------
 

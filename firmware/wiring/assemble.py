@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
+import json
 import queue
 import random
 import sqlite3
@@ -35,8 +37,9 @@ from firmware.controller.players import (
 )
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.table import Table
+from firmware.history.leaderboard import day_leaderboard
 from firmware.history.recorder import HistoryRecorder
-from firmware.history.snapshot import SnapshotWriter
+from firmware.history.snapshot import SnapshotWriter, saved_names
 from firmware.history.store import History
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
@@ -47,6 +50,7 @@ from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
+from firmware.wiring.health import BoardHealth, HealthWatch
 from firmware.wiring.settings import real_pieces, simulated
 from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock, Frame
@@ -86,6 +90,7 @@ class Assembly:
     kiosk: KioskParts | None = None
     history: History | None = None
     link: BoardLink | None = None  # on a broker: ``start_link`` connects it
+    health: BoardHealth | None = None
 
     @property
     def staff_pin(self) -> str | None:
@@ -108,6 +113,9 @@ def assemble(
     power_off: PowerSwitch | None = None,
     link: LinkSettings | None = None,
     player_kinds: Sequence[SeatFiller] = (),
+    hints: bool = True,
+    beeps: bool = True,
+    config_problems: tuple[str, ...] = (),
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -117,8 +125,10 @@ def assemble(
     the games whose pieces are real; ``settings.hand_placed`` reads the config's ``pieces``).
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
-    board) the shut-down only says so. ``link``: the broker to put the board on (``start_link``
-    connects it); ``player_kinds``: further kinds of player besides here, computer and remote."""
+    board) the shut-down only says so. ``hints`` and ``beeps`` off (``play.hints``,
+    ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet. ``link``: the broker to
+    put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
+    besides here, computer and remote."""
     events = EventBus()
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
@@ -135,7 +145,6 @@ def assemble(
             wall=time.time,
             state_dir=state_dir,
             fallback_draw=rng.choice,
-            extra_state=dict if history is None else _games_today(history, views),
         )
     fillers = list(player_kinds)
     if seating is not None:
@@ -151,11 +160,11 @@ def assemble(
         events=events,
         rng=rng,
         wall=wall_seconds,
-        beep=None if board.buzzer is None else board.buzzer.beep,
+        beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
         players=_players(fillers, players, inbox.put),
         seating=None if seating is None else seating.kinds,
         hand_placed=hand_placed,
-        ask_hint=None if seating is None else seating.hint,
+        ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
         undo_policy=None if link_part is None else link_part.online_game,
@@ -164,14 +173,19 @@ def assemble(
         learning=Shelf(),
     )
     if history is not None:
-        events.subscribe(HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds))
+        kept = functools.partial(saved_names, history)
+        recorder = HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds, kept)
+        events.subscribe(recorder)
     if kiosk is None:
         controller = BoardController(
             board, table, heartbeat=heartbeat, link=link_part, inbox=inbox, views=views
         )
         if seating is not None:
             seating.connect(controller.post)
-        return Assembly(board, table, controller, events, history=history, link=link_part)
+        health = _health(controller, link_part, state_dir, config_problems)
+        return Assembly(
+            board, table, controller, events, history=history, link=link_part, health=health
+        )
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
@@ -188,7 +202,23 @@ def assemble(
     )
     if seating is not None:
         seating.connect(controller.post)
-    return Assembly(board, table, controller, events, parts, history, link_part)
+    health = _health(controller, link_part, state_dir, config_problems)
+    return Assembly(board, table, controller, events, parts, history, link_part, health)
+
+
+def _health(
+    controller: BoardController,
+    link: BoardLink | None,
+    state_dir: Path | None,
+    config_problems: tuple[str, ...],
+) -> BoardHealth:
+    """The board's health: its devices' faults, the state directory's card, the broker."""
+    return BoardHealth(
+        controller.health,
+        state_dir=state_dir,
+        link_down=lambda: link is not None and link.down,
+        config_problems=config_problems,
+    )
 
 
 def _wall_seconds(wall: WallClock | None) -> Callable[[], float]:
@@ -202,17 +232,69 @@ class RunningLink:
     """A started broker link; ``close`` says goodbye (``offline``) and disconnects."""
 
     link: BoardLink
+    watch: HealthWatch | None = None
 
     def close(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
         self.link.stop()
 
 
-def start_link(parts: Assembly, online: OnlineRequest | None = None) -> RunningLink:
+def start_link(
+    parts: Assembly, online: OnlineRequest | None = None, *, page: str | None = None
+) -> RunningLink:
     """Connect the board's broker link (after ``controller.start``): host or join ``online``,
-    or carry on with the online game saved in the state directory."""
+    or carry on with the online game saved in the state directory. The state also carries the
+    board's health and the board ``page`` a fleet card links to."""
     assert parts.link is not None, "assemble(link=...) builds the link"
-    parts.link.start(online)
-    return RunningLink(parts.link)
+    history, health, view = parts.history, parts.health, parts.controller.view
+    today = None if history is None else _games_today(history, view)
+    champions = None if history is None else _champions_today(history, view)
+
+    def extra() -> dict[str, JsonValue]:
+        found: dict[str, JsonValue] = {} if today is None else today()
+        if champions is not None:
+            found["champions_today"] = champions()
+        if health is not None:
+            found["health"] = health.state_json()
+        if page is not None:
+            found["page"] = page
+        return found
+
+    parts.link.start(online, extra)
+    watch = None if health is None else HealthWatch(health.state_json, parts.link.state_changed)
+    return RunningLink(parts.link, None if watch is None else watch.start())
+
+
+CHAMPIONS_IN_STATE = 5
+
+
+def _champions_today(history: History, view: Callable[[], BoardView]) -> Callable[[], JsonValue]:
+    """The state's ``champions_today`` (this board's top five), read again when the names, a
+    round or the day may have changed."""
+    cache: dict[tuple[object, ...], JsonValue] = {}
+
+    def champions() -> JsonValue:
+        score = view().score
+        moves = score.get("moves")
+        key = (
+            datetime.date.today(),
+            score.get("phase"),
+            score.get("round"),
+            score.get("status"),
+            len(moves) if isinstance(moves, list) else 0,
+            json.dumps(score.get("seats")),
+        )
+        if key not in cache:
+            cache.clear()
+            try:
+                standings = day_leaderboard(history, key[0])[:CHAMPIONS_IN_STATE]
+                cache[key] = [standing.to_json() for standing in standings]
+            except (OSError, sqlite3.Error):
+                cache[key] = None
+        return cache[key]
+
+    return champions
 
 
 def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> PlayerFactory:
@@ -226,12 +308,14 @@ def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> Pl
     return player
 
 
-def _games_today(history: History, views: ViewHub) -> Callable[[], dict[str, JsonValue]]:
+def _games_today(
+    history: History, view: Callable[[], BoardView]
+) -> Callable[[], dict[str, JsonValue]]:
     """The state's ``games_today``, read again only when a match may have ended or a day."""
     cache: dict[tuple[object, ...], JsonValue] = {}
 
     def games_today() -> dict[str, JsonValue]:
-        score = views.view().score
+        score = view().score
         key = (datetime.date.today(), score.get("phase"), score.get("round"), score.get("game"))
         if key not in cache:
             try:

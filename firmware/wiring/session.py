@@ -25,11 +25,13 @@ from firmware.wiring.assemble import (
     simulated_board,
     start_link,
 )
+from firmware.wiring.health import BoardHealth
 from firmware.wiring.settings import hand_placed
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
 if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
+    from firmware.config.layered import SettingsStore
     from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
@@ -69,6 +71,7 @@ class Session:
     staff_pin: str | None = None
     link: Closable | None = None
     state_dir: Path | None = None
+    health: BoardHealth | None = None
     closed: bool = field(default=False)
 
     def fake_clock(self) -> FakeClock:
@@ -127,6 +130,8 @@ def build_session(
     level: Level | None = None,
     link: LinkSettings | None = None,
     online: OnlineRequest | None = None,
+    config_problems: tuple[str, ...] = (),
+    page: str | None = None,
 ) -> Session:
     """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
     ``wait`` moves when scripted.
@@ -153,6 +158,9 @@ def build_session(
         hand_placed=hand_placed(config, real_board=False),
         board_name="" if link is None else link.board_id,
         link=link,
+        hints=config.play.hints,
+        beeps=config.buzzer.enabled,
+        config_problems=config_problems,
     )
     session = Session(
         board,
@@ -162,6 +170,7 @@ def build_session(
         t0=clock.now(),
         staff_pin=parts.staff_pin,
         state_dir=state_dir,
+        health=parts.health,
     )
     if frames_path is not None:
         try:
@@ -173,7 +182,7 @@ def build_session(
         board.leds.on_sent = session.write_frame
     session.controller.start(settings)
     if link is not None:
-        session.link = start_link(parts, online)
+        session.link = start_link(parts, online, page=page)
     return session
 
 
@@ -187,6 +196,8 @@ def serve_web(
     allowed_hosts: tuple[str, ...] = (),
     pads: PadSource | None = None,
     history_dir: Path | None = None,
+    settings: SettingsStore | None = None,
+    health: BoardHealth | None = None,
 ) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
 
@@ -209,6 +220,8 @@ def serve_web(
             allowed_hosts=allowed_hosts,
             pads=pads,
             history_dir=history_dir,
+            settings=settings,
+            health=None if health is None else health.to_json,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")
@@ -216,6 +229,17 @@ def serve_web(
     print(f"cullsboard: web pages at {server.url}", flush=True)
     pages: WebPages = server
     return pages
+
+
+def page_for(where: str) -> str | None:
+    """The board page a phone (or the fleet page) opens, for ``--web HOST:PORT`` (None: no
+    pages, or a port not known before they start)."""
+    host, _, port_text = where.rpartition(":")
+    if not port_text.isdigit() or int(port_text) in (0,) or int(port_text) > 65535:
+        return None
+    from firmware.web.address import network_facts, page_address  # segno: runs with pages only
+
+    return page_address(host.removeprefix("[").removesuffix("]"), int(port_text), network_facts())
 
 
 def lines_of(source: IO[str]) -> Iterable[str]:

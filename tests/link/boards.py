@@ -37,6 +37,7 @@ class LinkedBoard:
         seed: int = 7,
         online: OnlineRequest | None = None,
         section: LinkConfig | None = None,
+        page: str | None = None,
     ) -> None:
         self.warnings: list[str] = []
         clock = MonotonicClock()
@@ -52,10 +53,12 @@ class LinkedBoard:
             seating=seating,
             link=link,
         )
+        self.board = board
         self.table = parts.table
         self.controller = parts.controller
+        self.health = parts.health
         self.controller.start(settings)
-        self.link: RunningLink = start_link(parts, online)
+        self.link: RunningLink = start_link(parts, online, page=page)
         self._thread = threading.Thread(target=self.controller.run, daemon=True)
         self._thread.start()
 
