@@ -87,7 +87,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--lesson", metavar="GAME/NAME", help="open this lesson at once (cullsboard lessons)"
     )
-    parser.set_defaults(review_record=None)  # set by `cullsboard review FILE`
     group.add_argument(
         "--plain", action="store_true", help="letters instead of colours in the terminal"
     )
@@ -113,14 +112,15 @@ def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | 
         raise SessionError(str(exc)) from None
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, review: Record | None = None) -> int:
+    """Play on the board (``review``: step through that record on it first)."""
     _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
         settings = settings_of(args)
         online = online_of(args, settings)
         if online is not None:
             settings = None  # the online game starts once the broker is reached
-        record = args.review_record
+        record = review
         lesson = _lesson_of(args)
         if not args.mock_hal:
             return run_real_board(

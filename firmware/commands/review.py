@@ -43,5 +43,4 @@ def run(args: argparse.Namespace) -> int:
     if error is not None:
         print(f"cullsboard review: {args.file}: {error}", file=sys.stderr)
         return EXIT_INVALID
-    args.review_record = record
-    return play.run(args)
+    return play.run(args, review=record)
