@@ -36,18 +36,6 @@ class ProtocolError(ValueError):
     """A line the engine cannot act on; the message is the reason it answers."""
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "engine",
-        help="play the computer player over a line protocol on stdin/stdout",
-        description="The computer player on a line protocol: position, go, isready, quit.",
-    )
-    parser.add_argument(
-        "--seed", type=int, default=None, help="seed the choices of the noisy levels"
-    )
-    parser.set_defaults(run=run)
-
-
 def whole_number(word: str, value: str | None) -> int:
     """``value`` as a whole number written in ASCII digits (at most nine of them)."""
     if (

@@ -14,20 +14,6 @@ from firmware.history.store import FILE_NAME, History
 from firmware.wiring.session import default_state_dir
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "history",
-        help="list, show or export the matches played on this board",
-        description="The match history. export prints records (records.md) that replay.",
-    )
-    parser.add_argument("action", nargs="?", default="list", choices=("list", "show", "export"))
-    parser.add_argument("match", nargs="?", type=int, help="the match id (show, export)")
-    parser.add_argument("--round", type=int, help="export: this round only (default: the last)")
-    parser.add_argument("--day", help="list: only this day (YYYY-MM-DD)")
-    parser.add_argument("--state-dir", metavar="DIR", help="where the history is kept")
-    parser.set_defaults(run=run)
-
-
 def run(args: argparse.Namespace) -> int:
     state_dir = Path(args.state_dir) if args.state_dir else default_state_dir(dict(os.environ))
     if not (state_dir / FILE_NAME).exists():
