@@ -42,8 +42,8 @@ async def _page(request: web.Request) -> web.Response:
     try:
         games = [(match, history.rounds(match.id)) for match in history.matches(day)]
         totals = history.day_totals(day)
-    except (OSError, sqlite3.Error) as exc:
-        raise ApiError(503, f"the history cannot be read ({exc})") from None
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        return _error_page(f"The history cannot be read ({exc}).")
     finally:
         history.close()
     rows = "\n".join(_match_html(match, rounds) for match, rounds in games) or (
@@ -63,6 +63,16 @@ async def _page(request: web.Request) -> web.Response:
 <main class="history">{rows}</main></body></html>
 """
     return web.Response(text=body, content_type="text/html", headers={"Cache-Control": "no-cache"})
+
+
+def _error_page(message: str) -> web.Response:
+    body = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cullsboard history</title>
+<link rel="stylesheet" href="/static/common.css"></head>
+<body><header class="bar"><span class="brand">cullsboard</span></header>
+<main class="history"><p class="error">{html.escape(message)}</p></main></body></html>
+"""
+    return web.Response(status=503, text=body, content_type="text/html")
 
 
 def _match_html(match: MatchRow, rounds: list[RoundRow]) -> str:
@@ -90,7 +100,7 @@ async def _record(request: web.Request) -> web.Response:
     history = _open(request)
     try:
         rounds = history.rounds(int(request.match_info["match"]))
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, ValueError) as exc:
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
         history.close()

@@ -1,0 +1,131 @@
+"""A match as the history keeps it: what ``History.save`` makes the stored match exactly."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from firmware.rules.api import JsonValue
+
+
+class SnapshotError(ValueError):
+    """JSON that is not a saved match snapshot; the message says which key is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedRound:
+    """One finished round: its records.md record, how it ended, who won, when (wall seconds)."""
+
+    number: int
+    record: dict[str, JsonValue]
+    status: str
+    winner: str | None
+    ended: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSnapshot:
+    """One match: ``key`` stays the same across restarts; ``players`` are the seats' player
+    kinds, ``names`` the players' names per seat (None: unnamed); ``rounds`` only the finished
+    ones, in order; ``finished`` None while the match is undecided."""
+
+    key: str
+    board: str
+    game: str
+    rules: dict[str, JsonValue]
+    players: list[str]
+    names: list[str | None]
+    started: float
+    rounds: tuple[SavedRound, ...]
+    winner: str | None
+    finished: float | None
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {
+            "key": self.key,
+            "board": self.board,
+            "game": self.game,
+            "rules": self.rules,
+            "players": list(self.players),
+            "names": list(self.names),
+            "started": self.started,
+            "rounds": [
+                {
+                    "number": r.number,
+                    "record": r.record,
+                    "status": r.status,
+                    "winner": r.winner,
+                    "ended": r.ended,
+                }
+                for r in self.rounds
+            ],
+            "winner": self.winner,
+            "finished": self.finished,
+        }
+
+
+def snapshot_from_json(raw: JsonValue) -> MatchSnapshot:
+    """A snapshot as ``to_json`` wrote it; SnapshotError for anything else."""
+    data = _object(raw, "snapshot")
+    rounds_raw = data.get("rounds")
+    if not isinstance(rounds_raw, list):
+        raise SnapshotError("rounds: not a list")
+    rounds = []
+    for item in rounds_raw:
+        entry = _object(item, "rounds[]")
+        rounds.append(
+            SavedRound(
+                number=_int(entry.get("number"), "rounds[].number"),
+                record=_object(entry.get("record"), "rounds[].record"),
+                status=_text(entry.get("status"), "rounds[].status"),
+                winner=_text_or_none(entry.get("winner"), "rounds[].winner"),
+                ended=_number(entry.get("ended"), "rounds[].ended"),
+            )
+        )
+    finished = data.get("finished")
+    return MatchSnapshot(
+        key=_text(data.get("key"), "key"),
+        board=_text(data.get("board"), "board"),
+        game=_text(data.get("game"), "game"),
+        rules=_object(data.get("rules"), "rules"),
+        players=[_text(p, "players[]") for p in _list(data.get("players"), "players")],
+        names=[_text_or_none(n, "names[]") for n in _list(data.get("names"), "names")],
+        started=_number(data.get("started"), "started"),
+        rounds=tuple(rounds),
+        winner=_text_or_none(data.get("winner"), "winner"),
+        finished=None if finished is None else _number(finished, "finished"),
+    )
+
+
+def _object(value: JsonValue, where: str) -> dict[str, JsonValue]:
+    if not isinstance(value, dict):
+        raise SnapshotError(f"{where}: not an object")
+    return value
+
+
+def _list(value: JsonValue, where: str) -> list[JsonValue]:
+    if not isinstance(value, list):
+        raise SnapshotError(f"{where}: not a list")
+    return value
+
+
+def _text(value: JsonValue, where: str) -> str:
+    if not isinstance(value, str):
+        raise SnapshotError(f"{where}: not text")
+    return value
+
+
+def _text_or_none(value: JsonValue, where: str) -> str | None:
+    return None if value is None else _text(value, where)
+
+
+def _int(value: JsonValue, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SnapshotError(f"{where}: not a whole number")
+    return value
+
+
+def _number(value: JsonValue, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise SnapshotError(f"{where}: not a number")
+    return float(value)
