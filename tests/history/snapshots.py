@@ -5,7 +5,13 @@ from __future__ import annotations
 from firmware.history.snapshot import MatchSnapshot, SavedRound
 from firmware.rules.api import JsonValue
 
-RECORD: dict[str, JsonValue] = {"format": 1, "game": "culls", "rules": {}, "first": "blue", "moves": ["h8", "i8"]}
+RECORD: dict[str, JsonValue] = {
+    "format": 1,
+    "game": "culls",
+    "rules": {},
+    "first": "blue",
+    "moves": ["h8", "i8"],
+}
 
 
 def saved_round(number: int, winner: str = "blue") -> SavedRound:
