@@ -6,51 +6,20 @@ The disk is filled for real (a tiny tmpfs, mounted as root); under CI=true the t
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.small_disk import fill, small_disk
+
+__all__ = ["small_disk"]  # the fixture
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 256 KiB tmpfs (a skip where mounting is not allowed, except under CI=true)."""
-    mount = tmp_path / "card"
-    mount.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
-        capture_output=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"cannot mount a tmpfs: {done.stderr.decode().strip()}")
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    try:
-        yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
-
-
-def fill(disk: Path) -> Path:
-    """Fill ``disk`` to the last byte with one file; returns it (delete it for space back)."""
-    filler = disk / "filler"
-    handle = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o644)
-    try:
-        while True:
-            os.write(handle, b"\0" * 512)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
-    return filler
 
 
 def wait_for(what: Callable[[], bool], why: str, seconds: float = 30.0) -> None:
