@@ -4,6 +4,7 @@ or a level are refused up front in one line that lists what is allowed."""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -116,3 +117,23 @@ def test_right_seats_start_the_game_with_the_computer(tmp_path: Path) -> None:
     assert main([*argv, "--script", "/dev/null", "--state-dir", str(tmp_path)]) == 0
     first = json.loads((tmp_path / "journal.jsonl").read_text().splitlines()[0])
     assert first["players"].count("computer") == 3
+
+
+def test_with_standard_input_closed_the_board_runs_until_stopped(tmp_path: Path) -> None:
+    argv = ["--mock-hal", "--web", "off", "--state-dir", str(tmp_path)]
+    board = subprocess.Popen(
+        [sys.executable, "-m", "firmware", *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    with pytest.raises(subprocess.TimeoutExpired):
+        board.wait(3)  # still running: it did not take the closed input for "quit"
+    board.send_signal(signal.SIGTERM)
+    _, err = board.communicate(timeout=20)
+    assert board.returncode == 0
+    assert err == (
+        "cullsboard: standard input is closed: typed commands are off; the board runs until it"
+        " is stopped (Ctrl-C or SIGTERM)\n"
+    )

@@ -41,7 +41,13 @@ def run(args: argparse.Namespace) -> int:
     roster = Roster()
     client = start_roster(Endpoint(host, port, tls, args.ca_file, args.username, password), roster)
     try:
-        web.run_app(fleet_app(roster), host=web_host, port=int(web_port), print=_announce)
+        web.run_app(
+            fleet_app(roster),
+            host=web_host,
+            port=int(web_port),
+            print=_announce,
+            access_log=None,  # the page polls every second: no line per request on the card
+        )
     except OSError as exc:
         return _fail(f"cannot serve the page on {args.web}: {exc.strerror}")
     finally:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
 import random
+import signal
+import stat
 import sys
 import threading
 import time
@@ -239,7 +242,14 @@ def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> 
     view.show(session.controller.view())
     if view.style in (Style.COLOUR, Style.LETTERS):
         _warnings.sink = view.warn  # standard error would be drawn over: keep it on screen
-    _read_prompt(sys.stdin, session, _complain, view.redraw)
+    if stdin_is_closed(sys.stdin):
+        _complain(
+            "standard input is closed: typed commands are off; the board runs until it is"
+            " stopped (Ctrl-C or SIGTERM)"
+        )
+        signal.signal(signal.SIGTERM, lambda signum, frame: session.controller.stop())
+    else:
+        _read_prompt(sys.stdin, session, _complain, view.redraw)
     try:
         session.controller.run()
     except KeyboardInterrupt:
@@ -250,6 +260,25 @@ def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> 
         if web is not None:
             web.close()
     return 0
+
+
+def stdin_is_closed(source: IO[str] | None) -> bool:
+    """Whether standard input is closed or /dev/null (``</dev/null``, nohup, a background job):
+    nothing can ever be typed. A pipe that ends later is the end of typed commands instead."""
+    if source is None:
+        return True
+    try:
+        handle = source.fileno()
+    except io.UnsupportedOperation:
+        return False  # a stream in memory (a test's): it can be read to its end
+    except ValueError:
+        return True  # closed
+    try:
+        found = os.fstat(handle)
+    except OSError:
+        return True
+    null = Path(os.devnull).stat()
+    return stat.S_ISCHR(found.st_mode) and found.st_rdev == null.st_rdev
 
 
 def _read_prompt(
