@@ -24,6 +24,7 @@ from firmware.commands.pad_measure import Calibrator
 from firmware.commands.pad_proposal import propose
 from firmware.commands.pad_report import new_config_text, print_report, write_config
 from firmware.config import ConfigError, default_config, load_config, parse_config
+from firmware.config.load import unsaid
 from firmware.config.schema import Config, SimConfig
 from firmware.wiring.devices import BoardSetupError, build_board
 from firmware.wiring.padview import CalibrationView, PadMonitor
@@ -135,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     sim_data = dataclasses.asdict(sim) if sim is not None else None
     text = new_config_text(source, proposal, sim_data)
     try:
-        parse_config(text)
+        parse_config(text, unsaid)  # its notices were said when the source was loaded
     except ConfigError as exc:
         message = f"the proposed config does not check ({exc}); nothing written"
         raise CommandError(message, EXIT_ERROR) from None

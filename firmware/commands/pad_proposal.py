@@ -5,7 +5,6 @@ threshold can make reliable, with what to check."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from firmware.commands.pad_measure import Key, Measurements, pads_of_cell
@@ -190,7 +189,3 @@ def pads_section(proposal: Proposal) -> dict[str, dict[str, object]]:
             entry["charge_current_ua"], entry["charge_time_us"] = pad.charge
         section[pad.name] = entry
     return section
-
-
-def figures_by_name(proposal: Proposal) -> Mapping[str, PadFigures]:
-    return {pad.name: pad.figures for pad in proposal.pads}

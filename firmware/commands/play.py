@@ -192,7 +192,7 @@ def online_of(
 
 def _load_config(path: str) -> Config:
     try:
-        return load_config(path)
+        return load_config(path, lambda line: _complain(f"config {line}"))
     except ConfigError as exc:
         raise SessionError(f"config {path}: {exc}") from None
 

@@ -144,10 +144,6 @@ class TerminalView:
         self._view = view
         self.redraw()
 
-    def notice(self, text: str) -> None:
-        """A message that must not be wiped: kept on screen as the last warning."""
-        self.warn(text.removeprefix("cullsboard: "))
-
     def warn(self, text: str) -> None:
         """Keep ``text`` on screen as the last warning (printed at once without a screen)."""
         self.warning = text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Hashable
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from firmware.config.addressing import resolve_chain, resolve_direct, resolve_ma
 from firmware.config.checks import check_access, check_gpio, check_leds, check_touch
 from firmware.config.convert import YamlMapping, build, describe
 from firmware.config.errors import ConfigError
+from firmware.config.renamed import Notice, renamed_keys
 from firmware.config.required import check_required
 from firmware.config.schema import Config
 from firmware.config.tuning import check_tuning
@@ -119,8 +121,19 @@ def read_yaml(text: str) -> object:
         raise ConfigError("yaml", "", f"not valid YAML: {first_line}") from None
 
 
-def config_from_data(data: object) -> Config:
-    """Build a complete, checked ``Config`` from parsed YAML (a mapping, or None for empty)."""
+def to_stderr(line: str) -> None:
+    """Where a config's notices go unless the caller has a place for them."""
+    print(f"cullsboard: {line}", file=sys.stderr, flush=True)
+
+
+def unsaid(line: str) -> None:
+    """Drop a notice (the same file was loaded, and said so, before)."""
+
+
+def config_from_data(data: object, notice: Notice = to_stderr) -> Config:
+    """Build a complete, checked ``Config`` from parsed YAML (a mapping, or None for empty).
+
+    ``notice`` gets one line for a key given under its old name (``culls.chips``)."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -128,7 +141,7 @@ def config_from_data(data: object) -> Config:
             f"a config file must be a mapping of sections (board, touch, ...), got {describe(data)}"
         )
         raise ConfigError("type", "", message)
-    config = build(Config, data, "")
+    config = build(Config, renamed_keys(data, notice), "")
     check_touch(config)
     touch = config.touch
     if touch.layout == "matrix":
@@ -144,12 +157,12 @@ def config_from_data(data: object) -> Config:
     return dataclasses.replace(config, leds=dataclasses.replace(config.leds, count=count))
 
 
-def parse_config(text: str) -> Config:
+def parse_config(text: str, notice: Notice = to_stderr) -> Config:
     """Build a ``Config`` from YAML text."""
-    return config_from_data(read_yaml(text))
+    return config_from_data(read_yaml(text), notice)
 
 
-def load_config(path: str | Path) -> Config:
+def load_config(path: str | Path, notice: Notice = to_stderr) -> Config:
     """Read and check a board file: it must also state its hardware (``required``)."""
     try:
         with Path(path).open("rb") as handle:  # at most one byte past the limit: /dev/zero ends
@@ -165,7 +178,7 @@ def load_config(path: str | Path) -> Config:
         )
     if isinstance(data, dict):
         check_required(data)
-    return config_from_data(data)
+    return config_from_data(data, lambda line: notice(f"{path}: {line}"))
 
 
 def default_config() -> Config:

@@ -8,7 +8,7 @@ generated in order when the file leaves them out; see ``firmware.config.addressi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeAlias
 
 from firmware.config import readers
 from firmware.config.options import (
@@ -279,15 +279,8 @@ class LinkConfig:
     cafe: str | None = option(None, doc="shown on the fleet page")
 
 
-@dataclass(frozen=True, slots=True)
-class CullsConfig:
-    """How Culls is played on this board."""
-
-    chips: Literal["auto", "physical", "virtual"] = option(
-        "auto",
-        doc="physical: a person places the computer's chips; auto = physical on a real board, "
-        "virtual on the simulated one",
-    )
+# Who puts the pieces of a move on the board (docs/glossary.md: "pieces" setting).
+Pieces: TypeAlias = Literal["auto", "physical", "virtual"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +294,12 @@ class Config:
     buzzer: BuzzerConfig = field(default_factory=BuzzerConfig)
     web: WebConfig = field(default_factory=WebConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
-    culls: CullsConfig = field(default_factory=CullsConfig)
+    pieces: Pieces = option(  # noqa: RUF009 - a text, immutable (ruff cannot see through the alias)
+        "auto",
+        doc="physical: a game's real pieces are placed by hand, so a move made elsewhere waits "
+        "for its piece; virtual: the lights are the pieces; auto: physical on a real board "
+        "for the games whose adapter says pieces_by_hand, virtual on the simulated one",
+    )
     link: LinkConfig = field(default_factory=LinkConfig)
     state_dir: str = option(
         "~/.local/state/cullsboard",

@@ -46,6 +46,13 @@ def _buttons_line(config: Config) -> str:
     return f"{buttons.backend}: {', '.join(pins) or 'none wired'}"
 
 
+PIECES = {
+    "auto": "auto (by hand on a real board where a game has real ones; lights when simulated)",
+    "physical": "physical (by hand where a game has real ones: a move made elsewhere waits)",
+    "virtual": "virtual (the lights are the pieces)",
+}
+
+
 def summary_lines(config: Config) -> list[str]:
     """One line per part of the board."""
     buzzer = config.buzzer
@@ -60,5 +67,6 @@ def summary_lines(config: Config) -> list[str]:
         f"buzzer   {beeper}",
         f"web      http://{web.host}:{web.port}/ {'with a PIN' if web.pin else 'without a PIN'}",
         f"kiosk    {'on' if kiosk.enabled else 'off'}",
+        f"pieces   {PIECES[config.pieces]}",
         f"state    {config.state_dir}",
     ]

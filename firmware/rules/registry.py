@@ -1,11 +1,10 @@
 """Every game, found by name: its rules and its board adapter, registered together.
 
 ``GAME_PACKAGES`` is the list of games: a game is known when its package is listed here. Each
-package registers itself when imported, by calling ``register(GAME, board=ADAPTER, player=...)``;
-nothing
-else in the program imports a game package, it asks here. The board adapter is opaque to the
-rules (they never look inside it): the controller reads it through its own protocol
-(``firmware.controller.adapter.BoardAdapter``).
+package registers itself when imported, by calling ``register(GAME, board=ADAPTER, player=...,
+pages=...)``; nothing else in the program imports a game package, it asks here. The board
+adapter is opaque to the rules (they never look inside it): the controller reads it through its
+own protocol (``firmware.controller.adapter.BoardAdapter``).
 """
 
 from __future__ import annotations
@@ -26,14 +25,20 @@ class Registered:
     game: Game
     board: object
     player: GamePlayer | None = None
+    pages: str | None = None
 
 
 _REGISTRY: dict[str, Registered] = {}
 
 
-def register(game: Game, *, board: object, player: GamePlayer | None = None) -> Game:
-    """Make ``game`` (with its board adapter and computer player) findable by its name."""
-    _REGISTRY[game.name] = Registered(game, board, player)
+def register(
+    game: Game, *, board: object, player: GamePlayer | None = None, pages: str | None = None
+) -> Game:
+    """Make ``game`` (with its board adapter, computer player and page folder) findable by name.
+
+    ``pages``: the path of the folder of the game's own assets for the web pages (its ``page.js``
+    and what that loads), wherever the package lives; None: the pages show the lights alone."""
+    _REGISTRY[game.name] = Registered(game, board, player, pages)
     return game
 
 
@@ -67,6 +72,11 @@ def find_player(name: str) -> GamePlayer:
     if player is None:
         raise InvalidRecordError(f"game: {name} has no computer player")
     return player
+
+
+def find_pages(name: str) -> str | None:
+    """The folder of the web page assets registered with the game called ``name``, if any."""
+    return _entry(name).pages
 
 
 def game_names() -> list[str]:

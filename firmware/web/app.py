@@ -12,7 +12,7 @@ from pathlib import Path
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
-from firmware.commands.layout import layout_of
+from firmware.controller.adapter import board_adapter
 from firmware.controller.live import CommandRefusedError, LiveBoard, RemoteCommand, RemoteKind
 from firmware.controller.options import game_catalogue
 from firmware.kiosk.pin import StaffPin
@@ -35,10 +35,9 @@ from firmware.web.pads import PadSource, add_pad_routes
 from firmware.web.staff import add_staff_routes
 from firmware.web.views import (
     BUTTONS,
-    GAMES,
-    PAGE_MODULE,
     board_size,
     cell_name,
+    page_folders,
     view_json,
     view_text,
 )
@@ -107,7 +106,7 @@ def build_app(
     app.router.add_get("/ws", _websocket)
     app.router.add_get("/favicon.ico", _favicon)
     app.router.add_static("/static/", STATIC)
-    for name, folder in game_page_folders(GAMES).items():
+    for name, folder in page_folders().items():
         app.router.add_static(f"/games/{name}/", folder)
     app.on_response_prepare.append(_add_security_headers)
     app.on_shutdown.append(_close_sockets)
@@ -119,15 +118,6 @@ def _page(name: str) -> Handler:
         return web.FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
 
     return handler
-
-
-def game_page_folders(games: Path) -> dict[str, Path]:
-    """Each game's own page scripts (``firmware/games/<name>/web``), by game folder name."""
-    return {
-        folder.name: folder / "web"
-        for folder in sorted(games.iterdir())
-        if (folder / "web" / PAGE_MODULE).is_file()
-    }
 
 
 async def _favicon(request: web.Request) -> web.StreamResponse:
@@ -145,7 +135,7 @@ async def _layout(request: web.Request) -> web.Response:
     game = request.app[BOARD_KEY].view().score.get("game")
     if not isinstance(game, str):
         raise ApiError(404, "no game is set up yet")
-    cells: dict[str, JsonValue] = dict(layout_of(game))
+    cells: dict[str, JsonValue] = dict(board_adapter(game).touch_map())
     return web.json_response({"game": game, "cells": cells})
 
 

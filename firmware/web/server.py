@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import ParamSpec
 
 from aiohttp import web
 
@@ -31,10 +32,14 @@ START_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 15.0
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
 
 
 class WebServer:
-    """The board's web pages and API, served from a thread of their own until ``close()``."""
+    """The board's web pages and API, served from a thread of their own until ``close()``.
+
+    Requests must name the board: loopback, ``host`` itself, an address, or ``allowed_hosts``.
+    """
 
     def __init__(
         self,
@@ -174,34 +179,18 @@ class WebServer:
             await runner.cleanup()
 
 
-def serve_in_thread(
-    board: LiveBoard,
-    *,
-    host: str = DEFAULT_HOST,
-    port: int = DEFAULT_PORT,
-    pin: str | None = None,
-    staff_pin: str | None = None,
-    clock: Clock | None = None,
-    allowed_hosts: tuple[str, ...] = (),
-    pads: PadSource | None = None,
-    history_dir: Path | None = None,
-) -> WebServer:
-    """Serve the board's pages on ``host:port`` (0 picks a free port) until ``close()``.
+def _started(make: Callable[P, WebServer]) -> Callable[P, WebServer]:
+    """``make``, with the server it makes started (its arguments are ``make``'s own)."""
 
-    Requests must name the board: loopback, ``host`` itself, an address, or ``allowed_hosts``.
-    """
-    server = WebServer(
-        board,
-        host=host,
-        port=port,
-        pin=pin,
-        staff_pin=staff_pin,
-        clock=clock,
-        allowed_hosts=allowed_hosts,
-        pads=pads,
-        history_dir=history_dir,
-    )
-    return server.start()
+    def serve(*args: P.args, **kwargs: P.kwargs) -> WebServer:
+        return make(*args, **kwargs).start()
+
+    serve.__doc__ = "Serve the board's pages on ``host:port`` (0 picks a free port) until closed."
+    return serve
+
+
+# WebServer(...).start(), taking exactly WebServer's arguments.
+serve_in_thread = _started(WebServer)
 
 
 def _bound_port(runner: web.AppRunner, asked: int) -> int:

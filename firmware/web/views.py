@@ -9,11 +9,11 @@ from firmware.controller.live import BoardView
 from firmware.render.frame_json import frame_json
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import cell_name as cell_name
+from firmware.rules.registry import find_pages, game_names
 from hal.interfaces import Frame
 
 BUTTONS = ("undo", "new", "menu", "hint")
-PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in firmware/games/<name>/web/
-GAMES = Path(__file__).resolve().parents[1] / "games"
+PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in the folder it registers
 
 
 def view_json(view: BoardView, *, pin_required: bool) -> dict[str, JsonValue]:
@@ -29,10 +29,23 @@ def view_json(view: BoardView, *, pin_required: bool) -> dict[str, JsonValue]:
 
 def page_module(game: JsonValue) -> str | None:
     """The address of the game's own script for the pages (``/games/<name>/page.js``), if any."""
-    if not isinstance(game, str) or not game.isidentifier():
+    if not isinstance(game, str) or page_folder(game) is None:
         return None
-    has_page = (GAMES / game / "web" / PAGE_MODULE).is_file()
-    return f"/games/{game}/{PAGE_MODULE}" if has_page else None
+    return f"/games/{game}/{PAGE_MODULE}"
+
+
+def page_folder(game: str) -> Path | None:
+    """The page assets the game called ``game`` registered, if it is known and ships a page."""
+    if not game.isidentifier() or game not in game_names():
+        return None
+    where = find_pages(game)
+    folder = None if where is None else Path(where)
+    return folder if folder is not None and (folder / PAGE_MODULE).is_file() else None
+
+
+def page_folders() -> dict[str, Path]:
+    """Every game's page assets (``page_folder``), by game name, for the games that ship one."""
+    return {name: folder for name in game_names() if (folder := page_folder(name)) is not None}
 
 
 def view_text(view: BoardView, *, pin_required: bool) -> str:

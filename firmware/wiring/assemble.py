@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
-from firmware.controller.adapter import board_adapter
 from firmware.controller.computer import Seating
 from firmware.controller.extras import MatchWatcher, PowerSwitch
 from firmware.controller.journal import Journal
@@ -33,9 +32,8 @@ from firmware.link.board import BoardLink
 from firmware.link.online import OnlineGame, OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
-from firmware.rules.registry import game_names
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
-from firmware.wiring.settings import simulated
+from firmware.wiring.settings import real_pieces, simulated
 from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock
 from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockTouch
@@ -78,19 +76,6 @@ class Assembly:
         return None if self.kiosk is None else self.kiosk.staff_pin
 
 
-def hand_placed_games(config: Config, *, real_board: bool) -> frozenset[str]:
-    """The games whose pieces a person puts on the board for the computer: those with real
-    pieces, unless ``culls.chips`` says the chips are virtual (``auto``: on the simulated board)."""
-    chips = config.culls.chips
-    if chips == "virtual" or (chips == "auto" and not real_board):
-        return frozenset()
-    return _real_pieces()
-
-
-def _real_pieces() -> frozenset[str]:
-    return frozenset(name for name in game_names() if board_adapter(name).pieces_by_hand)
-
-
 def assemble(
     board: Board,
     *,
@@ -102,7 +87,7 @@ def assemble(
     heartbeat: Callable[[], object] | None = None,
     players: PlayerFactory = passive_player,
     seating: Seating | None = None,
-    hand_placed: frozenset[str] | None = None,
+    hand_placed: Callable[[str], bool] = real_pieces,
     board_name: str = "",
     power_off: PowerSwitch | None = None,
 ) -> Assembly:
@@ -110,8 +95,8 @@ def assemble(
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
 
     ``seating``: the computer seats and their players (it replaces ``players``);
-    ``hand_placed``: the games whose pieces a person places for a seat not played here (default:
-    every game whose pieces are real, ``hand_placed_games`` of a config with physical chips).
+    ``hand_placed``: whether a person places a game's pieces for a seat not played here (default:
+    the games whose pieces are real; ``settings.hand_placed`` reads the config's ``pieces``).
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
     board) the shut-down only says so."""
@@ -123,7 +108,7 @@ def assemble(
         beep=None if board.buzzer is None else board.buzzer.beep,
         players=players if seating is None else seating,
         seating=None if seating is None else seating.kinds,
-        hand_placed=(hand_placed if hand_placed is not None else _real_pieces()).__contains__,
+        hand_placed=hand_placed,
         ask_hint=None if seating is None else seating.hint,
         choose_computer=None if seating is None else seating.choose,
     )

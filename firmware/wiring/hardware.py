@@ -25,9 +25,10 @@ from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
-from firmware.wiring.assemble import assemble, hand_placed_games, start_link
+from firmware.wiring.assemble import assemble, start_link
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, SessionError, serve_web
+from firmware.wiring.settings import hand_placed
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
 from hal.touch import PadTouchSensor
@@ -61,7 +62,7 @@ def run_real_board(
 
     path = config_path(args.config, DEFAULT_CONFIG if default_path is None else default_path)
     try:
-        config = load_config(path)
+        config = load_config(path, lambda line: complain(f"config {line}"))
         kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
         link = link_settings(config.link, broker=broker, board_id=board_id)
     except ConfigError as exc:
@@ -97,7 +98,7 @@ def run_real_board(
         wall=wall,
         heartbeat=heartbeat.beat,
         seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
-        hand_placed=hand_placed_games(config, real_board=True),
+        hand_placed=hand_placed(config, real_board=True),
         board_name="" if link is None else link.board_id,
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
     )

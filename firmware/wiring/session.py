@@ -5,8 +5,6 @@ from __future__ import annotations
 import datetime
 import json
 import random
-import threading
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,12 +22,10 @@ from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
 from firmware.wiring.assemble import (
     assemble,
-    hand_placed_games,
     simulated_board,
     start_link,
 )
-from firmware.wiring.drive import perform
-from firmware.wiring.script import ScriptError, parse_line
+from firmware.wiring.settings import hand_placed
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
@@ -154,7 +150,7 @@ def build_session(
             computer_seats=computer_seats,
             seed=rng.getrandbits(32),
         ),
-        hand_placed=hand_placed_games(config, real_board=False),
+        hand_placed=hand_placed(config, real_board=False),
         board_name="" if link is None else link.board_id,
     )
     session = Session(
@@ -180,30 +176,6 @@ def build_session(
             link, session.controller, parts.history, state_dir=state_dir, online=online
         )
     return session
-
-
-def read_commands(source: IO[str], session: Session) -> threading.Thread:
-    """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
-
-    def read() -> None:
-        columns, rows = session.board.leds.columns, session.board.leds.rows
-        for number, line in enumerate(iter(source.readline, ""), start=1):
-            if line.strip().lower() in ("quit", "exit", "q"):
-                break
-            try:
-                step = parse_line(line, columns, rows)
-            except ScriptError as exc:
-                session.complain(f"line {number}: {exc}")
-                continue
-            if step is not None and step.verb == "wait":
-                time.sleep(step.ms / 1000)
-            elif step is not None:
-                perform(step, session.board)
-        session.controller.stop()
-
-    thread = threading.Thread(target=read, name="cullsboard-input", daemon=True)
-    thread.start()
-    return thread
 
 
 def serve_web(

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from firmware.config.addressing import direct_chips
 from firmware.config.cells import all_cells
 from firmware.config.schema import Config, FilterStageConfig
 from firmware.config.tuning import effective_thresholds
+from firmware.controller.adapter import board_adapter
 from firmware.rules.grid import cell_name
 from hal.leds import LedMapping
 from hal.touch import Debounce, PadThresholds, RetryPolicy, TouchSettings
@@ -28,6 +30,26 @@ def simulated(config: Config) -> Config:
         else dataclasses.replace(buttons, backend="mock"),
         buzzer=buzzer if buzzer.backend == "none" else dataclasses.replace(buzzer, backend="mock"),
     )
+
+
+def hand_placed(config: Config, *, real_board: bool) -> Callable[[str], bool]:
+    """Whether a game's pieces are put on the board by hand, as the config's ``pieces`` says.
+
+    ``physical``: the games with real pieces (``real_pieces``); ``virtual``: none, the lights are
+    the pieces; ``auto``: physical on a real board, virtual on the simulated one."""
+    if config.pieces == "virtual" or (config.pieces == "auto" and not real_board):
+        return no_pieces
+    return real_pieces
+
+
+def real_pieces(game: str) -> bool:
+    """Whether the game's adapter says its pieces are real ones (``pieces_by_hand``)."""
+    return bool(board_adapter(game).pieces_by_hand)
+
+
+def no_pieces(game: str) -> bool:
+    """No game's pieces are placed by hand: the lights are the pieces."""
+    return False
 
 
 def pad_by_name(config: Config) -> dict[str, Pad]:

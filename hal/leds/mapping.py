@@ -74,16 +74,6 @@ class LedMapping:
         """A hand-made chain: ``cells[i]`` is the cell index under LED ``i``."""
         return cls(columns, rows, tuple(cells))
 
-    @classmethod
-    def from_cells(cls, columns: int, rows: int, cells: Sequence[tuple[int, int]]) -> LedMapping:
-        """A chain given as ``(column, row)`` cells in LED order."""
-        for led, (column, row) in enumerate(cells):
-            if not (0 <= column < columns and 0 <= row < rows):
-                raise ValueError(
-                    f"LED {led} is on cell {(column, row)}, off the {columns}x{rows} grid"
-                )
-        return cls(columns, rows, tuple(row * columns + column for column, row in cells))
-
 
 def _walk(
     columns: int, rows: int, start: Corner, direction: Direction, *, zigzag: bool

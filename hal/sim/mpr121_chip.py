@@ -87,10 +87,6 @@ class SimMpr121:
         there directly by a realistic panel, hundreds of times a simulated second)."""
         return self._electrodes[index]
 
-    def set_noise(self, electrode: int, pf: float) -> None:
-        """The standard deviation of one raw reading of ``electrode``, in pF."""
-        self._electrodes[electrode].noise_pf = pf
-
     def sample(self, periods: int = 1) -> None:
         """Let ``periods`` sample periods pass (nothing is measured in stop mode)."""
         while periods > 0 and self.powered and self.running:

@@ -20,6 +20,7 @@ from firmware.render import palette
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.settings import real_pieces
 from hal.clock import FakeClock
 from hal.interfaces import RGB, Cell
 from hal.mock import MockBoard, MockBuzzer
@@ -64,7 +65,7 @@ class Rig:
             kiosk=kiosk,
             wall=self.wall,
             seating=seating,
-            hand_placed=hand_placed,
+            hand_placed=real_pieces if hand_placed is None else hand_placed.__contains__,
             power_off=power_off,
             players=players,
         )

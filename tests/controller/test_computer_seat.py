@@ -6,9 +6,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-
-from firmware.config.load import parse_config
 from firmware.controller.adapter import cells_for_token
 from firmware.controller.computer import Seating
 from firmware.controller.live import RemoteCommand, RemoteKind
@@ -16,7 +13,6 @@ from firmware.controller.table import Phase
 from firmware.players import level
 from firmware.render import palette
 from firmware.rules.api import JsonValue
-from firmware.wiring.assemble import hand_placed_games
 from tests.controller.conftest import Rig
 
 WAIT_S = 60  # only reached if a search never ends
@@ -151,19 +147,3 @@ def test_no_hint_for_the_computer_s_turn(tmp_path: Path) -> None:
     rig.press("undo")
     rig.seating.thinker.join(WAIT_S)
     assert not rig.seating.thinker.thinking()
-
-
-@pytest.mark.parametrize(
-    ("chips", "real_board", "placed"),
-    [
-        ("auto", True, {"culls"}),
-        ("auto", False, set()),
-        ("physical", False, {"culls"}),
-        ("virtual", True, set()),
-    ],
-)
-def test_culls_chips_says_who_places_the_computer_s_chips(
-    chips: str, real_board: bool, placed: set[str]
-) -> None:
-    config = parse_config(f"culls:\n  chips: {chips}\n")
-    assert hand_placed_games(config, real_board=real_board) == placed

@@ -7,8 +7,6 @@ anywhere else, and the test makes that change for its own duration.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -19,14 +17,6 @@ from firmware.web import serve_in_thread
 from tests.controller.conftest import Rig
 from tests.rules import test_all_games as every_game
 from tests.web.client import post, request
-
-
-@pytest.fixture
-def rig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Rig]:
-    monkeypatch.setattr(registry, "GAME_PACKAGES", [*registry.GAME_PACKAGES, "tests.tictactoe"])
-    made = Rig(tmp_path / "state")
-    yield made
-    made.board.close()
 
 
 def test_the_menu_offers_it_and_the_green_cell_starts_it(rig: Rig) -> None:
