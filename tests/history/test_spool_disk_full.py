@@ -17,7 +17,7 @@ BOARD = """
 import sys
 from pathlib import Path
 from firmware.history.store import History
-from firmware.history.writer import SPOOL_NAME
+from firmware.history.writer import SPOOL_NAME, HistoryWriter
 from tests.history.snapshots import snapshot
 
 state = Path(sys.argv[1])
@@ -30,6 +30,8 @@ for line in sys.stdin:
 
 
 class Board:
+    """A history writer in a process of its own, told what to save line by line."""
+
     def __init__(self, state: Path) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-c", BOARD, str(state)],
@@ -46,18 +48,24 @@ class Board:
         return self.process.stdout.readline().strip()
 
 
-def test_full_then_space_back_then_a_power_cut_loses_no_round(small_disk: Path) -> None:
-    state = small_disk / "state"
-    board = Board(state)
+def _fill_and_free(board: Board, disk: Path) -> None:
     assert board.say("save m0 1") == "saved"
-    filler = fill(small_disk)
+    filler = fill(disk)
     assert board.say("save m1 1") == "kept"  # neither the database nor the spool can grow
     assert board.say("save m1 2") == "kept"
     assert board.say("retry") == "kept"
     filler.unlink()  # space back
     assert board.say("save m2 1") == "saved"  # and everything kept meanwhile with it
-    board.process.kill()  # the power cut
-    board.process.wait(10)
+
+
+def test_full_then_space_back_then_a_power_cut_loses_no_round(small_disk: Path) -> None:
+    state = small_disk / "state"
+    board = Board(state)
+    try:
+        _fill_and_free(board, small_disk)
+    finally:
+        board.process.kill()  # the power cut
+        board.process.wait(10)
     history = History(state)
     found = {key: history.snapshot(key) for key in ("m0", "m1", "m2")}
     assert {key: len(s.rounds) if s else None for key, s in found.items()} == {
