@@ -63,8 +63,11 @@ def unreadable(exc: BaseException) -> bool:
     """Whether ``exc`` says the file is not a database SQLite can use (corrupt, not SQLite)."""
     if not isinstance(exc, sqlite3.DatabaseError):
         return False
-    code = getattr(exc, "sqlite_errorcode", None)
-    if isinstance(code, int) and code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB):
+    try:
+        code = exc.sqlite_errorcode  # set on errors SQLite itself reported
+    except AttributeError:
+        code = 0  # raised by the sqlite3 module (a closed connection ...): not the file's fault
+    if code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB):  # the primary result code
         return True
     text = str(exc)
     return "file is not a database" in text or "malformed" in text
