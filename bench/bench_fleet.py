@@ -71,7 +71,7 @@ class Board:
         settings = link_settings(LinkConfig(), broker=url, board_id=name)
         assert settings is not None
         self.link: RunningLink = start_link(
-            settings, self.controller, parts.history, state_dir=folder, online=online
+            settings, self.controller, parts.events, parts.history, state_dir=folder, online=online
         )
         self.thread = threading.Thread(target=self.controller.run, daemon=True)
         self.thread.start()

@@ -117,6 +117,9 @@ class BoardAdapter(Protocol):
         """``token`` played from ``before`` by ``seat_name``, in one line of the game's words
         ("Red placed e10 and trapped f10 and g10: Red flips one")."""
 
+    def describe_hint(self, state: GameState, token: str) -> str:
+        """What a hint of ``token`` in ``state`` shows, in one line ("Hint: h9 makes four")."""
+
 
 def board_adapter(name: str) -> BoardAdapter:
     """The board adapter of the game called ``name`` (InvalidRecordError if there is none)."""

@@ -40,6 +40,8 @@ class MatchStarted:
     rules: dict[str, JsonValue]
     seats: tuple[SeatInfo, ...]
     level: int | None  # the computer's level on a board that runs one
+    match_id: str  # stable across restarts: the history keeps the match under it
+    started: float  # wall-clock seconds
     resumed: bool = False
 
 
@@ -49,6 +51,7 @@ class RoundStarted:
 
     round: int
     first: str
+    record: dict[str, JsonValue]  # the round's records.md record, no moves yet
     resumed: bool = False
 
 
@@ -102,6 +105,7 @@ class RoundEnded:
     winner: str | None
     record: dict[str, JsonValue]
     scores: dict[str, int]
+    resumed: bool = False  # told again for a match rebuilt from the journal
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +131,7 @@ class MatchEnded:
     winner: str | None
     rounds: int
     scores: dict[str, int]
+    resumed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from firmware.controller.table import Table
 from firmware.rules.api import JsonValue
 from hal.interfaces import Frame
 
@@ -26,8 +25,8 @@ class IdleScreen(Protocol):
     def wake(self) -> bool:
         """Someone is here; True if the board was idle (that touch only wakes it)."""
 
-    def update(self, table: Table, now: float) -> None:
-        """Archive an abandoned game, and decide whether the animation shows."""
+    def update(self, *, game_in_progress: bool) -> bool:
+        """Decide whether the animation shows; True: the game in progress was abandoned."""
 
     def frame(self, now: float, columns: int, rows: int, status_count: int) -> Frame: ...
 
@@ -43,12 +42,6 @@ class BrightnessControl(Protocol):
     def seconds_to_next_check(self) -> float | None: ...
 
     def set_level(self, level: float) -> None: ...
-
-
-class MatchWatcher(Protocol):
-    """Looks at the table after every input (the kiosk's day statistics)."""
-
-    def watch(self, table: Table, now: float) -> None: ...
 
 
 class LinkStatus(Protocol):

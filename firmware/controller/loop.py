@@ -12,7 +12,6 @@ from firmware.controller.extras import (
     BrightnessControl,
     IdleScreen,
     LinkStatus,
-    MatchWatcher,
     PowerSwitch,
 )
 from firmware.controller.faults import DeviceHealth, link_down_overlay
@@ -71,7 +70,6 @@ class BoardController:
         heartbeat: Callable[[], object] | None = None,
         attract: IdleScreen | None = None,
         dimmer: BrightnessControl | None = None,
-        tally: MatchWatcher | None = None,
         link: LinkStatus | None = None,
         power_off: PowerSwitch | None = None,
     ) -> None:
@@ -81,7 +79,6 @@ class BoardController:
         self._heartbeat = heartbeat
         self._attract = attract
         self._dimmer = dimmer
-        self._tally = tally
         self.link = link
         self._power_off = power_off
         self._hold = None if power_off is None else ButtonHold()
@@ -89,6 +86,8 @@ class BoardController:
         self._taps = TapReader()
         self._views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
         self._last_frame: Frame | None = None
+        self._changed = True  # something may look different: compose the scoreboard again
+        self._thinking = False
         self._stopping = False
         self._next_change: float | None = None
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
@@ -154,11 +153,10 @@ class BoardController:
     ) -> None:
         """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame."""
         self.table.start(self.board.clock.now(), settings, first)
-        if self._tally is not None:
-            self._tally.watch(self.table, self.board.clock.now())
         self.board.touch.start(self.post)
         if self.board.buttons is not None:
             self.board.buttons.start(self.post)
+        self.tick(self.board.clock.now())
         self.render()
 
     def step(self) -> None:
@@ -171,7 +169,9 @@ class BoardController:
             if isinstance(item, _Stop):
                 self._stopping = True
             else:
-                self._handle(item)
+                self._act(item)
+                self._changed = True
+        self.tick(self.board.clock.now())
         self.render()
 
     def next_deadline(self) -> float | None:
@@ -197,24 +197,55 @@ class BoardController:
             if isinstance(item, _Stop):
                 return
             if item is not None:
-                self._handle(item)
+                self._act(item)
+                self._changed = True
             self.step()  # the rest of the queue, then the frame
             if clock.now() - last_beat >= HEARTBEAT_EVERY_S:
                 last_beat = clock.now()
                 self._beat()
 
-    def render(self) -> None:
-        """Compose the frame for now; send it and tell listeners only if something changed."""
-        now = self.board.clock.now()
-        leds = self.board.leds
+    def tick(self, now: float) -> None:
+        """What time alone changes: a held button, the brightness step, the kiosk's idle show
+        and putting an abandoned game away, the command strip opening under a held finger."""
+        if self._next_change is not None and now >= self._next_change:
+            self._changed = True
+        thinking = self.table.thinking()
+        if thinking != self._thinking:  # a seat's search started or ended beside the loop
+            self._thinking = thinking
+            self._changed = True
         if self._hold is not None and self._hold.due(now):
             self._shut_down(f"{self._hold.button.upper()} held {self._hold.seconds:g} s")
         if self._dimmer is not None and self._dimmer.apply():
             self._last_frame = None  # the same picture must go out at the new brightness
+            self._changed = True
         if self._attract is not None:
-            self._attract.update(self.table, now)
+            showing = self._attract.showing
+            if self._attract.update(game_in_progress=self._game_in_progress()):
+                self.table.abandon(now)
+                self._attract.update(game_in_progress=False)
+                self._changed = True
+            self._changed |= showing != self._attract.showing
         if self.table.strip.due(now):
             self.table.open_strip()
+            self._changed = True
+
+    def _game_in_progress(self) -> bool:
+        state = None if self.table.match is None else self.table.match.current
+        return state is not None and state.ply > 0 and self.table.phase is Phase.PLAYING
+
+    def redraw(self) -> None:
+        """Compose and send again now (on the loop's thread): something outside changed."""
+        self._changed = True
+        self.render()
+
+    def render(self) -> None:
+        """Compose the frame and the scoreboard for now (changing nothing); send the frame and
+        tell listeners only if something changed."""
+        if not self._changed and self._last_frame is not None:
+            return
+        self._changed = False
+        now = self.board.clock.now()
+        leds = self.board.leds
         score = scoreboard(self.table, now)
         if self._attract is not None and self._attract.showing:
             frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
@@ -257,11 +288,6 @@ class BoardController:
         else:
             self.health.leds_sent()
             self._last_frame = frame
-
-    def _handle(self, item: QueueItem) -> None:
-        self._act(item)
-        if self._tally is not None:
-            self._tally.watch(self.table, self.board.clock.now())
 
     def _act(self, item: QueueItem) -> None:
         now = self.board.clock.now()

@@ -6,13 +6,20 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from firmware.controller.entries import (
+    DoEntry,
+    DroppedEntry,
+    MatchEntry,
+    PendingEntry,
+    RoundEntry,
+    UndoEntry,
+    decode,
+)
 from firmware.rules.api import Game, GameState, InvalidRecordError, JsonValue
 from firmware.rules.bounded_json import shorten
 from firmware.rules.match import Match
 from firmware.rules.registry import find_game
 
-# Journal entries about a move waiting for its chip; the table reads them, the match does not.
-SEAT_NOTES = ("pending", "dropped")
 # What a journal entry the rules refuse raises (IllegalActionError is a ValueError).
 _UNPLAYABLE = (InvalidRecordError, ValueError, KeyError, IndexError, TypeError)
 
@@ -76,27 +83,21 @@ class MatchPlay:
 
     @classmethod
     def _open(cls, head: dict[str, JsonValue]) -> MatchPlay:
-        game, rules = head.get("game"), head.get("rules")
-        if head.get("e") != "match" or not isinstance(game, str) or not isinstance(rules, dict):
+        entry = decode(head)
+        if not isinstance(entry, MatchEntry):
             raise ValueError("the journal does not start with a match")
-        return cls(game, rules)
+        return cls(entry.game, entry.rules)
 
-    def _play(self, entry: dict[str, JsonValue], number: int) -> MatchPlay:
-        kind = entry.get("e")
-        record, token = entry.get("record"), entry.get("token")
-        if kind == "round" and isinstance(record, dict):
-            first = record.get("first")
-            if not isinstance(first, str):
-                raise ValueError("a round without its first colour")
-            self.start_round(first)
-        elif kind == "do" and isinstance(token, str) and self.current is not None:
-            self.current.apply(token)
-        elif kind == "undo" and self.can_undo():
+    def _play(self, raw: dict[str, JsonValue], number: int) -> MatchPlay:
+        entry = decode(raw)
+        if isinstance(entry, RoundEntry):
+            self.start_round(entry.first)
+        elif isinstance(entry, DoEntry) and self.current is not None:
+            self.current.apply(entry.token)
+        elif isinstance(entry, UndoEntry) and self.can_undo():
             self.undo()
-        elif kind in SEAT_NOTES:
-            pass
-        else:
-            raise ValueError(f"not a next step here: {json.dumps(entry)}")
+        elif not isinstance(entry, PendingEntry | DroppedEntry):
+            raise ValueError(f"not a next step here: {json.dumps(raw)}")
         return self
 
     def can_undo(self) -> bool:

@@ -49,7 +49,9 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "line": None if outcome is None or outcome.line is None else list(outcome.line),
         "last_result": last_result,
         "match_winner": None if match is None else match.winner,
-        "message": message(table, state, seat),
+        "message": _with_notice(table.current_notice(now), message(table, state, seat)),
+        "notice": table.current_notice(now),
+        "last_action": table.last_said,
         "error": table.current_error(now),
         "record": table.record_json(),
         "pending": pending(table),
@@ -91,7 +93,7 @@ def hint(table: Table, now: float) -> JsonValue:
     if shown is None:
         return None
     cells: list[JsonValue] = [cell_name(cell) for cell in shown.cells]
-    return {"token": shown.token, "cells": cells}
+    return {"token": shown.token, "cells": cells, "said": shown.said}
 
 
 def seat_levels(table: Table) -> list[JsonValue]:
@@ -110,6 +112,10 @@ def pending(table: Table) -> JsonValue:
         return None
     cells: list[JsonValue] = [cell_name(cell) for cell in waiting.cells]
     return {"seat": waiting.seat, "token": waiting.token, "cells": cells}
+
+
+def _with_notice(notice: str | None, sentence: str) -> str:
+    return sentence if notice is None else f"{notice[:1].upper()}{notice[1:]}. {sentence}"
 
 
 def message(table: Table, state: GameState | None, seat: int | None) -> str:

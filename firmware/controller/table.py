@@ -1,15 +1,21 @@
-"""The game table: phases, moves from every seat, buttons, undo, the journal and resume.
+"""The game table: a small coordinator over the board's modes; it says what happened as events.
 
-No threads, no devices, no game names: each game's board adapter (``adapter``) says what a tap
-means, and every move, tapped or delivered, enters by one door: ``play(token, seat, now)``.
+No threads, no devices, no game names: each game's board adapter says what a tap means, and
+every move, tapped or delivered by a seat's player, enters by one door: ``play(token, seat, now)``.
+The current mode (``firmware.controller.modes``) holds what the board is doing and takes the
+inputs; every change is posted on the event bus (``firmware.controller.events``), where the
+journal, the history, the kiosk's statistics, the broker and online play hear it.
 """
 
 from __future__ import annotations
 
-import enum
+import hashlib
+import json
 import random
+import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from firmware.controller.adapter import (
     BoardAdapter,
@@ -19,36 +25,55 @@ from firmware.controller.adapter import (
     board_adapters,
     cells_for_token,
 )
+from firmware.controller.buttons import Button
 from firmware.controller.computer import ComputerPlayer
-from firmware.controller.journal import Entry, Journal
-from firmware.controller.match_play import JournalReplay, MatchPlay
-from firmware.controller.menu import Menu
-from firmware.controller.players import (
-    Player,
-    PlayerFactory,
-    PlayerKind,
-    Turn,
-    passive_player,
+from firmware.controller.entries import JournalKeeper
+from firmware.controller.events import (
+    EventBus,
+    MatchAbandoned,
+    MatchEnded,
+    MatchReopened,
+    MatchStarted,
+    MoveApplied,
+    MovePending,
+    MoveUndone,
+    PendingDropped,
+    PhaseChanged,
+    Refused,
+    RoundEnded,
+    RoundReopened,
+    RoundStarted,
+    RoundUnstarted,
+    SeatInfo,
 )
+from firmware.controller.journal import Journal
+from firmware.controller.match_play import MatchPlay
+from firmware.controller.menu import Menu
+from firmware.controller.modes import (
+    GameMode,
+    Hint,
+    MatchOverMode,
+    MenuMode,
+    Mode,
+    Pending,
+    Phase,
+    PlayingMode,
+    ReviewMode,
+    RoundOverMode,
+    Seated,
+    WaitingForPiece,
+)
+from firmware.controller.players import Player, PlayerFactory, PlayerKind, Turn, passive_player
+from firmware.controller.resume import Resumed, resumed_match
 from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
-from firmware.players import HIGHEST, LOWEST
 from firmware.rules.api import GameState, InvalidRecordError, JsonValue
-from firmware.rules.bounded_json import shorten
+from firmware.rules.grid import cell_name
 from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
 
-
-class Phase(enum.Enum):
-    """What the board is doing; the value is the scoreboard's ``phase``."""
-
-    MENU = "menu"
-    PLAYING = "playing"
-    WAITING_FOR_CHIP = "waiting_for_chip"  # a seat not at this board moved: place its chip here
-    ROUND_OVER = "round_over"
-    MATCH_OVER = "match_over"
-    ATTRACT = "attract"  # the kiosk's idle animation (set by the loop, never by the table)
+__all__ = ["Phase", "Seat", "Table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,30 +87,27 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Flash:
-    """A red error flash on a cell (None: the whole edge) that started at ``t``."""
+    """An error flash on a cell (None: the whole edge) that started at ``t``."""
 
     cell: Cell | None
     t: float
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The strongest move, lit on ``cells`` until ``until``."""
+class UndoPolicy(Protocol):
+    """Whether UNDO may take a move back now (an online game asks the other board first)."""
 
-    token: str
-    cells: tuple[Cell, ...]
-    until: float
+    def may_undo(self, now: float) -> bool:
+        """True: take it back now; False: asked elsewhere, ``Table.undo_agreed`` follows."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A move made away from this board, waiting for its chip to be placed on ``cells``."""
+class AlwaysUndo:
+    """UNDO at a board that answers to nobody else."""
 
-    seat: int
-    token: str
-    cells: tuple[Cell, ...]
+    def may_undo(self, now: float) -> bool:
+        return True
 
 
+StarterDraw = Callable[[tuple[str, ...]], str]  # who starts a match whose starter is drawn
 STRIP_COMMANDS = ("undo", "new", "menu")
 REVIEW_COMMANDS = {"back": "undo", "forward": "new", "leave": "menu"}  # what they press in review
 
@@ -99,52 +121,154 @@ class Table:
         columns: int,
         rows: int,
         journal: Journal,
+        events: EventBus,
         rng: random.Random,
+        wall: Callable[[], float],
+        new_match_id: Callable[[], str] = lambda: uuid.uuid4().hex,
         beep: Callable[[float, float], None] | None = None,
         players: PlayerFactory = passive_player,
         seating: Callable[[tuple[SeatSpec, ...]], tuple[PlayerKind, ...]] | None = None,
         hand_placed: Callable[[str], bool] = lambda game: True,
         ask_hint: Callable[[GameState], None] | None = None,
         choose_computer: Callable[[frozenset[str], int], None] | None = None,
+        thinking: Callable[[], bool] = lambda: False,
+        undo_policy: UndoPolicy | None = None,
+        starter_draw: StarterDraw | None = None,
     ) -> None:
         """``seating``: who fills the seats of a new match (default: everyone here).
         ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
         so a move made elsewhere waits for its piece; else it is shown at once.
         ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``.
         ``choose_computer``: sets the seats (by name) and level of the computer for new matches;
-        given, the menu offers "vs computer"."""
+        given, the menu offers "vs computer". ``thinking``: whether a computer seat thinks.
+        ``undo_policy``: asked before UNDO takes a move back; ``starter_draw``: draws who starts
+        a match (default: ``rng``)."""
         self.columns = columns
         self.rows = rows
         self.journal = journal
-        self.rng = rng
+        self.events = events
+        events.subscribe(JournalKeeper(journal))  # first: written before anyone else hears
+        self._wall = wall
+        self._new_match_id = new_match_id
         self._beep = beep
         self._make_player = players
         self._seating = seating
         self._hand_placed = hand_placed
         self._ask_hint = ask_hint
-        self.hint: Hint | None = None
         self._choose_computer = choose_computer
+        self.thinking = thinking
+        self._undo_policy = undo_policy or AlwaysUndo()
+        self._draw: StarterDraw = starter_draw or rng.choice
         self._seats_cache: dict[str, tuple[SeatSpec, ...]] = {}
         self.menu = Menu(
             columns, rows, board_adapters(), None if choose_computer is None else self._seats_of
         )
         self.strip = CommandStrip(columns, rows)
-        self.review: Review | None = None
-        self.match: MatchPlay | None = None
-        self.adapter: BoardAdapter | None = None
-        self.players: list[Player] = []  # one per seat of the match
-        self.pending: Pending | None = None
-        self.thinking: Callable[[], bool] = lambda: False  # whether a computer seat is thinking
-        self.phase = Phase.MENU
-        self.return_phase: Phase | None = None  # where MENU goes back to
+        self.mode: Mode = MenuMode(0.0)
         self.since = 0.0  # when the position on the board last changed (blink phases)
-        self.phase_since = 0.0
         self.flashes: list[Flash] = []
         self.error: tuple[str, float] | None = None
+        self.notice: tuple[str, float] | None = None  # something the board did, said a while
+        self.last_said: str | None = None  # the latest action in the game's words
         self._turn_told: tuple[int, int] | None = None  # (seat, ply) whose player was told
-        # Asked before UNDO takes a move back; False: not now (an online game asks the other
-        # board first, and undoes when it agrees).
-        self.undo_gate: Callable[[float], bool] | None = None
+
+    # -- what is on the table (for the scene and the scoreboard) ---------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.mode.phase
+
+    @property
+    def phase_since(self) -> float:
+        return self.mode.entered
+
+    @property
+    def seated(self) -> Seated | None:
+        return self.mode.seated
+
+    @property
+    def match(self) -> MatchPlay | None:
+        seated = self.seated
+        return None if seated is None else seated.match
+
+    @property
+    def adapter(self) -> BoardAdapter | None:
+        seated = self.seated
+        return None if seated is None else seated.adapter
+
+    @property
+    def players(self) -> list[Player]:
+        seated = self.seated
+        return [] if seated is None else seated.players
+
+    @property
+    def pending(self) -> Pending | None:
+        return self.mode.pending if isinstance(self.mode, WaitingForPiece) else None
+
+    @property
+    def review(self) -> Review | None:
+        return self.mode.review if isinstance(self.mode, ReviewMode) else None
+
+    @property
+    def has_computer(self) -> bool:
+        """Whether seats can be given to the computer (the board runs its player)."""
+        return self._choose_computer is not None
+
+    @property
+    def ready_cell(self) -> Cell:
+        return (self.columns // 2, self.rows // 2)
+
+    @property
+    def seats(self) -> list[Seat]:
+        """Who sits where, clockwise from seat 0 (none without a match)."""
+        seated = self.seated
+        if seated is None:
+            return []
+        return [
+            Seat(spec.colour, spec.name, player.kind)
+            for spec, player in zip(seated.specs, seated.players, strict=True)
+        ]
+
+    def seat_specs(self) -> tuple[SeatSpec, ...]:
+        seated = self.seated
+        return () if seated is None else seated.specs
+
+    def seat_to_act(self) -> int | None:
+        """The seat whose move it is, or None (no round, or it is over)."""
+        seated = self.seated
+        return None if seated is None else seated.seat_to_act()
+
+    def record_json(self) -> dict[str, JsonValue] | None:
+        """The current round as a records.md record."""
+        state = None if self.match is None else self.match.current
+        return None if state is None else record_of(state).to_json()
+
+    def current_hint(self, now: float) -> Hint | None:
+        hint = self.mode.hint if isinstance(self.mode, PlayingMode) else None
+        return hint if hint is not None and now < hint.until else None
+
+    def current_error(self, now: float) -> str | None:
+        if self.error is None or now - self.error[1] >= T.error_shown:
+            return None
+        return self.error[0]
+
+    def current_notice(self, now: float) -> str | None:
+        if self.notice is None or now - self.notice[1] >= T.error_shown:
+            return None
+        return self.notice[0]
+
+    def deadlines(self, now: float) -> list[float]:
+        """Times after ``now`` when something changes without an input (besides animations)."""
+        times = [f.t + T.error_flash for f in self.flashes]
+        for said in (self.error, self.notice):
+            if said is not None:
+                times.append(said[1] + T.error_shown)
+        if isinstance(self.mode, RoundOverMode):
+            times.append(self.mode.ready_after)
+        hint = self.current_hint(now)
+        if hint is not None:
+            times.append(hint.until)
+        return [t for t in times if t > now]
 
     # -- starting and resuming ------------------------------------------------------------
 
@@ -166,58 +290,80 @@ class Table:
                     f"{archived}; start without --game to resume a match instead"
                 )
         elif not self.resume(now):
-            self._set_phase(Phase.MENU, now)
+            self._enter(MenuMode(now), now)
 
     def resume(self, now: float) -> bool:
         """Rebuild the match from the journal, as far as it can be played; False if none."""
-        replayed: list[_SeatedReplay] = []
+        found: list[Resumed] = []
 
-        def playable(entries: list[Entry]) -> tuple[int, str | None]:
-            replayed.append(_seated_replay(entries))
-            return replayed[-1].kept, replayed[-1].problem
+        def playable(entries: list[dict[str, JsonValue]]) -> tuple[int, str | None]:
+            found.append(resumed_match(entries))
+            return found[-1].kept, found[-1].problem
 
         self.journal.load(playable)
-        if not replayed:
+        if not found:
             return False
-        last = replayed[-1]
+        last = found[-1]
         if last.problem is not None:
-            self._refuse(
-                None, f"the saved match could not be resumed in full ({last.problem})", now
-            )
+            self.refuse(f"the saved match could not be resumed in full ({last.problem})", now)
         if last.match is None or last.kinds is None:
-            self.match = None
-            self.adapter = None
             return False
         adapter = board_adapter(last.match.name)
+        specs = adapter.seats(last.match.rules, last.match.colours)
         if self._choose_computer is not None and last.level is not None:
             # The computer's seats and level as they were, for this match and the next ones.
-            specs = adapter.seats(last.match.rules, last.match.colours)
-            kinds = zip(specs, last.kinds, strict=True)
-            names = frozenset(spec.name for spec, kind in kinds if kind is PlayerKind.COMPUTER)
+            names = frozenset(
+                spec.name
+                for spec, kind in zip(specs, last.kinds, strict=True)
+                if kind is PlayerKind.COMPUTER
+            )
             self._choose_computer(names, last.level)
             if self.menu.computer is not None:
                 self.menu.computer.level = last.level
-        self._seat_match(last.match, adapter, last.kinds)
-        waiting = None if last.last_entry is None else self._pending_from(last.last_entry)
-        self._after_change(now)
-        if waiting is not None and self.match is not None and self.match.current is not None:
-            self._cancel_players()  # its move is made: it only waits for the chip
-            self._turn_told = (waiting.seat, self.match.current.ply)
-            self.pending = waiting
-            self._set_phase(Phase.WAITING_FOR_CHIP, now)
+        match_id = last.match_id or _legacy_id(last.head)
+        seated = self._seat(last.match, adapter, last.kinds, match_id, last.started or self._wall())
+        self._tell_resumed(seated, last.level)
+        waiting = self._pending_from(seated, last.pending)
+        self._after_change(seated, now)
+        if waiting is not None:
+            self._cancel_players()  # its move is made: it only waits for the piece
+            state = seated.match.current
+            assert state is not None
+            self._turn_told = (waiting.seat, state.ply)
+            self._enter(WaitingForPiece(now, seated, waiting), now)
         return True
 
-    def _pending_from(self, last: Entry) -> Pending | None:
-        """The move that was waiting for its chip when the power went, if ``last`` is one that
-        can still wait: it waits again."""
-        seat, token = last.get("seat"), last.get("token")
-        state = None if self.match is None else self.match.current
-        if last.get("e") != "pending" or state is None or self.adapter is None:
+    def _tell_resumed(self, seated: Seated, level: int | None) -> None:
+        """Say what the journal rebuilt, marked ``resumed`` (its consumers heard it before)."""
+        match = seated.match
+        self.events.post(self._match_started(seated, level, resumed=True))
+        for number, state in enumerate(match.rounds, start=1):
+            record = record_of(state).to_json()
+            start = {**record, "moves": []}
+            self.events.post(RoundStarted(number, state.first, start, resumed=True))
+            outcome = state.outcome()
+            if outcome.is_over:
+                scores = self._scores_after(match, number)
+                self.events.post(
+                    RoundEnded(
+                        number, outcome.status.value, outcome.winner, record, scores, resumed=True
+                    )
+                )
+        if match.is_over:
+            self.events.post(
+                MatchEnded(
+                    match.name, match.winner, len(match.rounds), match.scores(), resumed=True
+                )
+            )
+
+    def _pending_from(self, seated: Seated, pending: tuple[int, str] | None) -> Pending | None:
+        """The move that was waiting for its piece when the power went, if it still can."""
+        state = seated.match.current
+        if pending is None or state is None or state.why_illegal(pending[1]):
             return None
-        if not isinstance(seat, int) or not isinstance(token, str) or state.why_illegal(token):
-            return None
-        cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
-        if cells and seat == self.seat_to_act():
+        seat, token = pending
+        cells = cells_for_token(seated.adapter, state, token, self.columns, self.rows)
+        if cells and seat == seated.seat_to_act():
             return Pending(seat, token, tuple(cells))
         return None
 
@@ -228,55 +374,68 @@ class Table:
         now: float,
         first: str | None = None,
         players: Sequence[PlayerKind] | None = None,
+        why: str = "new",
     ) -> None:
         """Begin a match (the old one, finished or not, goes to the archive).
 
-        ``players``: what fills each seat (default: everyone here, at this board).
+        ``players``: what fills each seat (default: the seating's choice, else everyone here);
+        ``why``: what replaced an unfinished match (its ``MatchAbandoned``).
         """
         adapter = board_adapter(game)
         match = MatchPlay(game, adapter.fit_rules(rules, self.columns, self.rows))
         problem = adapter.does_not_fit(match.rules, self.columns, self.rows)
         if problem is not None:
-            self._refuse(None, problem, now)
+            self.refuse(problem, now)
             return
         specs = adapter.seats(match.rules, match.colours)
-        seat_count = len(specs)
         if players is not None:
             kinds = tuple(players)
         elif self._seating is not None:
             kinds = self._seating(specs)
         else:
-            kinds = (PlayerKind.HERE,) * seat_count
-        if len(kinds) != seat_count:
-            self._refuse(None, f"{game} has {seat_count} seats, not {len(kinds)}", now)
+            kinds = (PlayerKind.HERE,) * len(specs)
+        if len(kinds) != len(specs):
+            self.refuse(f"{game} has {len(specs)} seats, not {len(kinds)}", now)
             return
-        self.journal.archive()
-        self._seat_match(match, adapter, kinds)
-        head: Entry = {
-            "e": "match",
-            "game": game,
-            "rules": match.rules,
-            "players": [kind.value for kind in kinds],
-        }
-        if self.menu.computer is not None:  # the computer's level, so a restart goes on with it
-            head["level"] = self.menu.computer.level
-        self.journal.append(head)
-        self._start_round(first or self.rng.choice(match.colours), now)
+        old = self.match
+        if old is not None and old.current is not None and not old.is_over:
+            self.events.post(MatchAbandoned(old.name, why))
+        seated = self._seat(match, adapter, kinds, self._new_match_id(), self._wall())
+        level = None if self.menu.computer is None else self.menu.computer.level
+        self.events.post(self._match_started(seated, level))
+        self._start_round(seated, first or self._draw(match.colours), now)
 
-    def _seat_match(
-        self, match: MatchPlay, adapter: BoardAdapter, kinds: Sequence[PlayerKind]
-    ) -> None:
+    def _match_started(
+        self, seated: Seated, level: int | None, *, resumed: bool = False
+    ) -> MatchStarted:
+        seats = tuple(
+            SeatInfo(spec.colour, spec.name, player.kind.value)
+            for spec, player in zip(seated.specs, seated.players, strict=True)
+        )
+        match = seated.match
+        return MatchStarted(
+            match.name, dict(match.rules), seats, level, seated.match_id, seated.started, resumed
+        )
+
+    def _seat(
+        self,
+        match: MatchPlay,
+        adapter: BoardAdapter,
+        kinds: Sequence[PlayerKind],
+        match_id: str,
+        started: float,
+    ) -> Seated:
         self._cancel_players()
-        self.match = match
-        self.adapter = adapter
-        self.players = [self._make_player(kind, seat) for seat, kind in enumerate(kinds)]
+        specs = adapter.seats(match.rules, match.colours)
+        players = [self._make_player(kind, seat) for seat, kind in enumerate(kinds)]
+        seated = Seated(match, adapter, specs, players, match_id, started)
         self.menu.select(match.name, match.rules)
         if self.menu.computer is not None:  # the menu shows the computer's seats and level
-            computers = [p for p in self.players if isinstance(p, ComputerPlayer)]
-            specs = adapter.seats(match.rules, match.colours)
+            computers = [p for p in players if isinstance(p, ComputerPlayer)]
             self.menu.computer.choose(specs[player.seat].name for player in computers)
             if computers:
                 self.menu.computer.level = computers[0].level.number
+        return seated
 
     def _seats_of(self, game: str, rules: dict[str, JsonValue]) -> tuple[SeatSpec, ...]:
         """The seats ``game`` has under ``rules`` on this board (for the menu's computer row)."""
@@ -287,16 +446,11 @@ class Table:
             self._seats_cache[key] = adapter.seats(match.rules, match.colours)
         return self._seats_cache[key]
 
-    @property
-    def has_computer(self) -> bool:
-        """Whether seats can be given to the computer (the board runs its player)."""
-        return self._choose_computer is not None
-
     def seat_computer(self, seats: frozenset[str], level: int, now: float) -> None:
         """The computer takes ``seats`` (colours or names; none: people everywhere) at ``level``
         from a new match of the game being played (or picked on the menu) on."""
         if self._choose_computer is None:
-            self._refuse(None, "this board runs no computer player", now)
+            self.refuse("this board runs no computer player", now)
             return
         self._choose_computer(seats, level)
         if self.menu.computer is not None:
@@ -315,177 +469,309 @@ class Table:
         names = frozenset(spec.name for spec in rows.chosen_seats())
         self._choose_computer(names, rows.level)
 
-    def abandon(self, now: float) -> None:
+    def abandon(self, now: float, why: str = "idle") -> None:
         """A game left alone for long: archive it and set up a fresh match of the same kind.
 
         With no match yet (the menu open since start-up) the game chosen on the menu is set up.
         """
         if self.match is not None:
             kinds = [player.kind for player in self.players]
-            self.new_match(self.match.name, dict(self.match.rules), now, players=kinds)
+            self.new_match(self.match.name, dict(self.match.rules), now, players=kinds, why=why)
         else:
             game, rules = self.menu.settings()
-            self.new_match(game, rules, now)
+            self.new_match(game, rules, now, why=why)
 
-    def _start_round(self, first: str, now: float) -> None:
-        assert self.match is not None
+    def _start_round(self, seated: Seated, first: str, now: float) -> None:
+        match = seated.match
         record: dict[str, JsonValue] = {
             "format": FORMAT,
-            "game": self.match.name,
-            "rules": self.match.rules,
+            "game": match.name,
+            "rules": match.rules,
             "first": first,
             "moves": [],
         }
-        self.journal.append({"e": "round", "record": record})
-        self.match.start_round(first)
-        self._after_change(now)
+        match.start_round(first)
+        self.last_said = None
+        self.events.post(RoundStarted(len(match.rounds), first, record))
+        self._after_change(seated, now)
 
     # -- inputs ---------------------------------------------------------------------------
 
     def tap(self, cell: Cell, now: float) -> None:
-        """A tap on ``cell``: a menu pick, going on after a round, a pending chip, or a move."""
+        """A tap on ``cell``: the strip's command if it is open, else the mode's."""
         if self.strip.is_open:
             command = self.strip.command_at(cell)
             self.strip.close()
             if command is not None:
                 self.command(command, now)
             return
-        if self.review is not None:
-            if cell in (self.review.back_cell, self.review.forward_cell):
-                self._review_step(-1 if cell == self.review.back_cell else 1, now)
-            return
-        if self.phase is Phase.MENU:
-            if self.menu.tap(cell):
-                game, rules = self.menu.settings()
-                self._menu_computer()
-                self.new_match(game, rules, now)
-            return
-        if self.match is None or self.match.current is None or self.adapter is None:
-            return
-        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            shown = T.line_show if self.phase is Phase.ROUND_OVER else T.confirm_guard
-            if cell == self.ready_cell and now - self.phase_since >= shown:
-                self._go_on(now)
-            return
-        if self.pending is not None:
-            self._place_pending(cell, now)
-            return
-        meaning = self.adapter.token_for(self.match.current, cell, self.columns, self.rows)
-        if isinstance(meaning, Refusal):
-            self._refuse(cell, str(meaning), now)
-            return
-        seat = self.seat_to_act()
-        if seat is not None and self.players[seat].kind is not PlayerKind.HERE:
-            self._refuse(cell, f"it is {self.seats[seat].name}'s turn, who plays elsewhere", now)
-            return
-        self.play(meaning, seat, now, cell=cell)
+        self.mode.tap(self, cell, now)
+
+    def button(self, button: Button | str, now: float) -> None:
+        """A button pressed (or its name)."""
+        pressed = Button.named(button) if isinstance(button, str) else button
+        if pressed is not None:
+            self.mode.press(self, pressed, now)
 
     def play(self, token: str, seat: int | None, now: float, *, cell: Cell | None = None) -> bool:
         """``seat`` plays ``token``: the one door every move enters by; True if it was taken.
 
         A refused move flashes (``cell``, or the edge) and says why. A move from a seat that is
-        not at this board first waits for its chip to be placed (``Phase.WAITING_FOR_CHIP``).
+        not at this board first waits for its piece to be placed (``WaitingForPiece``).
         """
-        state = None if self.match is None else self.match.current
-        if state is None or self.adapter is None or self.phase is not Phase.PLAYING:
-            self._refuse(cell, "no move is expected now", now)
+        mode = self.mode
+        state = None if mode.seated is None else mode.seated.match.current
+        if not isinstance(mode, PlayingMode) or state is None:
+            self.refuse_at(cell, "no move is expected now", now)
             return False
-        if seat is None or seat != self.seat_to_act():
-            self._refuse(cell, "it is not that seat's turn", now)
+        seated = mode.seated
+        if seat is None or seat != seated.seat_to_act():
+            self.refuse_at(cell, "it is not that seat's turn", now)
             return False
         reason = state.why_illegal(token)
         if reason is not None:
-            self._refuse(cell, reason, now)
+            self.refuse_at(cell, reason, now)
             return False
-        if self.players[seat].kind is not PlayerKind.HERE and self._hand_placed(self.adapter.name):
-            cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
+        if seated.players[seat].kind is not PlayerKind.HERE and self._hand_placed(
+            seated.adapter.name
+        ):
+            cells = cells_for_token(seated.adapter, state, token, self.columns, self.rows)
             if cells:
-                self.pending = Pending(seat, token, tuple(cells))
-                self.journal.append({"e": "pending", "seat": seat, "token": token})
-                self._set_phase(Phase.WAITING_FOR_CHIP, now)
+                pending = Pending(seat, token, tuple(cells))
+                self.events.post(MovePending(seat, token, tuple(cell_name(c) for c in cells)))
+                self._enter(WaitingForPiece(now, seated, pending), now)
                 return True
-        self._apply(token, now)
+        self._apply(seated, seat, token, now)
         return True
 
-    def _place_pending(self, cell: Cell, now: float) -> None:
-        assert self.pending is not None
-        if cell not in self.pending.cells:
-            self._refuse(
-                cell,
-                f"first put {self.seats[self.pending.seat].name}'s move on the blinking cell",
-                now,
+    def _apply(self, seated: Seated, seat: int | None, token: str, now: float) -> None:
+        match = seated.match
+        state = match.current
+        assert state is not None
+        name = seated.specs[seat].name if seat is not None else (state.to_move() or "").title()
+        said = seated.adapter.describe(state.copy(), token, name)
+        colour = state.to_move()
+        state.apply(token)
+        number = len(match.rounds)
+        self.events.post(MoveApplied(number, seat, token, state.ply, colour, said))
+        self.last_said = said
+        outcome = state.outcome()
+        if outcome.is_over:
+            record = record_of(state).to_json()
+            self.events.post(
+                RoundEnded(number, outcome.status.value, outcome.winner, record, match.scores())
             )
-            return
-        token = self.pending.token
-        self.pending = None
-        self._apply(token, now)
-
-    def _apply(self, token: str, now: float) -> None:
-        assert self.match is not None and self.match.current is not None
-        self.journal.append({"e": "do", "token": token})
-        self.match.current.apply(token)
+            if match.is_over:
+                self.events.post(MatchEnded(match.name, match.winner, number, match.scores()))
         self.error = None
-        self._after_change(now)
-        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and self._beep is not None:
+        self._after_change(seated, now)
+        if match.current is not None and match.current.outcome().is_over and self._beep:
             self._beep(T.win_beep_hz, T.win_beep_s)
 
     def ghost(self, now: float) -> None:
         """A touch the pads could not place: flash, change nothing."""
-        self._refuse(None, "two touches at once: touch one cell at a time", now)
+        self.refuse("two touches at once: touch one cell at a time", now)
 
-    def button(self, name: str, now: float) -> None:
-        if self.review is not None:
-            if name == "menu":
-                self.leave_review(now)
-            else:
-                self._review_step(-1 if name == "undo" else 1, now)
+    # -- what the modes ask of the table (TableOps) ----------------------------------------
+
+    def refuse_at(self, cell: Cell | None, reason: str, now: float) -> None:
+        """Something asked of the board was not done: flash ``cell`` (or the edge), say why."""
+        self.flashes = [f for f in self.flashes if now - f.t < T.error_flash]
+        self.flashes.append(Flash(cell, now))
+        self.error = (reason, now)
+        self.events.post(Refused(reason, None if cell is None else cell_name(cell)))
+        if self._beep is not None:
+            self._beep(T.error_beep_hz, T.error_beep_s)
+
+    def refuse(self, reason: str, now: float) -> None:
+        """Something asked of the board was not done: flash the edge and say ``reason``."""
+        self.refuse_at(None, reason, now)
+
+    def play_tap(self, seated: Seated, cell: Cell, now: float) -> None:
+        state = seated.match.current
+        assert state is not None
+        meaning = seated.adapter.token_for(state, cell, self.columns, self.rows)
+        if isinstance(meaning, Refusal):
+            self.refuse_at(cell, str(meaning), now)
             return
-        if name == "menu":
-            if self.phase is Phase.MENU:
-                self.menu.next_choice()
-            else:
-                self._cancel_players()
-                self.return_phase = self.phase
-                self._set_phase(Phase.MENU, now)
-        elif name == "new":
-            if self.phase is Phase.MENU:  # NEW starts the menu's choice, as the green cell does
-                self._menu_computer()
+        seat = seated.seat_to_act()
+        if seat is not None and seated.players[seat].kind is not PlayerKind.HERE:
+            name = seated.specs[seat].name
+            self.refuse_at(cell, f"it is {name}'s turn, who plays elsewhere", now)
+            return
+        self.play(meaning, seat, now, cell=cell)
+
+    def place_pending(self, mode: WaitingForPiece, cell: Cell, now: float) -> None:
+        pending = mode.pending
+        if cell not in pending.cells:
+            name = mode.seated.specs[pending.seat].name
+            self.refuse_at(cell, f"first put {name}'s move on the blinking cell", now)
+            return
+        self._apply(mode.seated, pending.seat, pending.token, now)
+
+    def go_on(self, seated: Seated, now: float) -> None:
+        """The ready cell was tapped (it is the only cell that goes on)."""
+        if isinstance(self.mode, RoundOverMode):
+            self._start_round(seated, seated.match.next_first(), now)
+            return
+        match = seated.match
+        first = match.next_first() if seated.adapter.rematch_alternates else None
+        kinds = [player.kind for player in seated.players]
+        self.new_match(match.name, dict(match.rules), now, first, kinds)
+
+    def pick_from_menu(self, mode: MenuMode, cell: Cell, now: float) -> None:
+        if self.menu.tap(cell):
+            game, rules = self.menu.settings()
+            self._menu_computer()
+            self.new_match(game, rules, now)
+
+    def press_in_menu(self, mode: MenuMode, button: Button, now: float) -> None:
+        if button is Button.MENU:
+            self.menu.next_choice()
+        elif button is Button.NEW:  # NEW starts the menu's choice, as the green cell does
+            self._menu_computer()
             game, rules = self.menu.settings()
             self.new_match(game, rules, now)
-        elif name == "hint":
-            self._hint_asked(now)
-        elif name == "undo":
-            if self.phase is Phase.MENU:
-                if self.return_phase is not None and self.match is not None:
-                    self._set_phase(self.return_phase, now)
-                    self._tell_player()
-                return
-            if self.pending is not None:  # the move made elsewhere is not placed: drop it
-                self.pending = None
-                self.journal.append({"e": "dropped"})
-                self._cancel_players()
-                self._after_change(now)
-                return
-            if self.match is None or not self.match.can_undo():
-                self._refuse(None, "nothing to undo", now)
-                return
-            if self.undo_gate is not None and not self.undo_gate(now):
-                return
+        elif button is Button.UNDO and mode.back is not None:
+            self._enter(mode.back, now)
+            self._tell_player()
+        elif button is Button.HINT:
+            self.refuse("a hint is only given during a game", now)
+
+    def press_in_game(self, mode: GameMode, button: Button, now: float) -> None:
+        if button is Button.MENU:
             self._cancel_players()
-            self.journal.append({"e": "undo"})
-            self.match.undo()
-            self.error = None
-            self._after_change(now)
-            if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-                # Back to an end already seen: the green cell takes a tap at once.
-                self.phase_since = now - max(T.line_show, T.confirm_guard)
+            self._enter(MenuMode(now, mode.seated, mode), now)
+        elif button is Button.NEW:
+            game, rules = self.menu.settings()
+            self.new_match(game, rules, now)
+        elif button is Button.HINT:
+            self._hint_asked(mode, now)
+        elif isinstance(mode, WaitingForPiece):  # UNDO: the move made elsewhere is dropped
+            self.events.post(PendingDropped(mode.pending.seat, mode.pending.token))
+            self._cancel_players()
+            self._after_change(mode.seated, now)
+        else:
+            self._undo(mode.seated, now)
+
+    def step_review(self, mode: ReviewMode, by: int, now: float) -> None:
+        if mode.review.step(by):
+            self.since = now
+        else:
+            self.refuse(
+                "that is the end of the round" if by > 0 else "that is the start of the round",
+                now,
+            )
+
+    def follow_online(self, undo_policy: UndoPolicy, starter_draw: StarterDraw) -> None:
+        """An online game's UNDO agreement and shared draw (until it takes them in its seats)."""
+        self._undo_policy, self._draw = undo_policy, starter_draw
+
+    # -- UNDO -----------------------------------------------------------------------------
+
+    def _undo(self, seated: Seated, now: float) -> None:
+        """Take back to the last turn of a person at this board: one action, or the computer's
+        replies too (they would only be played again)."""
+        match = seated.match
+        if not match.can_undo():
+            self.refuse("nothing to undo", now)
+            return
+        steps = self._steps_to_a_person(seated)
+        if steps == 0:
+            self.refuse("nothing of yours to take back: the computer moved first", now)
+            return
+        if not self._undo_policy.may_undo(now):
+            return
+        self._cancel_players()
+        for _ in range(steps):
+            self._take_back(seated)
+        if steps > 1:
+            self.notice = (f"took back the computer's move and yours ({steps} actions)", now)
+        self.error = None
+        self._after_change(seated, now)
+        if isinstance(self.mode, RoundOverMode | MatchOverMode):
+            # Back to an end already seen: the green cell takes a tap at once.
+            self.mode = replace(self.mode, entered=now - max(T.line_show, T.confirm_guard))
+
+    def undo_agreed(self, now: float) -> None:
+        """The other board agreed to the UNDO asked for: take one action back now."""
+        seated = self.seated
+        if seated is None or not seated.match.can_undo() or isinstance(self.mode, MenuMode):
+            return
+        self._cancel_players()
+        self._take_back(seated)
+        self.error = None
+        self._after_change(seated, now)
+
+    def _steps_to_a_person(self, seated: Seated) -> int:
+        """How many actions UNDO takes back: until a seat played here (or nobody) is to act,
+        past the computer's actions; 0 if only the computer's would go."""
+        state = seated.match.current
+        if state is None or state.ply == 0:
+            return 1  # the start of a round: back to the end of the last one
+        kinds = {player.kind for player in seated.players}
+        if PlayerKind.COMPUTER not in kinds or PlayerKind.HERE not in kinds:
+            return 1  # nobody's replies to skip, or nobody here to go back to
+        trial = state.copy()
+        steps = 0
+        while trial.ply > 0:
+            trial.undo()
+            steps += 1
+            seat = seated.adapter.seat_to_act(trial, seated.specs)
+            if seat is None or seated.players[seat].kind is not PlayerKind.COMPUTER:
+                return steps
+        return 0
+
+    def _take_back(self, seated: Seated) -> None:
+        """One action back, told as events (a round or the match reopened, or unstarted)."""
+        self.last_said = None
+        match = seated.match
+        state = match.current
+        assert state is not None
+        number = len(match.rounds)
+        if not state.moves:
+            match.undo()
+            self.events.post(RoundUnstarted(number))
+            return
+        if state.outcome().is_over:
+            if match.is_over:
+                self.events.post(MatchReopened(match.name))
+            self.events.post(RoundReopened(number))
+        token, ply = state.moves[-1], state.ply
+        match.undo()
+        self.events.post(MoveUndone(number, token, ply))
+
+    # -- hints, the strip, review ---------------------------------------------------------
+
+    def _hint_asked(self, mode: GameMode, now: float) -> None:
+        seat = mode.seated.seat_to_act()
+        state = mode.seated.match.current
+        if self._ask_hint is None or state is None or not isinstance(mode, PlayingMode):
+            self.refuse("a hint is only given during a game", now)
+            return
+        if seat is None or mode.seated.players[seat].kind is not PlayerKind.HERE:
+            self.refuse("a hint is for the player at the board", now)
+            return
+        self._ask_hint(state.copy())
+
+    def show_hint(self, token: str, ply: int, now: float) -> None:
+        """Light the hint's cells for a while, if the position is still the one it was for."""
+        mode = self.mode
+        if not isinstance(mode, PlayingMode):
+            return
+        state = mode.seated.match.current
+        if state is None or state.ply != ply or state.why_illegal(token):
+            return
+        cells = cells_for_token(mode.seated.adapter, state, token, self.columns, self.rows)
+        said = mode.seated.adapter.describe_hint(state.copy(), token)
+        self.mode = replace(mode, hint=Hint(token, tuple(cells), now + T.hint_show, said))
 
     def open_strip(self) -> None:
         """Light the command strip: what the buttons do, for a board without them."""
-        if self.review is not None:
+        if isinstance(self.mode, ReviewMode):
             self.strip.open(tuple(REVIEW_COMMANDS))
             return
-        hint = self._ask_hint is not None and self.phase is Phase.PLAYING
+        hint = self._ask_hint is not None and isinstance(self.mode, PlayingMode)
         reviewable = self.reviewable() is not None
         self.strip.open(
             STRIP_COMMANDS + (("hint",) if hint else ()) + (("review",) if reviewable else ())
@@ -502,8 +788,6 @@ class Table:
             if record is not None:
                 self.start_review(record, now)
 
-    # -- review ---------------------------------------------------------------------------
-
     def reviewable(self) -> Record | None:
         """The latest finished round: of this match, else of the latest archived match."""
         if self.match is not None:
@@ -519,196 +803,73 @@ class Table:
     def start_review(self, record: Record, now: float) -> None:
         """Show ``record`` for stepping through; the match waits, untouched."""
         try:
-            self.review = Review.of(record, self.columns, self.rows)
+            review = Review.of(record, self.columns, self.rows)
         except InvalidRecordError as exc:
-            self._refuse(None, f"cannot review that record: {exc}", now)
+            self.refuse(f"cannot review that record: {exc}", now)
             return
         self._cancel_players()
-        self.since = now
+        back = self.mode.back if isinstance(self.mode, ReviewMode) else self.mode
+        self._enter(ReviewMode(now, review, back), now)
 
     def leave_review(self, now: float) -> None:
-        self.review = None
+        if isinstance(self.mode, ReviewMode):
+            self._enter(self.mode.back, now, keep_entered=True)
+            self._tell_player()
+
+    # -- after every change ---------------------------------------------------------------
+
+    def _after_change(self, seated: Seated, now: float) -> None:
+        """The position changed: the mode that follows from the match, and the next player."""
         self.since = now
+        match = seated.match
+        if match.is_over:
+            mode: Mode = MatchOverMode(now, seated)
+        elif match.round_over:
+            mode = RoundOverMode(now, seated)
+        else:
+            mode = PlayingMode(now, seated)
+        same = type(mode) is type(self.mode) and self.mode.seated is seated
+        self._enter(mode, now, keep_entered=same)
         self._tell_player()
 
-    def _review_step(self, by: int, now: float) -> None:
-        assert self.review is not None
-        if self.review.step(by):
-            self.since = now
-        else:
-            self._refuse(
-                None,
-                "that is the end of the round" if by > 0 else "that is the start of the round",
-                now,
-            )
-
-    def _hint_asked(self, now: float) -> None:
-        state = None if self.match is None else self.match.current
-        seat = self.seat_to_act()
-        if self._ask_hint is None or state is None or self.phase is not Phase.PLAYING:
-            self._refuse(None, "a hint is only given during a game", now)
-            return
-        if seat is None or self.players[seat].kind is not PlayerKind.HERE:
-            self._refuse(None, "a hint is for the player at the board", now)
-            return
-        self._ask_hint(state.copy())
-
-    def show_hint(self, token: str, ply: int, now: float) -> None:
-        """Light the hint's cells for a while, if the position is still the one it was for."""
-        state = None if self.match is None else self.match.current
-        if state is None or self.adapter is None or state.ply != ply or state.why_illegal(token):
-            return
-        cells = cells_for_token(self.adapter, state, token, self.columns, self.rows)
-        self.hint = Hint(token, tuple(cells), now + T.hint_show)
-
-    def current_hint(self, now: float) -> Hint | None:
-        hint = self.hint
-        return hint if hint is not None and now < hint.until else None
-
-    def _go_on(self, now: float) -> None:
-        """The ready cell was tapped: the next round, or a rematch."""
-        assert self.match is not None and self.adapter is not None
-        if self.phase is Phase.ROUND_OVER:
-            self._start_round(self.match.next_first(), now)
-            return
-        first = self.match.next_first() if self.adapter.rematch_alternates else None
-        kinds = [player.kind for player in self.players]
-        self.new_match(self.match.name, dict(self.match.rules), now, first, kinds)
-
-    # -- state ----------------------------------------------------------------------------
-
-    @property
-    def ready_cell(self) -> Cell:
-        return (self.columns // 2, self.rows // 2)
-
-    @property
-    def seats(self) -> list[Seat]:
-        """Who sits where, clockwise from seat 0 (none without a match)."""
-        if self.match is None or self.adapter is None:
-            return []
-        specs = self.adapter.seats(self.match.rules, self.match.colours)
-        return [
-            Seat(spec.colour, spec.name, player.kind)
-            for spec, player in zip(specs, self.players, strict=True)
-        ]
-
-    def seat_specs(self) -> tuple[SeatSpec, ...]:
-        if self.match is None or self.adapter is None:
-            return ()
-        return self.adapter.seats(self.match.rules, self.match.colours)
-
-    def seat_to_act(self) -> int | None:
-        """The seat whose move it is, or None (no round, or it is over)."""
-        state = None if self.match is None else self.match.current
-        if state is None or self.adapter is None:
-            return None
-        return self.adapter.seat_to_act(state, self.seat_specs())
-
-    def record_json(self) -> dict[str, JsonValue] | None:
-        """The current round as a records.md record."""
-        if self.match is None or self.match.current is None:
-            return None
-        return record_of(self.match.current).to_json()
-
-    def _after_change(self, now: float) -> None:
+    def _enter(self, mode: Mode, now: float, *, keep_entered: bool = False) -> None:
+        """Make ``mode`` the board's mode; ``keep_entered``: it goes on (no new phase)."""
+        before = self.mode.phase
+        if keep_entered and type(mode) is type(self.mode):
+            mode = replace(mode, entered=self.mode.entered)
+        self.mode = mode
         self.since = now
-        self.pending = None
-        self.hint = None
-        if self.match is None:
-            phase = Phase.MENU
-        elif self.match.is_over:
-            phase = Phase.MATCH_OVER
-        elif self.match.round_over:
-            phase = Phase.ROUND_OVER
-        else:
-            phase = Phase.PLAYING
-        if phase != self.phase:
-            self._set_phase(phase, now)
-        self.return_phase = None
-        self._tell_player()
+        if mode.phase is not before:
+            self.events.post(PhaseChanged(mode.phase.value))
 
     def _tell_player(self) -> None:
         """Tell the player in the seat to act that its turn has come (once per position)."""
-        seat = self.seat_to_act()
-        state = None if self.match is None else self.match.current
-        if self.phase is not Phase.PLAYING or seat is None or state is None:
+        mode = self.mode
+        if not isinstance(mode, PlayingMode):
             return
-        if self._turn_told == (seat, state.ply):
+        seat = mode.seated.seat_to_act()
+        state = mode.seated.match.current
+        if seat is None or state is None or self._turn_told == (seat, state.ply):
             return
         self._turn_told = (seat, state.ply)
-        self.players[seat].your_turn(Turn(seat, state.ply, state.copy()))
+        mode.seated.players[seat].your_turn(Turn(seat, state.ply, state.copy()))
 
     def _cancel_players(self) -> None:
         self._turn_told = None
         for player in self.players:
             player.cancel()
 
-    def _set_phase(self, phase: Phase, now: float) -> None:
-        self.phase = phase
-        self.phase_since = now
-        self.since = now
-
-    def refuse(self, reason: str, now: float) -> None:
-        """Something asked of the board was not done: flash the edge and say ``reason``."""
-        self._refuse(None, reason, now)
-
-    def _refuse(self, cell: Cell | None, reason: str, now: float) -> None:
-        self.flashes = [f for f in self.flashes if now - f.t < T.error_flash]
-        self.flashes.append(Flash(cell, now))
-        self.error = (reason, now)
-        if self._beep is not None:
-            self._beep(T.error_beep_hz, T.error_beep_s)
-
-    def current_error(self, now: float) -> str | None:
-        if self.error is None or now - self.error[1] >= T.error_shown:
-            return None
-        return self.error[0]
-
-    def deadlines(self, now: float) -> list[float]:
-        """Times after ``now`` when something changes without an input (besides animations)."""
-        times = [f.t + T.error_flash for f in self.flashes]
-        if self.error is not None:
-            times.append(self.error[1] + T.error_shown)
-        if self.phase is Phase.ROUND_OVER:
-            times.append(self.phase_since + T.line_show)
-        if self.hint is not None:
-            times.append(self.hint.until)
-        return [t for t in times if t > now]
+    @staticmethod
+    def _scores_after(match: MatchPlay, rounds: int) -> dict[str, int]:
+        scores = dict.fromkeys(match.colours, 0)
+        for state in match.rounds[:rounds]:
+            winner = state.outcome().winner
+            if winner is not None and winner in scores:
+                scores[winner] += 1
+        return scores
 
 
-@dataclass(frozen=True, slots=True)
-class _SeatedReplay:
-    """A journal played back (``JournalReplay``) with the player kind of every seat."""
-
-    match: MatchPlay | None
-    kinds: tuple[PlayerKind, ...] | None
-    kept: int
-    problem: str | None
-    last_entry: Entry | None = None  # the last entry kept (a move waiting for its chip?)
-    level: int | None = None  # the computer's level (None: not saved, as in older journals)
-
-
-def _seated_replay(entries: list[Entry]) -> _SeatedReplay:
-    """The journal's playable start, and who sits where; a bad ``players`` list spoils entry 1."""
-    replay: JournalReplay = MatchPlay.from_journal(entries)
-    if replay.match is None:
-        return _SeatedReplay(None, None, 0, replay.problem)
-    seats = board_adapter(replay.match.name).seats(replay.match.rules, replay.match.colours)
-    try:
-        kinds = _player_kinds(entries[0].get("players"), len(seats))
-    except ValueError as exc:
-        return _SeatedReplay(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
-    last_entry = entries[replay.kept - 1] if replay.kept else None
-    level = entries[0].get("level")
-    if isinstance(level, bool) or not isinstance(level, int) or not LOWEST <= level <= HIGHEST:
-        level = None  # none saved, or not one: the board's level
-    return _SeatedReplay(replay.match, kinds, replay.kept, replay.problem, last_entry, level)
-
-
-def _player_kinds(saved: JsonValue, seat_count: int) -> tuple[PlayerKind, ...]:
-    """The journal's player kinds; a journal from before seats had players is all ``here``."""
-    if saved is None:
-        return (PlayerKind.HERE,) * seat_count
-    if not isinstance(saved, list) or len(saved) != seat_count:
-        raise ValueError(f"the journal names {saved!r} as players for {seat_count} seats")
-    return tuple(PlayerKind(kind) for kind in saved)
+def _legacy_id(head: dict[str, JsonValue] | None) -> str:
+    """An id for a match journalled before matches had one: the same on every restart."""
+    text = json.dumps(head, sort_keys=True)
+    return "journal-" + hashlib.sha1(text.encode()).hexdigest()[:16]

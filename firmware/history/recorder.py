@@ -1,94 +1,75 @@
-"""Watches the table and writes each finished round and match to the history."""
+"""Keeps the match history from the table's events: what was finally played, undo included.
+
+The recorder holds the match being played as a snapshot (its finished rounds, its winner) and
+saves the whole snapshot whenever it changes: a round ended, a round reopened by UNDO, the match
+decided or reopened. Saving is idempotent (the store replaces the match kept under its id), so
+a resumed match, a retried write or a second save of the same match never counts twice.
+"""
 
 from __future__ import annotations
 
-import sqlite3
+import dataclasses
 from collections.abc import Callable
+from typing import Protocol
 
-from firmware.controller.match_play import MatchPlay
-from firmware.controller.table import Table
-from firmware.history.store import History
-from firmware.rules.api import JsonValue
-from firmware.rules.records import record_of
+from firmware.controller.events import (
+    Event,
+    MatchEnded,
+    MatchReopened,
+    MatchStarted,
+    RoundEnded,
+    RoundReopened,
+)
+from firmware.history.snapshot import MatchSnapshot, SavedRound
+
+
+class SnapshotSink(Protocol):
+    """Where snapshots go (the history's writer, which keeps what it cannot write yet)."""
+
+    def save(self, snapshot: MatchSnapshot) -> None: ...
 
 
 class HistoryRecorder:
-    """A ``MatchWatcher``: rounds as they end, the match when it is decided. Never stops play."""
+    """An event subscriber: the match history follows the table. Never stops play."""
 
-    def __init__(
-        self,
-        history: History,
-        board: str,
-        wall: Callable[[], float],
-        warn: Callable[[str], None],
-    ) -> None:
-        self.history = history
-        self._warn = warn
-        self.board = board
+    def __init__(self, sink: SnapshotSink, board: str, wall: Callable[[], float]) -> None:
+        self._sink = sink
+        self._board = board
         self._wall = wall
-        self._match: MatchPlay | None = None
-        self._match_id: int | None = None
-        self._started = 0.0
-        self._rounds_written = 0
-        self._failed = False
+        self._snapshot: MatchSnapshot | None = None
 
-    def watch(self, table: Table, now: float) -> None:
-        match = table.match
-        if match is not self._match:
-            self._match = match
-            self._match_id = None
-            self._started = self._wall()
-            # The rounds of a resumed match that had ended were written before the restart.
-            self._rounds_written = self._finished_rounds(match) if match is not None else 0
-            if match is not None and self._rounds_written:
-                self._go_on_with_its_row(match)
-            return
-        if match is None:
-            return
-        try:
-            self._write(table, match)
-        except (OSError, sqlite3.Error) as exc:
-            if not self._failed:
-                self._warn(f"the match history cannot be kept in {self.history.path} ({exc})")
-            self._failed = True
-
-    def _go_on_with_its_row(self, match: MatchPlay) -> None:
-        """A resumed match keeps the row its rounds before the restart were written in."""
-        records: list[JsonValue] = [
-            record_of(state).to_json() for state in match.rounds[: self._rounds_written]
-        ]
-        try:
-            row = self.history.unfinished_match(self.board, match.name, dict(match.rules), records)
-        except (OSError, sqlite3.Error):
-            return  # the first write says what is wrong
-        if row is not None:
-            self._match_id, self._started = row.id, row.started
-
-    def _write(self, table: Table, match: MatchPlay) -> None:
-        finished = self._finished_rounds(match)
-        while self._rounds_written < finished:
-            if self._match_id is None:
-                self._match_id = self.history.begin_match(
-                    board=self.board,
-                    game=match.name,
-                    rules=dict(match.rules),
-                    players=[seat.player.value for seat in table.seats],
-                    started=self._started,
+    def __call__(self, event: Event) -> None:
+        snapshot = self._snapshot
+        match event:
+            case MatchStarted():
+                self._snapshot = MatchSnapshot(
+                    key=event.match_id,
+                    board=self._board,
+                    game=event.game,
+                    rules=dict(event.rules),
+                    players=[seat.player for seat in event.seats],
+                    names=[None for _ in event.seats],
+                    started=event.started,
+                    rounds=(),
+                    winner=None,
+                    finished=None,
                 )
-            state = match.rounds[self._rounds_written]
-            outcome = state.outcome()
-            self._rounds_written += 1
-            self.history.add_round(
-                self._match_id,
-                self._rounds_written,
-                record_of(state).to_json(),
-                outcome.status.value,
-                outcome.winner,
-                self._wall(),
-            )
-            if match.is_over and self._rounds_written == finished:
-                self.history.finish_match(self._match_id, match.winner, self._wall())
+                return
+            case RoundEnded() if snapshot is not None:
+                kept = tuple(r for r in snapshot.rounds if r.number < event.round)
+                ended = SavedRound(
+                    event.round, event.record, event.status, event.winner, self._wall()
+                )
+                self._change(dataclasses.replace(snapshot, rounds=(*kept, ended)))
+            case RoundReopened() if snapshot is not None:
+                kept = tuple(r for r in snapshot.rounds if r.number < event.round)
+                self._change(dataclasses.replace(snapshot, rounds=kept))
+            case MatchEnded() if snapshot is not None:
+                finished = self._wall()
+                self._change(dataclasses.replace(snapshot, winner=event.winner, finished=finished))
+            case MatchReopened() if snapshot is not None:
+                self._change(dataclasses.replace(snapshot, winner=None, finished=None))
 
-    @staticmethod
-    def _finished_rounds(match: MatchPlay) -> int:
-        return sum(1 for state in match.rounds if state.outcome().is_over)
+    def _change(self, snapshot: MatchSnapshot) -> None:
+        self._snapshot = snapshot
+        self._sink.save(snapshot)

@@ -223,7 +223,7 @@ class History:
             finished=match.finished,
         )
 
-    def begin_match(
+    def _begin_match(
         self,
         *,
         board: str,
@@ -243,28 +243,7 @@ class History:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def add_round(
-        self,
-        match_id: int,
-        number: int,
-        record: dict[str, JsonValue] | None,
-        status: str,
-        winner: str | None,
-        finished: float,
-    ) -> None:
-        with self._db:
-            self._db.execute(
-                "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?, ?, ?, ?)",
-                (match_id, number, None if record is None else json.dumps(record), status,
-                 winner, finished),
-            )  # fmt: skip
-            self._db.execute(
-                "UPDATE matches SET rounds = (SELECT COUNT(*) FROM rounds WHERE match_id = ?)"
-                " WHERE id = ?",
-                (match_id, match_id),
-            )
-
-    def finish_match(self, match_id: int, winner: str | None, finished: float) -> None:
+    def _finish_match(self, match_id: int, winner: str | None, finished: float) -> None:
         with self._db:
             self._db.execute(
                 "UPDATE matches SET winner = ?, finished = ? WHERE id = ?",
@@ -281,25 +260,6 @@ class History:
             query += " WHERE day = ?"
             params = (day.isoformat(),)
         return [_match(row) for row in self._db.execute(query + " ORDER BY id", params)]
-
-    def unfinished_match(
-        self, board: str, game: str, rules: dict[str, JsonValue], records: Sequence[JsonValue]
-    ) -> MatchRow | None:
-        """The latest unfinished match of ``board`` whose rounds so far are ``records``: the row
-        a match resumed after a restart goes on in (None if there is no such row)."""
-        row = self._db.execute(
-            f"SELECT {MATCH_COLUMNS} FROM matches"
-            " WHERE board = ? AND game = ? AND finished IS NULL"
-            " ORDER BY id DESC LIMIT 1",
-            (board, game),
-        ).fetchone()
-        if row is None:
-            return None
-        found = _match(row)
-        if found.rules != rules or found.rounds != len(records):
-            return None
-        stored = [kept.record for kept in self.rounds(found.id)]
-        return found if stored == list(records) else None
 
     def match(self, match_id: int) -> MatchRow | None:
         row = self._db.execute(
@@ -338,10 +298,10 @@ class History:
                 continue  # not a day file we know: leave it alone
             noon = datetime.datetime.combine(day, datetime.time(12)).timestamp()
             for game in games:
-                match_id = self.begin_match(
+                match_id = self._begin_match(
                     board="", game=game.game, rules={}, players=[], started=noon
                 )
-                self.finish_match(match_id, game.winner, noon + game.seconds)
+                self._finish_match(match_id, game.winner, noon + game.seconds)
                 with self._db:
                     self._db.execute(
                         "UPDATE matches SET rounds = ? WHERE id = ?", (game.rounds, match_id)

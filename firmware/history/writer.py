@@ -57,17 +57,21 @@ class HistoryWriter:
         """The snapshots not in the database yet, oldest first."""
         return tuple(self._pending.values())
 
-    def save(self, snapshot: MatchSnapshot) -> bool:
-        """Keep ``snapshot`` (replacing an older one of its match) and write what is pending;
-        True once the database has all of it."""
+    def save(self, snapshot: MatchSnapshot) -> None:
+        """Keep ``snapshot`` (replacing an older one of its match) and write what is pending
+        (``pending`` is empty once the database has all of it)."""
         self._pending.pop(snapshot.key, None)
         self._pending[snapshot.key] = snapshot
         self._write_spool()
-        return self._flush()
+        self._flush()
 
     def retry(self) -> bool:
         """Write what is pending (nothing to do: True)."""
         return self._flush() if self._pending else True
+
+    def retry_after(self, event: object) -> None:
+        """An event subscriber: try again after any event (an action, a round's end)."""
+        self.retry()
 
     def close(self) -> None:
         if self._history is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from firmware.controller.table import Phase, Table
+from firmware.kiosk.policy import KioskAction
 from hal.interfaces import Clock, Frame
 
 FRAMES_PER_S = 20.0
@@ -17,7 +17,7 @@ class IdlePolicy(Protocol):
 
     def on_activity(self) -> None: ...
 
-    def action(self, *, game_in_progress: bool) -> str: ...
+    def action(self, *, game_in_progress: bool) -> KioskAction: ...
 
     def next_change_in(self) -> float | None: ...
 
@@ -40,15 +40,12 @@ class Attract:
         was_showing, self.showing = self.showing, False
         return was_showing
 
-    def update(self, table: Table, now: float) -> None:
-        """Archive an abandoned game, and decide whether the attract animation shows."""
-        state = None if table.match is None else table.match.current
-        in_progress = state is not None and state.ply > 0 and table.phase is Phase.PLAYING
-        action = self._policy.action(game_in_progress=in_progress)
-        if action == "archive":
-            table.abandon(now)
-            action = self._policy.action(game_in_progress=False)
+    def update(self, *, game_in_progress: bool) -> bool:
+        """Decide whether the attract animation shows; True: the game in progress was left
+        alone too long and should be put away (the caller does, then the show may start)."""
+        action = self._policy.action(game_in_progress=game_in_progress)
         self.showing = action == "attract"
+        return action == "archive"
 
     def frame(self, now: float, columns: int, rows: int, status_count: int) -> Frame:
         return self._painter(now, columns, rows, status_count)

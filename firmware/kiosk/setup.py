@@ -1,4 +1,5 @@
-"""Kiosk mode from the config: attract and abandon, the brightness schedule, day statistics."""
+"""Kiosk mode from the config: attract and abandon, the brightness schedule (the day statistics
+are the match history's)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ from firmware.config.schema import KioskConfig
 from firmware.kiosk.brightness import BrightnessSchedule
 from firmware.kiosk.dimmer import Dimmer, WallClock
 from firmware.kiosk.idle import Attract, kiosk_attract
-from firmware.kiosk.stats import DayStats
-from firmware.kiosk.tally import Tally
 from hal.interfaces import Clock, LedOutput
 
 
@@ -26,7 +25,6 @@ class KioskParts:
 
     attract: Attract
     dimmer: Dimmer
-    tally: Tally
     staff_pin: str
 
 
@@ -58,7 +56,6 @@ def build_kiosk(
     return KioskParts(
         attract=attract,
         dimmer=Dimmer(schedule, wall, leds),
-        tally=Tally(DayStats(state_dir, lambda: wall().date())),
         staff_pin=kiosk.staff_pin,
     )
 

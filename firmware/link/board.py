@@ -8,11 +8,12 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from firmware.controller.events import Event, EventBus
 from firmware.controller.live import BoardView, LoopCall
 from firmware.controller.loop import BoardController
 from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint, Will
-from firmware.link.report import STATE_EVERY_S, EventTracker, state_payload
+from firmware.link.report import STATE_EVERY_S, BrokerEvents, state_payload
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from hal.interfaces import Clock
@@ -40,14 +41,21 @@ class BoardLink:
     """The board's broker connection; everything but paho's own thread runs in the loop."""
 
     def __init__(
-        self, settings: LinkSettings, controller: BoardController, *, clock: Clock, wall: WallTime
+        self,
+        settings: LinkSettings,
+        controller: BoardController,
+        events: EventBus,
+        *,
+        clock: Clock,
+        wall: WallTime,
     ) -> None:
         self.settings = settings
         self.board_id = settings.board_id
         self._controller = controller
         self._clock = clock
         self._wall = wall
-        self._events = EventTracker()
+        self._events = BrokerEvents()
+        events.subscribe(self._heard)
         self._view: BoardView | None = None
         self._state_sent_at: float | None = None
         self._flush_pending = False
@@ -131,15 +139,19 @@ class BoardLink:
 
     def _refresh(self) -> None:
         """The link changed: the scoreboard's ``online`` and the edge must be redrawn."""
-        self._controller.render()
+        self._controller.redraw()
 
     def _viewed(self, view: BoardView) -> None:
         self._view = view
         for listener in self._listeners:
             listener(view)
-        for event in self._events.events(view.score, self._wall()):
-            self.client.publish(topics.board_events(self.board_id), json.dumps(event))
         self._send_state()
+
+    def _heard(self, event: Event) -> None:
+        """A table event: announced on the board's ``events`` topic (on the loop's thread)."""
+        payload = self._events.payload(event, self._wall())
+        if payload is not None:
+            self.client.publish(topics.board_events(self.board_id), json.dumps(payload))
 
     def _send_state(self) -> None:
         if self._view is None or not self.client.connected:

@@ -122,16 +122,14 @@ class OnlineGame:
         self._peer_online = False
         self._ask: int | None = None  # we asked the other board to undo at this ply
         self._granted: int | None = None  # we agreed to the other board's undo at this ply
-        self._undo_allowed = False
         self._sent: str | None = None
         self._refused_own: tuple[int, int] | None = None
         link.on_connect.append(self._connected)
         link.watch(self._viewed)
         link.online_status = self.status
         link.online_requests = self
-        table.undo_gate = self._undo_gate
-        self._local_draw = table.rng
-        table.rng = SharedDraw(self._draw_key)
+        self._local_draw = random.Random()
+        table.follow_online(self, SharedDraw(self._draw_key).choice)
 
     # -- starting -------------------------------------------------------------------------
 
@@ -309,11 +307,8 @@ class OnlineGame:
 
     # -- UNDO asks the other board --------------------------------------------------------
 
-    def _undo_gate(self, now: float) -> bool:
+    def may_undo(self, now: float) -> bool:
         if self.spec is None or self.spec.game is None:
-            return True
-        if self._undo_allowed:
-            self._undo_allowed = False
             return True
         ply = self._ply()
         peer_ask = None if self._peer_doc is None else self._peer_doc.get("undo_ask")
@@ -334,9 +329,7 @@ class OnlineGame:
             self._publish()
         if self._ask is not None and peer.get("undo_ok") == self._ask:
             if self._ply() == self._ask:
-                self._undo_allowed = True
-                self.table.button("undo", self.link.clock_now())
-                self._undo_allowed = False
+                self.table.undo_agreed(self.link.clock_now())
             self._ask = None
             self._publish()
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
+from firmware.controller.events import Event, MatchStarted, MoveApplied, MoveUndone, RoundEnded
 from firmware.controller.live import BoardView
 from firmware.render.frame_json import hex_colour
 from firmware.rules.api import JsonValue
@@ -33,55 +33,31 @@ def state_payload(
     return json.dumps(body, separators=(",", ":"))
 
 
-@dataclass
-class EventTracker:
-    """Turns successive scoreboards into events: each move, each undo, each result.
+class BrokerEvents:
+    """The board's ``events`` stream from the table's events: each move, undo and result.
 
-    The first scoreboard seen is the baseline (a resumed game is not announced again).
+    Events of a match rebuilt from the journal are not announced again (the retained state has
+    the whole round). An undo after a result takes the result back with it.
     """
 
-    primed: bool = False
-    game: JsonValue = None
-    round: JsonValue = None
-    moves: list[str] = field(default_factory=list)
-    status: JsonValue = None
+    def __init__(self) -> None:
+        self._game: str | None = None
 
-    def events(self, score: dict[str, JsonValue], at: float) -> list[dict[str, JsonValue]]:
-        game, round_, status = score.get("game"), score.get("round"), score.get("status")
-        raw = score.get("moves")
-        moves = [m for m in raw if isinstance(m, str)] if isinstance(raw, list) else []
-        out: list[dict[str, JsonValue]] = []
-        base: dict[str, JsonValue] = {"game": game, "round": round_, "at": round(at, 3)}
-        if not self.primed:
-            self.primed = True
-        elif (game, round_) != (self.game, self.round):
-            out += _moves(base, [], moves)
-        else:
-            kept = _common_prefix(self.moves, moves)
-            if kept < len(self.moves):
-                out.append({**base, "type": "undo", "ply": kept})
-            out += _moves(base, self.moves[:kept], moves)
-            if status in ("won", "draw") and status != self.status:
-                out.append(
-                    {**base, "type": "result", "status": status, "winner": score.get("winner")}
-                )
-        self.game, self.round, self.moves, self.status = game, round_, moves, status
-        return out
+    def payload(self, event: Event, at: float) -> dict[str, JsonValue] | None:
+        """The broker's object for ``event``, or None if it is not announced."""
+        match event:
+            case MatchStarted():
+                self._game = event.game
+                return None
+            case MoveApplied():
+                return {**self._base(event.round, at), "type": "move", "ply": event.ply,
+                        "token": event.token}  # fmt: skip
+            case MoveUndone():
+                return {**self._base(event.round, at), "type": "undo", "ply": event.ply - 1}
+            case RoundEnded(resumed=False):
+                return {**self._base(event.round, at), "type": "result", "status": event.status,
+                        "winner": event.winner}  # fmt: skip
+        return None
 
-
-def _moves(
-    base: dict[str, JsonValue], before: list[str], moves: list[str]
-) -> list[dict[str, JsonValue]]:
-    return [
-        {**base, "type": "move", "ply": ply, "token": token}
-        for ply, token in enumerate(moves[len(before) :], start=len(before) + 1)
-    ]
-
-
-def _common_prefix(a: list[str], b: list[str]) -> int:
-    count = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        count += 1
-    return count
+    def _base(self, round_: int, at: float) -> dict[str, JsonValue]:
+        return {"game": self._game, "round": round_, "at": round(at, 3)}

@@ -18,13 +18,15 @@ from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
 from firmware.controller.computer import Seating
-from firmware.controller.extras import MatchWatcher, PowerSwitch
+from firmware.controller.events import EventBus
+from firmware.controller.extras import PowerSwitch
 from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
 from firmware.history.recorder import HistoryRecorder
 from firmware.history.store import History
+from firmware.history.writer import SPOOL_NAME, HistoryWriter
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
@@ -68,6 +70,7 @@ class Assembly:
     board: Board
     table: Table
     controller: BoardController
+    events: EventBus
     kiosk: KioskParts | None = None
     history: History | None = None
 
@@ -100,46 +103,48 @@ def assemble(
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
     board) the shut-down only says so."""
+    events = EventBus()
+    wall_seconds = _wall_seconds(wall)
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
         journal=Journal(state_dir, warn),
+        events=events,
         rng=rng,
+        wall=wall_seconds,
         beep=None if board.buzzer is None else board.buzzer.beep,
         players=players if seating is None else seating,
         seating=None if seating is None else seating.kinds,
         hand_placed=hand_placed,
         ask_hint=None if seating is None else seating.hint,
         choose_computer=None if seating is None else seating.choose,
+        thinking=(lambda: False) if seating is None else seating.thinker.thinking,
     )
-    if seating is not None:
-        table.thinking = seating.thinker.thinking
     history = None if state_dir is None else History(state_dir)
-    recorder = (
-        None if history is None else HistoryRecorder(history, board_name, _wall_seconds(wall), warn)
-    )
+    if state_dir is not None:
+        folder = state_dir
+        writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
+        events.subscribe(HistoryRecorder(writer, board_name, wall_seconds))
+        events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     if kiosk is None:
-        controller = BoardController(board, table, heartbeat=heartbeat, tally=recorder)
+        controller = BoardController(board, table, heartbeat=heartbeat)
         if seating is not None:
             seating.connect(controller.post)
-        return Assembly(board, table, controller, history=history)
+        return Assembly(board, table, controller, events, history=history)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
-    # The day statistics come from the history; the JSON day files only without one.
-    watcher: MatchWatcher = parts.tally if recorder is None else recorder
     controller = BoardController(
         board,
         table,
         heartbeat=heartbeat,
         attract=parts.attract,
         dimmer=parts.dimmer,
-        tally=watcher,
         power_off=PowerOff(command=None) if power_off is None else power_off,
     )
     if seating is not None:
         seating.connect(controller.post)
-    return Assembly(board, table, controller, parts, history)
+    return Assembly(board, table, controller, events, parts, history)
 
 
 def _wall_seconds(wall: WallClock | None) -> Callable[[], float]:
@@ -162,6 +167,7 @@ class RunningLink:
 def start_link(
     settings: LinkSettings,
     controller: BoardController,
+    events: EventBus,
     history: History | None = None,
     *,
     state_dir: Path | None = None,
@@ -169,7 +175,7 @@ def start_link(
 ) -> RunningLink:
     """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
     ``online``, or carry on with the online game saved in ``state_dir``."""
-    link = BoardLink(settings, controller, clock=MonotonicClock(), wall=time.time)
+    link = BoardLink(settings, controller, events, clock=MonotonicClock(), wall=time.time)
     game = OnlineGame(link, controller.table, state_dir)
     link.post(lambda: game.begin(online, link.clock_now()))
     if history is not None:

@@ -112,7 +112,7 @@ def run_real_board(
         _start_poller(board.touch, stop_poll)
         if link is not None:
             running_link = start_link(
-                link, controller, parts.history, state_dir=state_dir, online=online
+                link, controller, parts.events, parts.history, state_dir=state_dir, online=online
             )
         where = args.web or f"{config.web.host}:{config.web.port}"
         pads = None

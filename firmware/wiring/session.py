@@ -173,7 +173,12 @@ def build_session(
     session.controller.start(settings)
     if link is not None:
         session.link = start_link(
-            link, session.controller, parts.history, state_dir=state_dir, online=online
+            link,
+            session.controller,
+            parts.events,
+            parts.history,
+            state_dir=state_dir,
+            online=online,
         )
     return session
 

@@ -72,6 +72,7 @@ class Rig:
         self.table = parts.table
         self.controller = parts.controller
         self.kiosk = parts.kiosk
+        self.events = parts.events
 
     def start(
         self,

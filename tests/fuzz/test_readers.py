@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.config import ConfigError, parse_config
+from firmware.controller.events import EventBus
 from firmware.controller.journal import Journal
 from firmware.controller.table import Table
 from firmware.rules.api import InvalidRecordError, JsonValue
@@ -114,7 +115,12 @@ def test_any_journal_resumes_or_is_set_aside_with_one_warning(
     (state / "journal.jsonl").write_bytes(data)
     warnings: list[str] = []
     table = Table(
-        columns=15, rows=15, journal=Journal(state, warnings.append), rng=random.Random(1)
+        columns=15,
+        rows=15,
+        journal=Journal(state, warnings.append),
+        events=EventBus(),
+        rng=random.Random(1),
+        wall=lambda: 0.0,
     )
     table.start(0.0, None)
     assert len(warnings) <= 1 and all("\n" not in w for w in warnings)
@@ -123,9 +129,14 @@ def test_any_journal_resumes_or_is_set_aside_with_one_warning(
     assert len(list((state / "quarantine").glob("*"))) == len(warnings)
     assert kept + quarantined in (data, data + b"\n")  # nothing lost
     again: list[str] = []
-    Table(columns=15, rows=15, journal=Journal(state, again.append), rng=random.Random(1)).start(
-        0.0, None
-    )
+    Table(
+        columns=15,
+        rows=15,
+        journal=Journal(state, again.append),
+        events=EventBus(),
+        rng=random.Random(1),
+        wall=lambda: 0.0,
+    ).start(0.0, None)
     assert again == []  # what was kept plays back cleanly
 
 

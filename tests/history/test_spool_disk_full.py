@@ -24,7 +24,9 @@ state = Path(sys.argv[1])
 board = HistoryWriter(lambda: History(state), state / SPOOL_NAME, lambda text: None)
 for line in sys.stdin:
     verb, *rest = line.split()
-    done = board.retry() if verb == "retry" else board.save(snapshot(rest[0], int(rest[1])))
+    if verb == "save":
+        board.save(snapshot(rest[0], int(rest[1])))
+    done = board.retry()
     print("saved" if done else "kept", flush=True)
 """
 

@@ -55,7 +55,7 @@ class LinkedBoard:
         link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
         assert link is not None
         self.link: RunningLink = start_link(
-            link, self.controller, parts.history, state_dir=state_dir, online=online
+            link, self.controller, parts.events, parts.history, state_dir=state_dir, online=online
         )
         self._thread = threading.Thread(target=self.controller.run, daemon=True)
         self._thread.start()

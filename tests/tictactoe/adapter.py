@@ -82,5 +82,8 @@ class TicTacToeBoard:
     def describe(self, before: GameState, token: str, seat_name: str) -> str:
         return f"{seat_name} marked {token}"
 
+    def describe_hint(self, state: GameState, token: str) -> str:
+        return f"Hint: {token}"
+
 
 TICTACTOE_BOARD = TicTacToeBoard()

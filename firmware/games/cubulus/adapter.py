@@ -98,5 +98,8 @@ class CubulusBoard:
         """The action in one line (first version: who played which token)."""
         return f"{seat_name} played {token}"
 
+    def describe_hint(self, state: GameState, token: str) -> str:
+        return f"Hint: {token}"
+
 
 CUBULUS_BOARD = CubulusBoard()

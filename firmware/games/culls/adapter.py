@@ -132,5 +132,8 @@ class CullsBoard:
         """The action in one line (first version: who played which token)."""
         return f"{seat_name} played {token}"
 
+    def describe_hint(self, state: GameState, token: str) -> str:
+        return f"Hint: {token}"
+
 
 CULLS_BOARD = CullsBoard()
