@@ -153,8 +153,8 @@ class HistoryWriter:
     def _read_spool(self) -> None:
         try:
             data = self.spool_path.read_bytes()
-        except FileNotFoundError:
-            return
+        except (FileNotFoundError, NotADirectoryError):
+            return  # nothing spooled (the first write says what is wrong with the folder)
         except OSError as exc:
             self._warn(f"cannot read the history spool {self.spool_path}: {exc.strerror}")
             return
