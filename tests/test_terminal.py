@@ -99,7 +99,7 @@ def test_the_screen_fits_80_by_24_with_a_long_message_an_error_and_a_warning() -
     terminal = TerminalView(out, Style.COLOUR)
     terminal.address = "http://[2001:db8::1]:8080/"
     terminal.warning = "x" * 200
-    terminal.show(view(LONG, error="h8 is taken " * 20))
+    terminal.show(view(LONG, error="h8 is taken " * 20, last_action="Red placed e10 " * 10))
     lines = screen_of(out)
     assert len(lines) <= 24
     assert max(len(line) for line in lines) <= 80
@@ -145,3 +145,24 @@ def test_the_prompt_takes_cells_and_buttons() -> None:
     assert step is not None and step.cell == (7, 7)
     press = prompt_step("undo", 15, 15)
     assert press is not None and press.button == "undo"
+
+
+def test_the_error_flash_has_a_letter_of_its_own() -> None:
+    assert letter(palette.ERROR) == "M"
+    assert {letter(palette.piece(c)) for c in ("blue", "red", "black", "white")}.isdisjoint("M")
+
+
+def test_the_latest_action_is_said_above_the_sentence_and_a_refusal_is_magenta() -> None:
+    out = io.StringIO()
+    terminal = TerminalView(out, Style.COLOUR)
+    said = "Red placed e10 and trapped f10 and g10: Red flips one"
+    terminal.show(view("Red: tap the blinking chip", last_action=said, error="h8 is taken"))
+    lines = screen_of(out)
+    at = lines.index(f"  {said}")
+    assert lines[at + 1] == "  Red: tap the blinking chip"
+    assert "\x1b[35m  h8 is taken" in out.getvalue()
+    scroll = io.StringIO()
+    TerminalView(scroll, Style.SCROLL).show(
+        view("Blue: place a chip", last_action="Red placed e10")
+    )
+    assert "Red placed e10. Blue: place a chip\n" in scroll.getvalue()

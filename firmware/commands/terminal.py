@@ -40,6 +40,7 @@ NAMED: tuple[tuple[str, str, RGB], ...] = (
     ("W", "white", palette.PIECES["white"]),
     ("G", "green", palette.READY),
     ("Y", "yellow", (255, 200, 0)),
+    ("M", "magenta", palette.ERROR),  # a refused tap
 )
 
 
@@ -181,14 +182,19 @@ class TerminalView:
         board = frame_lines(view.frame, coloured=coloured)
         side = self._side_panel(view, coloured)
         lines = [row + ("  " + side[n] if n < len(side) else "") for n, row in enumerate(board)]
+        said = view.score.get("last_action")
+        room = MESSAGE_LINES
+        if isinstance(said, str) and said and view.score.get("phase") != "menu":
+            lines.append(f"  {_cut(said)}")  # what just happened, above what comes next
+            room -= 1
         message = str(view.score.get("message") or "")
         wrapped = textwrap.wrap(message, WIDTH - 2) or [""]
-        if len(wrapped) > MESSAGE_LINES:
-            wrapped = [*wrapped[: MESSAGE_LINES - 1], _cut(" ".join(wrapped[MESSAGE_LINES - 1 :]))]
+        if len(wrapped) > room:
+            wrapped = [*wrapped[: room - 1], _cut(" ".join(wrapped[room - 1 :]))]
         lines += [f"  {line}" for line in wrapped]
         error = view.score.get("error")
         if error:
-            lines.append(self._red(f"  {_cut(str(error))}", coloured))
+            lines.append(self._magenta(f"  {_cut(str(error))}", coloured))
         if self.warning:
             lines.append(self._red(f"  ! {_cut(self.warning)}", coloured))
         lines.append(f"  {HELP}")
@@ -205,6 +211,11 @@ class TerminalView:
         return panel + legend(view.frame, coloured=coloured)
 
     @staticmethod
+    def _magenta(text: str, coloured: bool) -> str:
+        """A refusal, in the LEDs' error colour."""
+        return f"\x1b[35m{text}{RESET}" if coloured else text
+
+    @staticmethod
     def _red(text: str, coloured: bool) -> str:
         return f"\x1b[31m{text}{RESET}" if coloured else text
 
@@ -217,6 +228,9 @@ class TerminalView:
 
 def _sentence(view: BoardView) -> str:
     line = str(view.score.get("message") or "")
+    said = view.score.get("last_action")
+    if isinstance(said, str) and said and view.score.get("phase") != "menu":
+        line = f"{said}. {line}"
     error = view.score.get("error")
     return f"{line} [{error}]" if error else line
 

@@ -104,7 +104,7 @@ class Menu:
         pips = self.chosen.pips
         if pips is not None:
             for slot, value in enumerate(pips.choices[:2]):
-                pip_cells = self._pip_cells(slot, value)
+                pip_cells = self.pip_cells(slot, value)
                 chosen = value == self._pip_value(pips)
                 tiles.append(Tile(pip_cells, (p.MENU_CHOSEN,) * len(pip_cells), chosen))
         if self.computer is not None:
@@ -122,9 +122,9 @@ class Menu:
         pips = self.chosen.pips
         if pips is not None:
             slots = [
-                f"{self._name(self._pip_cells(slot, value))} {value}"
+                f"{self._name(self.pip_cells(slot, value))} {value}"
                 for slot, value in enumerate(pips.choices[:2])
-                if self._name(self._pip_cells(slot, value))
+                if self._name(self.pip_cells(slot, value))
             ]
             parts.append(f"{pips.name}: {', '.join(slots)}")
         if self.computer is not None:
@@ -147,7 +147,7 @@ class Menu:
         on_board = [(x, y) for x, y in cells if 0 <= x < self.columns and 0 <= y < self.rows]
         return cell_name(min(on_board, key=lambda c: (-c[1], c[0]))) if on_board else ""
 
-    def _pip_cells(self, slot: int, value: str | int) -> tuple[Cell, ...]:
+    def pip_cells(self, slot: int, value: str | int) -> tuple[Cell, ...]:
         """Slot 0 left of the centre, slot 1 right of it: one pip per unit of ``value``."""
         count = value if isinstance(value, int) else 1
         y = self.rows // 2
@@ -164,7 +164,7 @@ class Menu:
         pips = self.chosen.pips
         if pips is not None:
             for slot, value in enumerate(pips.choices[:2]):
-                if cell in self._pip_cells(slot, value):
+                if cell in self.pip_cells(slot, value):
                     self.picked[pips.key] = value
         if self.computer is not None:
             self.computer.tap(cell)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from firmware.controller.adapter import board_adapter
 from firmware.controller.match_play import MatchPlay
 from firmware.rules.api import GameState, JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
@@ -82,12 +83,24 @@ class Review:
         """The ``review`` key of the scoreboard."""
         return {"game": self.record.game, "ply": self.ply, "of": self.total, "token": self.token}
 
+    def said(self) -> str:
+        """The move that led to the position shown, in the game's words ("" at the start)."""
+        if not self.ply or self.token is None:
+            return ""
+        self.ply -= 1
+        try:
+            before = self.state()
+        finally:
+            self.ply += 1
+        mover = (before.to_move() or "").capitalize()
+        return board_adapter(self.record.game).describe(before, self.token, mover)
+
     def words(self) -> str:
         """Where the review stands, and how to move, for the screens."""
         if self.ply == 0:
             where = f"the start, before move 1 of {self.total}"
         else:
-            where = f"move {self.ply} of {self.total}: {self.token}"
+            where = f"move {self.ply} of {self.total}: {self.said()}"
         return (
             f"Review of {self.record.game}, {where}. Back: {cell_name(self.back_cell)} or UNDO; "
             "forward: "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from firmware.controller.computer import ComputerPlayer
+from firmware.controller.menu_summary import menu_summary
 from firmware.controller.players import PlayerKind
 from firmware.controller.table import Phase, Table
 from firmware.rules.api import GameState, JsonValue, Status
@@ -60,6 +61,7 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "position": None if state is None else state.summary(),
         "review": None,
         "online": None,  # the broker link fills it in (docs/mqtt.md)
+        "menu": menu_summary(table.menu) if in_menu else None,
     }
     if table.review is not None:
         board.update(_reviewed(table))
@@ -149,7 +151,8 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
     colour = state.to_move()
     who = seats[seat].name if seat is not None else (colour or "nobody").capitalize()
     if table.pending is not None:
-        return f"{who} played {table.pending.token}: put it on the board and tap the blinking cell"
+        said = table.adapter.describe(state, table.pending.token, who)
+        return f"{said}. Put the chip on the board and tap the blinking cell"
     if seat is not None and table.players[seat].kind is PlayerKind.COMPUTER:
         return f"{who} (the computer) is thinking"
     return f"{who}: {table.adapter.prompt(state)}"

@@ -15,7 +15,8 @@ PIECES: dict[str, RGB] = {
 }
 
 OFF: RGB = (0, 0, 0)
-ERROR: RGB = (255, 0, 0)
+# A refused tap flashes magenta: a colour no chip or ball has, so it never looks like a piece.
+ERROR: RGB = (255, 0, 255)
 ACCEPT: RGB = (255, 255, 255)
 READY: RGB = (0, 200, 60)
 HINT: RGB = (255, 150, 0)  # the cells of a hint, blinking amber
@@ -24,6 +25,7 @@ CENTRE_TINT: RGB = (30, 20, 0)  # the hidden centre cell, when empty
 CANDIDATE_ALT: RGB = (255, 255, 255)  # the other colour of a blinking cull candidate
 MENU_IDLE: RGB = (25, 25, 25)
 MENU_CHOSEN: RGB = (255, 255, 255)
+LAST_MOVE_SHARE = 0.3  # the latest action's cell: its colour with this much white
 SCORE_EMPTY_SHARE = 0.12  # a round not yet won, on the score screen: its colour, faint
 
 # Priorities of the light stack, lowest first: a higher layer hides a lower one on the same cell.
@@ -75,6 +77,11 @@ def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
 def flipped_looks(colour: RGB) -> tuple[RGB, RGB]:
     """The two phases of a flipped chip: pale and dim, so no frame shows it as a plain chip."""
     return mix(colour, ACCEPT, 0.45), dim(colour, 0.15)
+
+
+def last_move(colour: RGB) -> RGB:
+    """The piece (or entry cell) of the latest action: its colour paled, steady."""
+    return mix(colour, ACCEPT, LAST_MOVE_SHARE)
 
 
 def score_empty(colour: str) -> RGB:

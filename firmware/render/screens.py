@@ -41,7 +41,7 @@ def turn_lights(stack: LightStack, seats: Sequence[str], seat: int | None) -> No
 
 
 def error_lights(stack: LightStack, cell: Cell | None, start: float, duration: float) -> None:
-    """Flash a cell red (or, for a touch that named no cell, the status LEDs and the edge)."""
+    """Flash a cell in the error colour (for a touch that named no cell: the status LEDs, edge)."""
     light = Light(
         p.ERRORS,
         p.Blink(p.ERROR, p.OFF, p.TIMING.error_blink),

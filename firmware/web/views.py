@@ -14,6 +14,7 @@ from hal.interfaces import Frame
 
 BUTTONS = ("undo", "new", "menu", "hint")
 PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in the folder it registers
+RULES_MODULE = "rules.js"  # a game's rules card for the board page, beside it
 
 
 def view_json(view: BoardView, *, pin_required: bool) -> dict[str, JsonValue]:
@@ -43,9 +44,20 @@ def page_folder(game: str) -> Path | None:
     return folder if folder is not None and (folder / PAGE_MODULE).is_file() else None
 
 
+def assets_folder(game: str) -> Path | None:
+    """The folder a known game registered for the pages, if it ships a drawing or a rules card."""
+    if not game.isidentifier() or game not in game_names():
+        return None
+    where = find_pages(game)
+    folder = None if where is None else Path(where)
+    if folder is None or not any((folder / name).is_file() for name in (PAGE_MODULE, RULES_MODULE)):
+        return None
+    return folder
+
+
 def page_folders() -> dict[str, Path]:
-    """Every game's page assets (``page_folder``), by game name, for the games that ship one."""
-    return {name: folder for name in game_names() if (folder := page_folder(name)) is not None}
+    """Every game's page assets (its drawing, its rules card), by game name, where it has them."""
+    return {name: folder for name in game_names() if (folder := assets_folder(name)) is not None}
 
 
 def view_text(view: BoardView, *, pin_required: bool) -> str:

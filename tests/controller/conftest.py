@@ -27,6 +27,8 @@ from hal.mock import MockBoard, MockBuzzer
 
 BLUE = palette.PIECES["blue"]
 RED = palette.PIECES["red"]
+LAST_BLUE = palette.last_move(BLUE)  # the chip placed last is marked (paled)
+LAST_RED = palette.last_move(RED)
 OFF = palette.OFF
 
 

@@ -39,7 +39,7 @@ def test_two_players_the_second_places_the_neutral_balls_then_red_wins(rig: Rig)
         rig.push(red)
         entry = cubulus_board.face_to_board(red[0], red[1:])
         if rig.score["phase"] == "playing":
-            assert _board_colour(rig, entry) == palette.mix(RED, palette.ACCEPT, 0.4)
+            assert _board_colour(rig, entry) == palette.last_move(RED)
         if black is not None:
             rig.push(black)
     score = rig.score

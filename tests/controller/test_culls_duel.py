@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from firmware.controller.timing import TABLE_TIMING
 from firmware.render import palette
-from tests.controller.conftest import BLUE, OFF, RED, Rig
+from tests.controller.conftest import BLUE, LAST_BLUE, LAST_RED, OFF, RED, Rig
 from tests.controller.games import culls_round_taps
 
 
@@ -14,7 +14,7 @@ def test_a_tap_on_an_empty_cell_places_in_the_players_colour(rig: Rig) -> None:
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.assert_cell_colour("h8", OFF)
     rig.tap("h8")
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
     assert rig.moves == ["h8"]
 
 
@@ -59,9 +59,12 @@ def test_cull_flip_and_move_by_touch(rig: Rig) -> None:
     rig.tap("k10")
     assert rig.moves[-1] == "h8-k10"
     rig.assert_cell_colour("h8", OFF)
-    rig.assert_cell_colour("k10", BLUE)
+    rig.assert_cell_colour("k10", LAST_BLUE)
     rig.advance(palette.TIMING.flipped_blink)
+    rig.assert_cell_colour("k10", LAST_BLUE)  # the moved chip arrived last: steady, marked
+    rig.tap("a1")
     rig.assert_cell_colour("k10", BLUE)
+    rig.assert_cell_colour("a1", LAST_RED)
 
 
 def test_a_tap_on_the_flipped_chip_itself_is_refused(rig: Rig) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from firmware.controller.faults import FAULT_COLOUR
-from tests.controller.conftest import BLUE, RED, Rig
+from tests.controller.conftest import BLUE, LAST_BLUE, LAST_RED, Rig
 from tests.controller.kiosk_rig import KioskRig
 
 
@@ -34,7 +34,7 @@ def test_a_failing_strip_keeps_the_game_and_is_retried_with_backoff(
     first_good = rig.board.leds.sent[sent_before]
     assert first_good.t == pytest.approx(failed_at + 0.1 + 0.2 + 0.4), "waits double each time"
     rig.assert_cell_colour("h9", BLUE)  # the duel's setup: two chips each
-    rig.assert_cell_colour("i9", RED)
+    rig.assert_cell_colour("i9", LAST_RED)
 
 
 def test_a_strip_that_keeps_failing_is_retried_at_most_every_few_seconds(rig: Rig) -> None:
@@ -45,7 +45,7 @@ def test_a_strip_that_keeps_failing_is_retried_at_most_every_few_seconds(rig: Ri
     rig.board.leds.fail_next(0)
     rig.advance(5.0)
     assert rig.controller.health.led_failures == 0
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
 
 
 def test_a_failed_touch_chip_blinks_the_status_leds_and_clears_when_back(
@@ -62,7 +62,7 @@ def test_a_failed_touch_chip_blinks_the_status_leds_and_clears_when_back(
     ]
     rig.tap("h8")  # the other chips still play
     assert rig.moves == ["h8"]
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
     rig.advance(1.0)
     assert FAULT_COLOUR not in rig.status(), "it blinks"
     rig.advance(1.0)
@@ -85,7 +85,7 @@ def test_without_status_leds_the_corners_show_the_fault(make_rig: Callable[..., 
     assert [rig.colour(c) for c in ("a1", "o1", "a15", "o15")] == [FAULT_COLOUR] * 4
     assert rig.colour("h8") != FAULT_COLOUR
     rig.tap("h8")
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
 
 
 def test_a_state_dir_that_cannot_be_written_is_reported_and_play_goes_on_in_memory(

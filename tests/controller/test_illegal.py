@@ -1,4 +1,4 @@
-"""Illegal taps flash the cell red, beep, and change nothing: not the game, not the journal."""
+"""Illegal taps flash the cell in the error colour, beep, and change nothing, nor the journal."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from firmware.controller.timing import TABLE_TIMING
 from firmware.render import palette
-from tests.controller.conftest import BLUE, OFF, Rig
+from tests.controller.conftest import LAST_BLUE, OFF, Rig
 
 
 def _snapshot(rig: Rig) -> tuple[list[str], int, object]:
@@ -15,7 +15,7 @@ def _snapshot(rig: Rig) -> tuple[list[str], int, object]:
     return list(rig.moves), size, rig.score["to_move"]
 
 
-def test_a_tap_on_an_occupied_cell_flashes_red_and_changes_nothing(rig: Rig) -> None:
+def test_a_tap_on_an_occupied_cell_flashes_and_changes_nothing(rig: Rig) -> None:
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.tap("h8")
     before = _snapshot(rig)
@@ -27,7 +27,7 @@ def test_a_tap_on_an_occupied_cell_flashes_red_and_changes_nothing(rig: Rig) -> 
     rig.advance(palette.TIMING.error_blink / 2)
     rig.assert_cell_colour("h8", OFF)
     rig.advance(TABLE_TIMING.error_flash)
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
 
 
 def test_a_non_candidate_during_a_flip_is_refused(rig: Rig) -> None:
@@ -72,7 +72,7 @@ def test_down_without_up_is_not_a_tap(rig: Rig) -> None:
     rig.assert_cell_colour("h8", OFF)
     rig.board.touch.up(rig.cell("h8"))
     rig.controller.step()
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
 
 
 @pytest.mark.parametrize("button", ["undo"])

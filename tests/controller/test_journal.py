@@ -10,7 +10,7 @@ import pytest
 
 from firmware.controller import journal as journal_module
 from firmware.controller.journal import Journal
-from tests.controller.conftest import BLUE, Rig
+from tests.controller.conftest import LAST_BLUE, Rig
 
 
 def test_entries_round_trip(tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_an_unwritable_state_dir_is_reported_once_and_play_goes_on(
     rig.tap("h8")
     rig.tap("i8")
     assert len(rig.warnings) == 1 and "playing on in memory" in rig.warnings[0]
-    rig.assert_cell_colour("i8", BLUE)
+    rig.assert_cell_colour("i8", LAST_BLUE)
     assert rig.moves == ["h8", "i8"]
 
 

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from firmware.controller.live import BoardView, LiveBoard, RemoteCommand, RemoteKind
-from tests.controller.conftest import BLUE, OFF, Rig
+from tests.controller.conftest import LAST_BLUE, OFF, Rig
 
 
 def test_inputs_from_other_threads_only_enqueue(rig: Rig) -> None:
@@ -18,7 +18,7 @@ def test_inputs_from_other_threads_only_enqueue(rig: Rig) -> None:
     rig.assert_cell_colour("h8", OFF)  # queued, not yet handled
     assert rig.moves == []
     rig.controller.step()
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
 
 
 def test_the_blocking_loop_handles_inputs_and_stops(rig: Rig) -> None:
@@ -68,7 +68,7 @@ def test_a_failing_listener_does_not_stop_the_board(rig: Rig) -> None:
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.controller.subscribe(broken)
     rig.tap("h8")
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
 
 
 def test_failing_leds_are_retried_and_play_goes_on(rig: Rig) -> None:
@@ -78,7 +78,7 @@ def test_failing_leds_are_retried_and_play_goes_on(rig: Rig) -> None:
     assert rig.moves == ["h8"]
     rig.assert_cell_colour("h8", OFF)  # that frame never reached the LEDs
     rig.advance(0.2)
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
 
 
 def test_a_frame_is_sent_only_when_it_changes(rig: Rig) -> None:

@@ -9,7 +9,7 @@ from firmware.controller.players import PlayerKind, SeatMove, Turn
 from firmware.controller.table import Phase
 from firmware.controller.timing import TABLE_TIMING
 from firmware.render import palette
-from tests.controller.conftest import Rig
+from tests.controller.conftest import LAST_RED, Rig
 
 HERE, REMOTE, COMPUTER = PlayerKind.HERE, PlayerKind.REMOTE, PlayerKind.COMPUTER
 
@@ -65,7 +65,9 @@ def test_a_move_from_away_waits_for_its_chip_on_the_blinking_cell(rig: Rig) -> N
     rig.controller.post(SeatMove(seat=1, token="j8", ply=2))
     rig.controller.step()
     assert rig.score["phase"] == "waiting_for_chip" and rig.moves == ["h8", "i8"]
-    assert str(rig.score["message"]).startswith("Red played j8")
+    assert rig.score["message"] == (
+        "Red placed j8. Put the chip on the board and tap the blinking cell"
+    )
     rig.advance(TABLE_TIMING.error_flash)  # the refused touch's flash is over
     shown = {rig.colour("j8")}
     rig.advance(0.25)
@@ -75,7 +77,7 @@ def test_a_move_from_away_waits_for_its_chip_on_the_blinking_cell(rig: Rig) -> N
     assert rig.score["phase"] == "waiting_for_chip" and "blinking cell" in str(rig.score["error"])
     rig.tap("j8")
     assert rig.score["phase"] == "playing" and rig.moves == ["h8", "i8", "j8"]
-    rig.assert_cell_colour("j8", palette.PIECES["red"])
+    rig.assert_cell_colour("j8", LAST_RED)
 
 
 def test_undo_drops_a_move_that_waits_for_its_chip(rig: Rig) -> None:

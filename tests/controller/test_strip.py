@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from firmware.controller.strip import COMMAND_LOOKS, HOLD_SECONDS
 from firmware.render import palette
-from tests.controller.conftest import BLUE, Rig
+from tests.controller.conftest import LAST_BLUE, Rig
 
 STRIP = {"undo": "f8", "new": "h8", "menu": "j8"}  # the middle row, two cells apart
 
@@ -39,7 +39,7 @@ def test_a_short_press_on_a_corner_is_a_move(rig: Rig) -> None:
     rig.start("culls", {"mode": "duel"}, first="blue")
     hold(rig, "a1", HOLD_SECONDS - 0.2)
     assert rig.moves == ["a1"]
-    rig.assert_cell_colour("a1", BLUE)
+    rig.assert_cell_colour("a1", LAST_BLUE)
 
 
 def test_a_tap_outside_closes_the_strip_and_plays_nothing(rig: Rig) -> None:

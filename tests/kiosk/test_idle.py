@@ -8,7 +8,7 @@ from firmware.controller.loop import BoardController
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.idle import Attract
 from firmware.kiosk.policy import KioskPolicy
-from tests.controller.conftest import BLUE, Rig
+from tests.controller.conftest import LAST_BLUE, Rig
 
 IDLE_S, ABANDON_S = 5.0, 8.0  # short, so that few attract frames are drawn
 
@@ -34,7 +34,7 @@ def test_an_idle_board_shows_the_attract_animation_and_a_touch_only_wakes_it(
     assert rig.board.leds.last == attract_frame(rig.clock.now(), 15, 15, 4), "it moves"
     rig.tap("i8")
     assert rig.score["phase"] == "playing" and rig.moves == ["h8"], "the wake-up tap is no move"
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
     rig.tap("i8")
     assert rig.moves == ["h8", "i8"]
 

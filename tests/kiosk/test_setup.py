@@ -14,7 +14,7 @@ from firmware.history.store import History
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.rules.api import InvalidRecordError
-from tests.controller.conftest import BLUE
+from tests.controller.conftest import BLUE, LAST_BLUE
 from tests.controller.kiosk_rig import KioskRig
 
 IDLE_S, ABANDON_S = 5.0, 8.0
@@ -99,7 +99,7 @@ def test_the_brightness_follows_the_schedule_on_the_wall_clock(tmp_path: Path) -
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.tap("h8")
     assert rig.board.leds.chain.brightness == 1.0
-    rig.assert_cell_colour("h8", BLUE)
+    rig.assert_cell_colour("h8", LAST_BLUE)
     rig.advance(89.0)  # 22:59:59
     assert rig.board.leds.chain.brightness == 1.0
     rig.advance(1.0)  # 23:00:00, without any input

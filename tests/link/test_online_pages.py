@@ -41,7 +41,7 @@ def test_the_pages_show_the_join_code_and_then_the_other_board(
             with serve_in_thread(guest.controller, host="127.0.0.1", port=0) as guest_web:
                 guest_page = open_window()
                 guest_page.goto(guest_web.url)
-                guest_page.locator("summary").click()
+                guest_page.locator(".online-play summary").click()
                 guest_page.fill("#join-code", code.lower())
                 guest_page.click("#join")
                 wait_for("connected", connected_to(host, "home-2"))

@@ -24,6 +24,13 @@ def _game(state: GameState) -> TicTacToeState:
     return state
 
 
+def _on_board(token: str) -> str:
+    """The board cell name of a game cell (the grid sits in the middle of the 15x15 board)."""
+    x, y = parse_cell(token, SIZE)
+    ox, oy = _origin(15, 15)
+    return cell_name((x + ox, y + oy))
+
+
 class TicTacToeBoard:
     """The board adapter of tic-tac-toe."""
 
@@ -80,10 +87,10 @@ class TicTacToeBoard:
         return {cell_name((x + ox, y + oy)): cell_name((x, y)) for x in range(3) for y in range(3)}
 
     def describe(self, before: GameState, token: str, seat_name: str) -> str:
-        return f"{seat_name} marked {token}"
+        return f"{seat_name} marked {_on_board(token)}"
 
     def describe_hint(self, state: GameState, token: str) -> str:
-        return f"Hint: {token}"
+        return f"Hint: mark {_on_board(token)}"
 
 
 TICTACTOE_BOARD = TicTacToeBoard()

@@ -30,6 +30,7 @@ class FakeLiveBoard:
         self._state = self._new_round()
         self._phase = "playing"
         self._error: str | None = None
+        self._said: str | None = None  # the latest action in the game's words
         self._views = ViewHub(self._render())
         self._thread = threading.Thread(target=self._run, name="fake-controller", daemon=True)
         self._thread.start()
@@ -100,6 +101,8 @@ class FakeLiveBoard:
         if reason is not None:
             self._error = reason
         else:
+            seat = (self._state.to_move() or "").title()
+            self._said = CULLS_BOARD.describe(self._state, token, seat)
             self._state.apply(token)
 
     def _new_round(self) -> CullsState:
@@ -158,4 +161,6 @@ class FakeLiveBoard:
             "pending": None,
             "thinking": False,
             "hint": None,
+            "position": state.summary(),
+            "last_action": self._said,
         }

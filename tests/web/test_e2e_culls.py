@@ -275,7 +275,8 @@ def check_flag_lasted_until_the_move(page: Page, name: str, *, chip: str) -> Non
     """From the flip until the move emptied the cell, no frame showed the chip unflagged."""
     log: list[list[str]] = page.evaluate("() => window.ledLog")
     shown = [colour for cell_name, colour in log if cell_name == name]
-    cull = next(i for i, colour in enumerate(shown) if colour not in (chip, WHITE))
+    plain = shown.index(chip)  # placed last, the chip was marked until the next arrival
+    cull = next(i for i, colour in enumerate(shown) if i > plain and colour not in (chip, WHITE))
     moved = shown.index(OFF, cull)
     flagged = shown[cull:moved]
     assert len(set(flagged)) >= 2, flagged

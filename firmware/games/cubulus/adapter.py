@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
-from firmware.games.cubulus import layout
+from firmware.games.cubulus import layout, words
 from firmware.games.cubulus.scene import cubulus_lights
 from firmware.games.cubulus.state import CubulusState
 from firmware.render.stack import LightStack
@@ -95,11 +95,12 @@ class CubulusBoard:
         return layout.push_tokens_by_cell_name()
 
     def describe(self, before: GameState, token: str, seat_name: str) -> str:
-        """The action in one line (first version: who played which token)."""
-        return f"{seat_name} played {token}"
+        """The action in one line: where the ball went in, what moved, the square it made."""
+        return words.describe(_cubulus(before), token, seat_name)
 
     def describe_hint(self, state: GameState, token: str) -> str:
-        return f"Hint: {token}"
+        """The hint in one line: where to push in, and the square it makes."""
+        return words.describe_hint(_cubulus(state), token)
 
 
 CUBULUS_BOARD = CubulusBoard()

@@ -36,7 +36,7 @@ def cubulus_lights(stack: LightStack, state: CubulusState, since: float) -> None
     if last is not None:
         entry = [c for c in layout.board_cells_of(last[1:]) if layout.push_token(c) == last]
         colour = balls.get(last[1:], "white")
-        stack.add(entry, Light(p.HIGHLIGHT, p.mix(p.piece(colour), p.ACCEPT, 0.4)))
+        stack.add(entry, Light(p.HIGHLIGHT, p.last_move(p.piece(colour))))
     outcome = state.outcome()
     if outcome.line and outcome.winner:
         blink = p.Blink(p.ACCEPT, p.piece(outcome.winner), p.TIMING.line_blink)

@@ -155,7 +155,8 @@ class CubulusState:
         neutral = NEUTRAL_INDEX.get(token)
         if self._neutral_left():
             if neutral is not None:
-                return f"cell {token[1:]} is taken" if self._board[neutral] else None
+                taken = "a ball is already there: put the white ball on an empty cell"
+                return taken if self._board[neutral] else None
             if push is not None:
                 return f"place the white balls first ({self._neutral_left()} left)"
             return bad_token_reason(token)

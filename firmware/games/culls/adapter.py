@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
+from firmware.games.culls import words
 from firmware.games.culls.game import CullsState
 from firmware.games.culls.scene import culls_lights, play_offset
 from firmware.games.culls.switches import DEFAULTS, MODES, ROUNDS_TO_WIN
@@ -129,11 +130,12 @@ class CullsBoard:
         return {name: name for name in names}
 
     def describe(self, before: GameState, token: str, seat_name: str) -> str:
-        """The action in one line (first version: who played which token)."""
-        return f"{seat_name} played {token}"
+        """The action in one line: what arrived where, and the cull or line it made."""
+        return words.describe(_culls(before), token, seat_name)
 
     def describe_hint(self, state: GameState, token: str) -> str:
-        return f"Hint: {token}"
+        """The hint in one line: where, and what it makes, traps or blocks."""
+        return words.describe_hint(_culls(state), token)
 
 
 CULLS_BOARD = CullsBoard()

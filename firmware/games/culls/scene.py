@@ -1,4 +1,4 @@
-"""A Culls game as lights: chips, blinking cull candidates, the flagged flipped chip, the line."""
+"""A Culls game as lights: chips, the latest arrival, cull candidates, the flipped chip, a line."""
 
 from __future__ import annotations
 
@@ -34,6 +34,12 @@ def culls_lights(stack: LightStack, state: CullsState, since: float) -> None:
             stack.add([on_board(cell)], Light(p.HIGHLIGHT, look, since))
         else:
             stack.add([on_board(cell)], Light(p.BOARD, colour))
+    last = state.last_arrival()
+    last_mark = state.board_cells().get(last) if last is not None else None
+    if last is not None and last_mark is not None and last_mark.isupper():
+        # The chip that arrived last, paled and steady; a blink or the winning line covers it.
+        marked = p.last_move(p.piece(COLOUR_OF_MARK[last_mark]))
+        stack.add([on_board(last)], Light(p.HIGHLIGHT - 1, marked))
     if state.awaiting() == "flip":
         marks = state.board_cells()
         for candidate in state.cullable_cells():

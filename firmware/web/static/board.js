@@ -12,6 +12,8 @@ import {
   tabPin,
   title,
 } from "/static/live.js";
+import { menuHeadline, menuPanel } from "/static/board_menu.js";
+import { rulesCard } from "/static/rules_card.js";
 
 const OFF = "#000000";
 const DIM = 48; // an LED this faint (every channel below it) marks an empty hole, not a piece
@@ -28,6 +30,10 @@ let shape = { columns: 0, rows: 0, status: -1 };
 let cells = []; // cells[topRow][column], top row first as in the frame
 let leds = [];
 let pinRequired = false;
+const showMenu = menuPanel(document.getElementById("menu-panel"), (cell) =>
+  send("/api/touch", { cell }),
+);
+const card = rulesCard(document.getElementById("rules"));
 const showGamePage = gameDrawing({
   panel: document.getElementById("game-view"),
   marks: document.getElementById("marks"),
@@ -125,23 +131,83 @@ function showView(view) {
   }
 }
 
+const MENU_WORDS = "Pick a game and who plays below, then Start. On the board: tap a lit tile, then the green cell.";
+
 function showScore(score) {
-  document.getElementById("message").textContent = score.message || "\u00a0";
+  const menuOpen = score.phase === "menu" && Boolean(score.menu);
+  // The menu's own sentence lists its cells; the page says it in words and offers buttons.
+  document.getElementById("message").textContent = menuOpen ? MENU_WORDS : score.message || "\u00a0";
   showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
   showReview(score.review);
+  const menu = menuOpen ? score.menu : null;
+  showMenu(menu);
+  const game = menu ? menu.game : score.game || null;
+  const finished = Boolean(score.last_result) || ["won", "draw"].includes(score.status);
+  card.show(game, finished).then(() => showGoal(menu, game));
+  showSaid(score, menu);
+  document.getElementById("headline").textContent = menu ? menuHeadline(menu) : headline(score);
+  showPoints(menu ? {} : score);
+  showPiecesLeft(menu ? null : score, game);
+  showComputer(menu ? {} : score);
+}
+
+function headline(score) {
   const parts = [title(score.game || "")];
   if (score.mode) parts.push(score.mode === "teams" ? "2 vs 2" : "duel");
   if (score.round && !["menu", "review"].includes(score.phase)) parts.push(`round ${score.round}`);
   if (score.review) {
-    const { ply, of, token } = score.review;
-    parts.push(ply ? `review: move ${ply} of ${of}, ${token}` : `review: start, ${of} moves`);
+    const { ply, of } = score.review;
+    parts.push(ply ? `review: move ${ply} of ${of}` : `review: start, ${of} moves`);
   }
-  document.getElementById("headline").textContent = parts.filter(Boolean).join(" · ") || "\u00a0";
-  showPoints(score);
-  showComputer(score);
+  return parts.filter(Boolean).join(" · ") || "\u00a0";
+}
+
+// What just happened and what the hint shows, in the game's words, when the board says them.
+function showSaid(score, menu) {
+  const said = document.getElementById("last-action");
+  const action = !menu && typeof score.last_action === "string" ? score.last_action : "";
+  said.textContent = action;
+  said.hidden = !action;
+  const hint = document.getElementById("hint-words");
+  const shown = score.hint && typeof score.hint === "object" ? score.hint : null;
+  const words = shown ? shown.said || shown.text || "" : "";
+  hint.textContent = typeof words === "string" ? words : "";
+  hint.hidden = !hint.textContent;
+}
+
+// The game's goal in one line, from its rules card (the menu's pick while the menu is open).
+function showGoal(menu, game) {
+  const goal = document.getElementById("goal");
+  const rules = game ? card.rules(game) : null;
+  const parts = rules ? [rules.goal] : [];
+  const rounds = menu ? menu.rules && menu.rules.rounds_to_win : null;
+  if (Number.isInteger(rounds) && rounds > 1) parts.push(`first to ${rounds} rounds`);
+  goal.textContent = parts.join(", ");
+  goal.hidden = !goal.textContent;
+}
+
+// Chips (or balls) each side has left to play, from the position's supply.
+function showPiecesLeft(score, game) {
+  const box = document.getElementById("pieces-left");
+  const supply = score && score.position && score.position.supply;
+  const entries = supply && typeof supply === "object" ? Object.entries(supply) : [];
+  box.hidden = entries.length === 0;
+  if (!entries.length) return;
+  const rules = game ? card.rules(game) : null;
+  const word = title((rules && rules.pieces) || "pieces");
+  box.replaceChildren(
+    element("span", "pieces-label", `${word} left:`),
+    ...entries.map(([colour, left]) => {
+      const side = element("span", "pieces-side");
+      side.dataset.colour = colour;
+      side.style.setProperty("--colour", COLOUR_NAMES[colour] || "#888");
+      side.append(element("span", "swatch"), element("span", "", `${title(colour)} ${left}`));
+      return side;
+    }),
+  );
 }
 
 // While a round is reviewed the three buttons step back, step forward and leave (no HINT).

@@ -138,6 +138,10 @@ function showScore(score) {
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
   document.getElementById("message").textContent = score.message || "";
+  // What just happened, in the game's words, where the board says it.
+  const said = document.getElementById("said");
+  said.textContent = score.phase !== "menu" && typeof score.last_action === "string" ? score.last_action : "";
+  said.hidden = !said.textContent;
   showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";

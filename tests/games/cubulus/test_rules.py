@@ -95,7 +95,7 @@ def test_every_empty_cell_takes_a_white_ball_centre_included() -> None:
 
 def test_white_ball_on_a_taken_cell_is_illegal() -> None:
     state = play(new_game(2), "N012")
-    assert reason(state, "N012") == "cell 012 is taken"
+    assert reason(state, "N012") == "a ball is already there: put the white ball on an empty cell"
 
 
 def test_push_during_the_setup_is_illegal() -> None:

@@ -72,7 +72,9 @@ export function attach({ panel, marks, push }) {
   );
   const legend = make("ul", "cube-legend");
   for (const line of [
+    "Goal: four balls of your colour in a square on one face: a 2×2 block, the four corners, or the four edge-middles.",
     "On the board, each face is a 3×3 block: U top, L left, F front, R right, B back, D bottom.",
+    "A ball on a corner of the cube shows on three faces of the net, one on an edge on two.",
     "A dim hole is an empty cell; a lit one holds a ball.",
     "Bottom rows: the balls left, red (row 3), black (row 2), white (row 1).",
   ]) {
@@ -98,7 +100,7 @@ export function attach({ panel, marks, push }) {
         const cell = make(push ? "button" : "span", "face-cell");
         if (push) cell.type = "button";
         cell.dataset.push = token;
-        cell.title = `push ${token}`;
+        cell.title = `push in from the ${FACE_NAMES[face]}`; // the board cell joins it once known
         side.append(cell);
         faceCells.set(token, cell);
       }
@@ -183,6 +185,8 @@ export function attach({ panel, marks, push }) {
     const boxes = {};
     for (const [name, token] of Object.entries(cells)) {
       boardCellOf.set(token, name);
+      const faceCell = faceCells.get(token);
+      if (faceCell) faceCell.title = `push in at ${name} from the ${FACE_NAMES[token[0]]}`;
       const column = name.charCodeAt(0) - 97;
       const row = Number(name.slice(1));
       const face = token[0];
@@ -227,10 +231,18 @@ export function attach({ panel, marks, push }) {
         ball.style.setProperty("--ball", BALLS[colour] || "transparent");
         ball.classList.toggle("win", winning.has(name));
         ball.classList.toggle("last", Boolean(last) && last.slice(1) === name);
-        ball.title = colour ? `${name}: ${colour}` : `${name}: empty`;
+        ball.title = colour ? `a ${colour} ball` : "empty";
       }
       for (const [token, cell] of faceCells) cell.classList.toggle("last", token === last);
       box.dataset.last = last || "";
+      // HINT: the hinted push's face cell and the place its ball goes in, or a white ball's place.
+      const hinted = score.hint && typeof score.hint.token === "string" ? score.hint.token : "";
+      const neutral = hinted.startsWith("N") ? hinted.slice(1) : "";
+      for (const [token, cell] of faceCells) cell.classList.toggle("hint", token === hinted);
+      for (const [name, ball] of balls) {
+        ball.classList.toggle("hint", name === neutral || (!neutral && hinted.slice(1) === name));
+      }
+      box.dataset.hint = hinted;
     },
     detach() {
       box.remove();

@@ -1,0 +1,133 @@
+"""Cubulus actions and hints said in the game's words, with the board's own cell names.
+
+A cube cell shows on one to three board cells of the unfolded cube; a push is named by the cell
+it is pushed in at, which is on one face only.
+"""
+
+from __future__ import annotations
+
+from firmware.games.cubulus import layout
+from firmware.games.cubulus.geometry import CELL_NAMES, FACE_PLANE, FACES, PUSH_INDEX, PUSHES
+from firmware.games.cubulus.state import CubulusState
+from firmware.rules.api import Status
+from firmware.rules.grid import cell_name
+
+FACE_WORDS = {"U": "top", "L": "left", "F": "front", "R": "right", "B": "back", "D": "bottom"}
+SHOWN_FIRST = "FRBLUD"  # the face whose cell names a ball that shows on several
+COUNT = {1: "one ball", 2: "two balls"}
+NEUTRAL = "white"
+
+
+def listed(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def on_face(face: str, cube_cell: str) -> str:
+    """The board cell name where ``cube_cell`` shows on ``face``."""
+    return cell_name(layout.face_to_board(face, cube_cell))
+
+
+def faces_of(cube_cell: str) -> list[str]:
+    """The faces a cube cell lies on, in the order the words prefer."""
+    x, y, z = (int(digit) for digit in cube_cell)
+    coords = (x, y, z)
+    return [f for f in SHOWN_FIRST if coords[FACE_PLANE[f][0]] == FACE_PLANE[f][1]]
+
+
+def where(cube_cell: str) -> str:
+    """A cube cell in the board's words: ``e10 on the front``, ``the centre (m2)``."""
+    faces = faces_of(cube_cell)
+    if not faces:
+        return f"the centre, {cell_name(layout.centre_cell())}"
+    face = faces[0]
+    return f"{on_face(face, cube_cell)} on the {FACE_WORDS[face]}"
+
+
+def entry(token: str) -> str:
+    """Where a push goes in: ``from the front at e10``."""
+    push = PUSHES[PUSH_INDEX[token]]
+    return f"from the {FACE_WORDS[push.face]} at {on_face(push.face, CELL_NAMES[push.cells[0]])}"
+
+
+def square_words(cells: tuple[str, ...]) -> str:
+    """A winning square: its face and its four board cells."""
+    for face in FACES:
+        if all(face in faces_of(cell) for cell in cells):
+            board_cells = sorted(layout.face_to_board(face, cell) for cell in cells)
+            return f"on the {FACE_WORDS[face]} face ({listed([cell_name(c) for c in board_cells])})"
+    return ""
+
+
+def _after(before: CubulusState, token: str) -> CubulusState:
+    after = before.copy()
+    after.apply(token)
+    return after
+
+
+def _pushed(before: CubulusState, token: str) -> str:
+    """What a push did to its line: a ball in, balls moved along, or the full line turned."""
+    balls = before.cells()
+    push = PUSHES[PUSH_INDEX[token]]
+    line = [balls.get(CELL_NAMES[i]) for i in push.cells]
+    if all(line):
+        at = on_face(push.face, CELL_NAMES[push.cells[0]])
+        came = f"the {line[2]} ball at the far end came in at {at}"
+        return f"turned the full line {entry(token)}: {came}"
+    moved = 0
+    while moved < 3 and line[moved]:
+        moved += 1
+    said = f"pushed a ball in {entry(token)}"
+    if moved:
+        said += f": {balls_words([c for c in line[:moved] if c])} moved in"
+    return said
+
+
+def balls_words(colours: list[str]) -> str:
+    """Balls by colour: ``a white ball``, ``two red balls``, ``a white and a red ball``."""
+    if len(set(colours)) == 1:
+        return f"a {colours[0]} ball" if len(colours) == 1 else f"two {colours[0]} balls"
+    return listed([f"a {colour}" for colour in colours]) + " ball"
+
+
+def _ending(after: CubulusState, seat_name: str, mover: str) -> str:
+    """The end a move brought: a square and who wins it, a draw, or nothing."""
+    outcome = after.outcome()
+    if outcome.status is Status.WON and outcome.winner and outcome.line:
+        square = square_words(outcome.line)
+        winner = outcome.winner
+        if winner == mover:
+            return f", and made a square {square}: {seat_name} wins"
+        return f", and made a square for {winner.capitalize()} {square}: {winner.capitalize()} wins"
+    if outcome.status is Status.DRAW:
+        return ": the next player has no push left, the game is a draw"
+    return ""
+
+
+def describe(before: CubulusState, token: str, seat_name: str) -> str:
+    """``token`` played from ``before`` by ``seat_name``, in one line."""
+    after = _after(before, token)
+    if token.startswith("N"):
+        placed = 10 - before.neutral_left()
+        return f"{seat_name} placed a white ball at {where(token[1:])} ({placed} of 9)"
+    mover = before.to_move() or ""
+    return f"{seat_name} {_pushed(before, token)}{_ending(after, seat_name, mover)}"
+
+
+def describe_hint(state: CubulusState, token: str) -> str:
+    """What the hinted ``token`` does, in one line (``Hint: e10 from the front wins``)."""
+    if token.startswith("N"):
+        return f"Hint: a white ball at {where(token[1:])}"
+    push = PUSHES[PUSH_INDEX[token]]
+    at = on_face(push.face, CELL_NAMES[push.cells[0]])
+    side = FACE_WORDS[push.face]
+    after = _after(state, token)
+    outcome = after.outcome()
+    mover = state.to_move()
+    if outcome.status is Status.WON and outcome.winner == mover and outcome.line:
+        return (
+            f"Hint: push in at {at} from the {side}: it makes a square {square_words(outcome.line)}"
+        )
+    return f"Hint: push in at {at} from the {side}"

@@ -1,0 +1,127 @@
+"""Culls actions and hints said in the game's words, with the board's own cell names."""
+
+from __future__ import annotations
+
+from firmware.games.culls.board import FLIP, MOVE
+from firmware.games.culls.game import CullsState
+from firmware.rules.api import Status
+from firmware.rules.grid import cell_name, parse_cell
+
+AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+LETTER_OF = {"blue": "B", "red": "R"}
+
+
+def listed(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def count_word(number: int) -> str:
+    """A small number in words (``four``)."""
+    return COUNTS.get(number, str(number))
+
+
+def other(colour: str) -> str:
+    """The other Culls colour."""
+    return "red" if colour == "blue" else "blue"
+
+
+def run_through(state: CullsState, name: str, colour: str) -> int:
+    """The longest straight run of ``colour``'s chips through ``name`` if it held one of them."""
+    marks = state.board_cells()
+    letter = LETTER_OF[colour]
+    x0, y0 = parse_cell(name, state.size)
+    best = 0
+    for dx, dy in AXES:
+        run = 1
+        for sign in (1, -1):
+            x, y = x0 + sign * dx, y0 + sign * dy
+            while marks.get((x, y)) == letter:
+                run += 1
+                x, y = x + sign * dx, y + sign * dy
+        best = max(best, run)
+    return best
+
+
+def _after(before: CullsState, token: str) -> CullsState:
+    after = before.copy()
+    after.apply(token)
+    return after
+
+
+def _arrival(after: CullsState, seat_name: str, mover: str) -> str:
+    """What a chip that just arrived did: a win, a cull, a draw, or nothing more."""
+    outcome = after.outcome()
+    if outcome.status is Status.WON and outcome.line:
+        length = count_word(len(outcome.line))
+        line = f"{outcome.line[0]} to {outcome.line[-1]}"
+        return f" and made {length} in a row, {line}: {seat_name} wins the round"
+    if after.awaiting() == FLIP:
+        trapped = [cell_name(cell) for cell in after.cullable_cells()]
+        return f" and trapped {listed(trapped)}: {seat_name} flips one"
+    return _drawn(after, mover)
+
+
+def _drawn(after: CullsState, mover: str) -> str:
+    """Why the round just ended in a draw, or nothing while it goes on (``mover``: who acted)."""
+    if after.outcome().status is not Status.DRAW:
+        return ""
+    left = after.supply()
+    empty = after.size * after.size - len(after.board_cells())
+    if empty == 0:
+        return ": the board is full, the round is a draw"
+    stuck = other(mover) if left[other(mover)] == 0 else mover
+    return f": {stuck.capitalize()} has no chips left, the round is a draw"
+
+
+def describe(before: CullsState, token: str, seat_name: str) -> str:
+    """``token`` played from ``before`` by ``seat_name``, in one line."""
+    after = _after(before, token)
+    kind = before.awaiting()
+    mover = before.to_move() or "blue"
+    if kind == FLIP:
+        flipped = token[1:]
+        owner = other(mover).capitalize()
+        if after.outcome().is_over:
+            return f"{seat_name} flipped {flipped}{_drawn(after, mover)}"
+        return f"{seat_name} flipped {flipped}: {owner} must move it next turn"
+    if kind == MOVE:
+        start, _, end = token.partition("-")
+        moved = f"{seat_name} moved the flipped chip from {start} to {end}"
+        return moved + _arrival(after, seat_name, mover)
+    return f"{seat_name} placed {token}{_arrival(after, seat_name, mover)}"
+
+
+def _effect(before: CullsState, after: CullsState, cell: str) -> str:
+    """What a chip on ``cell`` does, for a hint (wins, traps, lines up, blocks), or nothing."""
+    mover = before.to_move() or "blue"
+    outcome = after.outcome()
+    if outcome.status is Status.WON:
+        return f"makes {count_word(len(outcome.line or ()))} in a row and wins"
+    if after.awaiting() == FLIP:
+        return f"traps {listed([cell_name(c) for c in after.cullable_cells()])}"
+    own = run_through(before, cell, mover)
+    theirs = run_through(before, cell, other(mover))
+    if theirs >= 3 and theirs > own:
+        return f"blocks {other(mover).capitalize()}'s {count_word(theirs - 1)}"
+    if own >= 2:
+        return f"makes {count_word(own)}"
+    return ""
+
+
+def describe_hint(state: CullsState, token: str) -> str:
+    """What the hinted ``token`` does, in one line (``Hint: h9 makes four``)."""
+    kind = state.awaiting()
+    if kind == FLIP:
+        return f"Hint: flip {token[1:]}"
+    after = _after(state, token)
+    if kind == MOVE:
+        # A flipped chip counts for no line, so the lines read the same once it has left.
+        end = token.partition("-")[2]
+        effect = _effect(state, after, end)
+        return f"Hint: move the flipped chip to {end}" + (f": it {effect}" if effect else "")
+    effect = _effect(state, after, token)
+    return f"Hint: {token} {effect}" if effect else f"Hint: place a chip on {token}"

@@ -1,0 +1,98 @@
+"""Every message of random games names cells as the board does: no cube cells, tokens or indexes.
+
+Each action is said (``describe``) and hinted (``describe_hint``), the prompt is read, and a tap
+on every cell of the board is turned into its token or refusal, then its reason if illegal.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware.controller.adapter import BoardAdapter, Refusal, board_adapter
+from firmware.games.cubulus import layout
+from firmware.rules.api import GameState
+from firmware.rules.grid import cell_name
+from firmware.rules.registry import find_game
+
+INTERNAL = [
+    re.compile(r"\b[0-2]{3}\b"),  # a cube cell
+    re.compile(r"\b[LRFBDUN][0-2]{3}\b"),  # a push or neutral token
+    re.compile(r"\bx[a-s]\d"),  # a flip token
+    re.compile(r"\b[a-s]\d+-[a-s]\d+\b"),  # a move token
+    re.compile(r"\bcell \d"),  # a cell index
+    re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)"),  # a coordinate pair
+]
+CELL_WORD = re.compile(r"\b[a-z]\d+\b")
+CUBULUS_CELLS = {*layout.push_tokens_by_cell_name(), cell_name(layout.centre_cell())}
+
+
+def board_names(game: str, columns: int, rows: int) -> set[str]:
+    """The cell names a message may use: the face cells and centre of the net, or the grid."""
+    if game == "cubulus":
+        return CUBULUS_CELLS
+    return {cell_name((x, y)) for x in range(columns) for y in range(rows)}
+
+
+def check(message: str, allowed: set[str]) -> None:
+    for pattern in INTERNAL:
+        assert not pattern.search(message), f"internal name in {message!r}"
+    for word in CELL_WORD.findall(message):
+        assert word in allowed, f"{word} is not a board cell name, in {message!r}"
+
+
+def taps(adapter: BoardAdapter, state: GameState, columns: int, rows: int) -> list[str]:
+    """The refusal or reason for every tap on the board that changes nothing."""
+    said = []
+    for x in range(columns):
+        for y in range(rows):
+            token = adapter.token_for(state, (x, y), columns, rows)
+            if isinstance(token, Refusal):
+                said.append(str(token))
+                continue
+            reason = state.why_illegal(token)
+            if reason is not None:
+                said.append(reason)
+    return said
+
+
+CASES = [
+    ("culls", {}, 15),
+    ("culls", {"mode": "teams"}, 15),
+    ("culls", {"size": 7}, 7),
+    ("cubulus", {"players": 2}, 15),
+    ("cubulus", {"players": 3}, 15),
+]
+
+
+@settings(max_examples=10, deadline=None)
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1))
+def test_no_message_of_a_random_game_names_an_internal_cell(
+    case: tuple[str, dict[str, object], int], seed: int
+) -> None:
+    name, raw, side = case
+    rng = random.Random(seed)
+    game = find_game(name)
+    rules = game.parse_rules(raw)
+    colours = game.colours(rules)
+    adapter = board_adapter(name)
+    seats = adapter.seats(rules, colours)
+    state = game.new_state(rules, rng.choice(colours))
+    allowed = board_names(name, side, side)
+    tapped_at = {0, 1, 5} | {rng.randrange(200) for _ in range(3)}
+    while state.legal_actions() and state.ply < 200:
+        seat = adapter.seat_to_act(state, seats)
+        assert seat is not None
+        token = rng.choice(state.legal_actions())
+        check(adapter.prompt(state), allowed)
+        check(adapter.describe_hint(state, token), allowed)
+        check(adapter.describe(state, token, seats[seat].name), allowed)
+        if state.ply in tapped_at or state.awaiting() in ("flip", "move"):
+            for message in taps(adapter, state, side, side):
+                check(message, allowed)
+        state.apply(token)
+    for message in taps(adapter, state, side, side):
+        check(message, allowed)
