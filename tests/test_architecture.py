@@ -96,6 +96,16 @@ def test_the_players_front_is_pure_and_reaches_games_through_the_registry(path: 
             assert allowed, f"{_shown(path)} imports {name}"
 
 
+# The parts of firmware/learn that play a lesson or a puzzle; the rest reads their files.
+LEARN_PURE = ("firmware/learn/lesson.py", "firmware/learn/runner.py")
+
+
+@pytest.mark.parametrize("path", [ROOT / name for name in LEARN_PURE], ids=_shown)
+def test_the_lesson_runner_is_pure(path: Path) -> None:
+    for name in _imports(path):
+        assert name.split(".")[0] not in IMPURE, f"{_shown(path)} imports {name}"
+
+
 @pytest.mark.parametrize("path", _sources("hal"), ids=_shown)
 def test_hal_knows_no_games(path: Path) -> None:
     for name in _imports(path):

@@ -149,6 +149,14 @@ def _fleet(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password-file", help="a file holding the broker password")
 
 
+def _lessons(parser: argparse.ArgumentParser) -> None:
+    """No arguments."""
+
+
+def _puzzles(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", help="only this game's puzzles (culls, cubulus)")
+
+
 COMMANDS: dict[str, Command] = {
     "replay": Command(
         "replay a game record and print the final state as JSON",
@@ -229,6 +237,19 @@ COMMANDS: dict[str, Command] = {
         _fleet,
         "Serve a page of every board on the broker (reads only the broker).",
     ),
+    "lessons": Command(
+        "list the lessons, one line each (GAME/NAME  title)",
+        "firmware.commands.lessons:run",
+        _lessons,
+        "List every lesson as GAME/NAME and its title, in teaching order.",
+    ),
+    "puzzles": Command(
+        "print the puzzles as JSON lines (id, game, kind, record, answers)",
+        "firmware.commands.puzzles:run",
+        _puzzles,
+        "Print every shipped puzzle as one JSON object per line: its id, game and kind, the "
+        "record whose final position it is, and every action that solves it.",
+    ),
 }
 BOARD_RUNS = "firmware.commands.play:run"
 # The board's options that are followed by a value; the others are flags.
@@ -273,6 +294,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--online",
         metavar="host|join:CODE",
         help="offer the --game to another board, or join the one offered under CODE",
+    )
+    group.add_argument(
+        "--lesson", metavar="GAME/NAME", help="open this lesson at once (cullsboard lessons)"
     )
     parser.set_defaults(review_record=None)  # set by `cullsboard review FILE`
     group.add_argument(

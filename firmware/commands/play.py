@@ -22,12 +22,14 @@ from firmware.commands.seat_check import OptionCheckError, check_computer, check
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.schema import WebConfig
 from firmware.controller.computer import computer_choice
+from firmware.controller.loop import BoardController
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.link.online import HOST, OnlineError, OnlineRequest, parse_online, sides
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
+from firmware.rules.records import Record
 from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import perform, run_script
 from firmware.wiring.hardware import run_real_board
@@ -75,13 +77,13 @@ def run(args: argparse.Namespace) -> int:
         if online is not None:
             settings = None  # the online game starts once the broker is reached
         record = args.review_record
+        lesson = _lesson_of(args)
         if not args.mock_hal:
-            reviewing = None if record is None else (lambda board: board.review(record))
             return run_real_board(
                 args,
                 settings,
                 _complain,
-                started=reviewing,
+                started=_opened(record, lesson),
                 online=online,
                 broker=args.broker,
                 board_id=args.board_id,
@@ -95,9 +97,33 @@ def run(args: argparse.Namespace) -> int:
             session = _mock_session(args, settings, config, online)
             if record is not None:
                 session.controller.review(record)
+            if lesson is not None:
+                session.controller.lesson(lesson)
         except SessionError as exc:
             raise CommandError(str(exc)) from None
         return _play(args, session, config)
+
+
+def _opened(record: Record | None, lesson: str | None) -> Callable[[BoardController], None] | None:
+    """What the real board opens once started: the review asked for, else the lesson."""
+    if record is not None:
+        return lambda board: board.review(record)
+    if lesson is not None:
+        return lambda board: board.lesson(lesson)
+    return None
+
+
+def _lesson_of(args: argparse.Namespace) -> str | None:
+    """The lesson ``--lesson`` names, checked now (SessionError lists the lessons there are)."""
+    if args.lesson is None:
+        return None
+    from firmware.learn.lesson import LessonError
+    from firmware.learn.library import find_lesson
+
+    try:
+        return find_lesson(args.lesson).full_name
+    except LessonError as exc:
+        raise SessionError(f"--lesson: {exc}") from None
 
 
 def _play(args: argparse.Namespace, session: Session, config: Config | None) -> int:
@@ -243,11 +269,11 @@ def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> 
     if view.style in (Style.COLOUR, Style.LETTERS):
         _warnings.sink = view.warn  # standard error would be drawn over: keep it on screen
     if stdin_is_closed(sys.stdin):
+        signal.signal(signal.SIGTERM, lambda signum, frame: session.controller.stop())
         _complain(
             "standard input is closed: typed commands are off; the board runs until it is"
             " stopped (Ctrl-C or SIGTERM)"
         )
-        signal.signal(signal.SIGTERM, lambda signum, frame: session.controller.stop())
     else:
         _read_prompt(sys.stdin, session, _complain, view.redraw)
     try:

@@ -92,6 +92,8 @@ class BoardController:
         self._next_change: float | None = None
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
         self._button_names |= {"undo", "new", "menu", "hint"}
+        if table.has_learning:
+            self._button_names |= {"lesson", "puzzle"}
 
     # -- any thread -----------------------------------------------------------------------
 
@@ -102,6 +104,10 @@ class BoardController:
     def review(self, record: Record) -> None:
         """Step through ``record`` on the board (queued, like an input)."""
         self.post(StartReview(record))
+
+    def lesson(self, name: str) -> None:
+        """Open the lesson ``GAME/NAME`` on the board (queued, like an input)."""
+        self.post(LoopCall(lambda now: self.table.start_lesson(name, now)))
 
     def submit(self, command: RemoteCommand) -> None:
         """Queue a remote touch, press or staff action; raise ValueError if it is malformed."""

@@ -2,7 +2,9 @@
 
 The tiles come from every registered game's adapter (``menu``), in game-name order; a game's
 ``menu_pips`` option (Culls: round wins) shows as two rows of pips while one of its tiles is picked.
-A board with a computer opponent also shows the "vs computer" rows (``menu_computer``).
+A board with a computer opponent also shows the "vs computer" rows (``menu_computer``), and a
+board with lessons and puzzles a cell for each, beside the start cell: one tap starts the chosen
+game's first lesson or its puzzles.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import cell_name
 from hal.interfaces import RGB, Cell
+
+LEARN_LOOKS: dict[str, RGB] = {"lesson": p.HINT, "puzzle": (0, 180, 255)}
+LEARN_WORDS = {"lesson": "lesson", "puzzle": "puzzles"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +46,11 @@ class Menu:
         rows: int,
         adapters: Sequence[BoardAdapter],
         seats_of: Callable[[str, dict[str, JsonValue]], tuple[SeatSpec, ...]] | None = None,
+        *,
+        learn: bool = False,
     ) -> None:
-        """``seats_of``: the seats of a game under rules; given, the menu offers the computer."""
+        """``seats_of``: the seats of a game under rules; given, the menu offers the computer.
+        ``learn``: the menu offers a lesson and the puzzles of the chosen game."""
         self.columns = columns
         self.rows = rows
         self.choices = tuple(
@@ -50,6 +58,7 @@ class Menu:
             for adapter in adapters
             for tile in adapter.menu
         )
+        self.learn = learn
         self.choice = 0
         self.picked: dict[str, JsonValue] = {}  # pip option key -> the value picked
         self.computer = (
@@ -89,6 +98,17 @@ class Menu:
     def start_cell(self) -> Cell:
         return (self.columns // 2, self.rows // 2 - 5)
 
+    def learn_cells(self) -> dict[str, Cell]:
+        """The cell of each learning command (``lesson``, ``puzzle``), none without them."""
+        if not self.learn:
+            return {}
+        x, y = self.start_cell
+        return {"lesson": (x - 4, y), "puzzle": (x + 4, y)}
+
+    def learn_at(self, cell: Cell) -> str | None:
+        """The learning command whose cell ``cell`` is, if any."""
+        return next((name for name, at in self.learn_cells().items() if at == cell), None)
+
     def tiles(self) -> list[Tile]:
         tiles: list[Tile] = []
         top = self.rows // 2 + 4
@@ -109,6 +129,8 @@ class Menu:
                 tiles.append(Tile(pip_cells, (p.MENU_CHOSEN,) * len(pip_cells), chosen))
         if self.computer is not None:
             tiles += self.computer.tiles()
+        for name, cell in self.learn_cells().items():
+            tiles.append(Tile((cell,), (LEARN_LOOKS[name],), True))
         return tiles
 
     def where(self) -> str:
@@ -129,6 +151,9 @@ class Menu:
             parts.append(f"{pips.name}: {', '.join(slots)}")
         if self.computer is not None:
             parts.append(self._computer_words(self.computer))
+        learn = [f"{self._name((c,))} {LEARN_WORDS[n]}" for n, c in self.learn_cells().items()]
+        if learn:
+            parts.append(", ".join(learn))
         parts.append(f"green cell {self._name((self.start_cell,))}")
         return "; ".join(part for part in parts if part)
 

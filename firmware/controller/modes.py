@@ -19,6 +19,8 @@ from firmware.controller.match_play import MatchPlay
 from firmware.controller.players import Player
 from firmware.controller.review import Review
 from firmware.controller.timing import TABLE_TIMING as T
+from firmware.learn.puzzle_run import PuzzleRun
+from firmware.learn.runner import LessonRun
 from firmware.rules.api import GameState
 from hal.interfaces import Cell
 
@@ -33,6 +35,8 @@ class Phase(enum.Enum):
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
     REVIEW = "review"
+    LESSON = "lesson"
+    PUZZLE = "puzzle"
     ATTRACT = "attract"
 
 
@@ -91,6 +95,9 @@ class TableOps(Protocol):
     def press_in_game(self, mode: GameMode, button: Button, now: float) -> None: ...
     def press_in_menu(self, mode: MenuMode, button: Button, now: float) -> None: ...
     def leave_review(self, now: float) -> None: ...
+    def lesson_tap(self, mode: LessonMode, cell: Cell, now: float) -> None: ...
+    def puzzle_tap(self, mode: PuzzleMode, cell: Cell, now: float) -> None: ...
+    def press_in_learning(self, mode: LearningMode, button: Button, now: float) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,5 +218,46 @@ class ReviewMode:
             table.step_review(self, 1, now)
 
 
+@dataclass(frozen=True, slots=True)
+class LessonMode:
+    """A lesson being played on the board; the mode it was opened over waits, untouched."""
+
+    entered: float
+    run: LessonRun
+    back: Mode
+    phase = Phase.LESSON
+
+    @property
+    def seated(self) -> Seated | None:
+        return self.back.seated
+
+    def tap(self, table: TableOps, cell: Cell, now: float) -> None:
+        table.lesson_tap(self, cell, now)
+
+    def press(self, table: TableOps, button: Button, now: float) -> None:
+        table.press_in_learning(self, button, now)
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleMode:
+    """A game's puzzles one after another; the mode it was opened over waits, untouched."""
+
+    entered: float
+    run: PuzzleRun
+    back: Mode
+    phase = Phase.PUZZLE
+
+    @property
+    def seated(self) -> Seated | None:
+        return self.back.seated
+
+    def tap(self, table: TableOps, cell: Cell, now: float) -> None:
+        table.puzzle_tap(self, cell, now)
+
+    def press(self, table: TableOps, button: Button, now: float) -> None:
+        table.press_in_learning(self, button, now)
+
+
 GameMode = PlayingMode | WaitingForPiece | RoundOverMode | MatchOverMode
-Mode = MenuMode | GameMode | ReviewMode
+LearningMode = LessonMode | PuzzleMode
+Mode = MenuMode | GameMode | ReviewMode | LearningMode

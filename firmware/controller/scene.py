@@ -9,6 +9,7 @@ from firmware.controller.timing import TABLE_TIMING as T
 from firmware.render import palette as p
 from firmware.render import screens
 from firmware.render.stack import Light, LightStack
+from firmware.rules.grid import parse_board_cell
 
 PENDING_BLINK_S = 0.5  # a cell waiting for a chip placed by hand
 HINT_BLINK_S = 0.8
@@ -29,7 +30,9 @@ def _table_lights(table: Table, status_count: int, now: float) -> LightStack:
     stack = LightStack(table.columns, table.rows, status_count)
     match = table.match
     phase = table.phase
-    if table.review is not None:
+    if table.lesson is not None or table.puzzle is not None:
+        _learning_lights(table, stack)
+    elif table.review is not None:
         _review_lights(table.review, stack, table.since)
     elif phase is Phase.MENU or match is None or match.current is None:
         screens.menu_lights(stack, table.menu.tiles(), table.phase_since)
@@ -52,6 +55,19 @@ def _table_lights(table: Table, status_count: int, now: float) -> LightStack:
     for flash in table.flashes:
         screens.error_lights(stack, flash.cell, flash.t, T.error_flash)
     return stack
+
+
+def _learning_lights(table: Table, stack: LightStack) -> None:
+    """A lesson's position and the cells to touch, or a puzzle's and a wrong answer's reply."""
+    run = table.lesson or table.puzzle
+    assert run is not None
+    state = run.state
+    board_adapter(state.game).lights(stack, state, table.since)
+    cells = [parse_board_cell(name, table.columns, table.rows) for name in run.cells()]
+    blink = p.Blink(p.HINT, p.OFF, HINT_BLINK_S)
+    stack.add(cells, Light(p.ANIMATION, blink, table.since))
+    if table.lesson is not None and table.lesson.done:
+        screens.ready_light(stack, table.since)
 
 
 def _review_lights(review: Review, stack: LightStack, since: float) -> None:

@@ -60,12 +60,42 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "hint": hint(table, now),
         "position": None if state is None else state.summary(),
         "review": None,
+        "lesson": None,
+        "puzzle": None,
         "online": None,  # the broker link fills it in (docs/mqtt.md)
         "menu": menu_summary(table.menu) if in_menu else None,
     }
     if table.review is not None:
         board.update(_reviewed(table))
+    if table.lesson is not None or table.puzzle is not None:
+        board.update(_learning(table, now))
     return board
+
+
+def _learning(table: Table, now: float) -> dict[str, JsonValue]:
+    """The keys that show a lesson's or a puzzle's position instead of the match's."""
+    run = table.lesson or table.puzzle
+    assert run is not None
+    state = run.state
+    outcome = state.outcome()
+    said = table.strip.words() if table.strip.is_open else run.say
+    notice = table.current_notice(now)  # a lesson's words after a right touch, as written
+    return {
+        "phase": table.phase.value,
+        "game": state.game,
+        "mode": mode if isinstance(mode := state.rules.get("mode"), str) else None,
+        "to_move": state.to_move(),
+        "seat": None,
+        "awaiting": state.awaiting(),
+        "moves": list(state.moves),
+        "status": outcome.status.value,
+        "winner": outcome.winner,
+        "line": None if outcome.line is None else list(outcome.line),
+        "position": state.summary(),
+        "message": said if notice is None else f"{notice.rstrip('.')}. {said}",
+        "lesson": None if table.lesson is None else table.lesson.view(),
+        "puzzle": None if table.puzzle is None else table.puzzle.view(),
+    }
 
 
 def _reviewed(table: Table) -> dict[str, JsonValue]:

@@ -25,6 +25,8 @@ COMMAND_LOOKS: dict[str, RGB] = {
     "back": (0, 180, 255),
     "forward": (0, 180, 255),
     "leave": p.MENU_CHOSEN,
+    "lesson": p.HINT,
+    "puzzle": (0, 180, 255),
 }
 
 

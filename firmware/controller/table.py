@@ -47,17 +47,27 @@ from firmware.controller.events import (
     SeatInfo,
 )
 from firmware.controller.journal import Journal
+from firmware.controller.learning import (
+    Learning,
+    lesson_named,
+    lesson_run,
+    next_lesson,
+    puzzle_run,
+)
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.menu import Menu
 from firmware.controller.modes import (
     GameMode,
     Hint,
+    LearningMode,
+    LessonMode,
     MatchOverMode,
     MenuMode,
     Mode,
     Pending,
     Phase,
     PlayingMode,
+    PuzzleMode,
     ReviewMode,
     RoundOverMode,
     Seated,
@@ -68,6 +78,8 @@ from firmware.controller.resume import Resumed, resumed_match
 from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
+from firmware.learn.puzzle_run import PuzzleRun
+from firmware.learn.runner import LessonRun
 from firmware.rules.api import GameState, InvalidRecordError, JsonValue
 from firmware.rules.grid import cell_name
 from firmware.rules.records import FORMAT, Record, record_of
@@ -109,6 +121,7 @@ class AlwaysUndo:
 
 StarterDraw = Callable[[tuple[str, ...]], str]  # who starts a match whose starter is drawn
 STRIP_COMMANDS = ("undo", "new", "menu")
+LEARN_COMMANDS = ("lesson", "puzzle")
 REVIEW_COMMANDS = {"back": "undo", "forward": "new", "leave": "menu"}  # what they press in review
 
 
@@ -134,6 +147,7 @@ class Table:
         thinking: Callable[[], bool] = lambda: False,
         undo_policy: UndoPolicy | None = None,
         starter_draw: StarterDraw | None = None,
+        learning: Learning | None = None,
     ) -> None:
         """``seating``: who fills the seats of a new match (default: everyone here).
         ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
@@ -142,7 +156,7 @@ class Table:
         ``choose_computer``: sets the seats (by name) and level of the computer for new matches;
         given, the menu offers "vs computer". ``thinking``: whether a computer seat thinks.
         ``undo_policy``: asked before UNDO takes a move back; ``starter_draw``: draws who starts
-        a match (default: ``rng``)."""
+        a match (default: ``rng``). ``learning``: the lessons and puzzles the board offers."""
         self.columns = columns
         self.rows = rows
         self.journal = journal
@@ -159,9 +173,15 @@ class Table:
         self.thinking = thinking
         self._undo_policy = undo_policy or AlwaysUndo()
         self._draw: StarterDraw = starter_draw or rng.choice
+        self._rng = rng
+        self._learning = learning
         self._seats_cache: dict[str, tuple[SeatSpec, ...]] = {}
         self.menu = Menu(
-            columns, rows, board_adapters(), None if choose_computer is None else self._seats_of
+            columns,
+            rows,
+            board_adapters(),
+            None if choose_computer is None else self._seats_of,
+            learn=learning is not None,
         )
         self.strip = CommandStrip(columns, rows)
         self.mode: Mode = MenuMode(0.0)
@@ -208,6 +228,11 @@ class Table:
     @property
     def review(self) -> Review | None:
         return self.mode.review if isinstance(self.mode, ReviewMode) else None
+
+    @property
+    def has_learning(self) -> bool:
+        """Whether the board offers lessons and puzzles (LESSON and PUZZLES on the page)."""
+        return self._learning is not None
 
     @property
     def has_computer(self) -> bool:
@@ -509,6 +534,9 @@ class Table:
 
     def button(self, button: Button | str, now: float) -> None:
         """A button pressed (or its name)."""
+        if button in LEARN_COMMANDS:  # the page's LESSON and PUZZLES, as on the strip
+            self.command(str(button), now)
+            return
         pressed = Button.named(button) if isinstance(button, str) else button
         if pressed is not None:
             self.mode.press(self, pressed, now)
@@ -620,6 +648,10 @@ class Table:
         self.new_match(match.name, dict(match.rules), now, first, kinds)
 
     def pick_from_menu(self, mode: MenuMode, cell: Cell, now: float) -> None:
+        learn = self.menu.learn_at(cell)
+        if learn is not None:
+            self.command(learn, now)
+            return
         if self.menu.tap(cell):
             game, rules = self.menu.settings()
             self._menu_computer()
@@ -774,7 +806,10 @@ class Table:
         hint = self._ask_hint is not None and isinstance(self.mode, PlayingMode)
         reviewable = self.reviewable() is not None
         self.strip.open(
-            STRIP_COMMANDS + (("hint",) if hint else ()) + (("review",) if reviewable else ())
+            STRIP_COMMANDS
+            + (("hint",) if hint else ())
+            + (("review",) if reviewable else ())
+            + (LEARN_COMMANDS if self._learning is not None else ())
         )
 
     def command(self, name: str, now: float) -> None:
@@ -787,6 +822,10 @@ class Table:
             record = self.reviewable()
             if record is not None:
                 self.start_review(record, now)
+        elif name == "lesson":
+            self.start_lesson(self.learning_game(), now)
+        elif name == "puzzle":
+            self.start_puzzles(self.learning_game(), now)
 
     def reviewable(self) -> Record | None:
         """The latest finished round: of this match, else of the latest archived match."""
@@ -815,6 +854,116 @@ class Table:
         if isinstance(self.mode, ReviewMode):
             self._enter(self.mode.back, now, keep_entered=True)
             self._tell_player()
+
+    # -- lessons and puzzles --------------------------------------------------------------
+
+    @property
+    def lesson(self) -> LessonRun | None:
+        return self.mode.run if isinstance(self.mode, LessonMode) else None
+
+    @property
+    def puzzle(self) -> PuzzleRun | None:
+        return self.mode.run if isinstance(self.mode, PuzzleMode) else None
+
+    def learning_game(self) -> str:
+        """The game a lesson or puzzle asked for now is of: the one on the board, or the menu's."""
+        run = self.lesson or self.puzzle
+        if run is not None:
+            return run.game
+        if self.match is not None and not isinstance(self.mode, MenuMode):
+            return self.match.name
+        return self.menu.settings()[0]
+
+    def start_lesson(self, name: str, now: float) -> None:
+        """Open the lesson ``GAME/NAME`` (or a game's first) over what the board is doing."""
+        if self._learning is None:
+            self.refuse("this board has no lessons", now)
+            return
+        try:
+            lesson = lesson_named(self._learning, name)
+        except ValueError as exc:
+            self.refuse(f"cannot start the lesson: {exc}", now)
+            return
+        run = lesson_run(lesson, self._rng, self.columns, self.rows)
+        self._open_learning(LessonMode(now, run, self._base_mode()), now)
+
+    def start_puzzles(self, game: str, now: float) -> None:
+        """Open ``game``'s puzzles over what the board is doing."""
+        if self._learning is None:
+            self.refuse("this board has no puzzles", now)
+            return
+        try:
+            run = puzzle_run(self._learning, game, self._rng, self.columns, self.rows)
+        except ValueError as exc:
+            self.refuse(f"cannot start the puzzles: {exc}", now)
+            return
+        self._open_learning(PuzzleMode(now, run, self._base_mode()), now)
+
+    def lesson_tap(self, mode: LessonMode, cell: Cell, now: float) -> None:
+        run = mode.run
+        if run.done:
+            if cell != self.ready_cell:
+                self.refuse_at(cell, "tap the green centre cell for the next lesson", now)
+                return
+            after = None if self._learning is None else next_lesson(self._learning, run.lesson)
+            if after is None:
+                self._leave_learning(mode, now)
+                return
+            following = lesson_run(after, self._rng, self.columns, self.rows)
+            self._open_learning(LessonMode(now, following, mode.back), now)
+            return
+        answer = run.touch(cell_name(cell))
+        if not answer.right:
+            self.refuse_at(cell, answer.said, now)
+            return
+        self.error = None
+        self.notice = (answer.said, now)
+        self.since = now
+
+    def puzzle_tap(self, mode: PuzzleMode, cell: Cell, now: float) -> None:
+        run = mode.run
+        restoring = run.refuted is not None
+        answer = run.touch(cell_name(cell))
+        self.since = now
+        if restoring or answer.right:  # the run's sentence greets a right answer itself
+            self.error = None
+        elif answer.replies:
+            self.error = (answer.said, now)
+        else:
+            self.refuse_at(cell, answer.said, now)
+
+    def press_in_learning(self, mode: LearningMode, button: Button, now: float) -> None:
+        if button is Button.MENU:
+            self._leave_learning(mode, now)
+        elif button is Button.NEW and isinstance(mode, LessonMode):  # the lesson from the start
+            run = lesson_run(mode.run.lesson, self._rng, self.columns, self.rows)
+            self._open_learning(LessonMode(now, run, mode.back), now)
+        elif button is Button.NEW and isinstance(mode, PuzzleMode):  # on to the next puzzle
+            mode.run.skip()
+            self.since = now
+        elif button is Button.HINT and isinstance(mode, LessonMode) and not mode.run.done:
+            self.notice = (mode.run.hint, now)
+        elif button is Button.HINT:
+            self.refuse("no hint here: the lit cells and the sentence are all there is", now)
+        else:
+            self.refuse("nothing to take back here: MENU leaves, NEW starts again", now)
+
+    def _base_mode(self) -> Mode:
+        """The mode a lesson, puzzle or review was opened over (what MENU goes back to)."""
+        mode = self.mode
+        return mode.back if isinstance(mode, ReviewMode | LessonMode | PuzzleMode) else mode
+
+    def _open_learning(self, mode: LearningMode, now: float) -> None:
+        self._cancel_players()
+        self.error = None
+        self.notice = None
+        self._enter(mode, now)
+
+    def _leave_learning(self, mode: LearningMode, now: float) -> None:
+        """To the menu; UNDO there goes back to the game the lesson or puzzle was opened over."""
+        back = mode.back
+        game = back if isinstance(back, GameMode) else None
+        self._enter(MenuMode(now, back.seated, game), now)
 
     # -- after every change ---------------------------------------------------------------
 

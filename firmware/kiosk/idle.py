@@ -9,7 +9,7 @@ from firmware.kiosk.policy import KioskAction
 from hal.interfaces import Clock, Frame
 
 FRAMES_PER_S = 20.0
-ATTRACT_MESSAGE = "Touch the board to play"
+ATTRACT_MESSAGE = "Touch the board to play, to learn a game in two minutes or to try a puzzle"
 
 
 class IdlePolicy(Protocol):

@@ -2,20 +2,37 @@
 
 ``GAME_PACKAGES`` is the list of games: a game is known when its package is listed here. Each
 package registers itself when imported, by calling ``register(GAME, board=ADAPTER, player=...,
-pages=...)``; nothing else in the program imports a game package, it asks here. The board
-adapter is opaque to the rules (they never look inside it): the controller reads it through its
-own protocol (``firmware.controller.adapter.BoardAdapter``).
+pages=..., teaching=...)``; nothing else in the program imports a game package, it asks here. The
+board adapter is opaque to the rules (they never look inside it): the controller reads it through
+its own protocol (``firmware.controller.adapter.BoardAdapter``).
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
-from firmware.rules.api import Game, InvalidRecordError
+from firmware.rules.api import Game, GameState, InvalidRecordError
 from firmware.rules.players import GamePlayer
 
 GAME_PACKAGES = ["firmware.games.culls", "firmware.games.cubulus"]
+
+
+# A puzzle kind's answers: every action that solves the position for the side to act (sorted;
+# empty when the position is not a puzzle of that kind).
+PuzzleSolver = Callable[[GameState], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Teaching:
+    """The folders of a game's lessons, puzzles and sample records, and its puzzle kinds."""
+
+    lessons: str
+    puzzles: str
+    kinds: Mapping[str, PuzzleSolver] = field(default_factory=dict)
+    samples: str = ""  # the example records puzzles are also made from
+    tasks: Mapping[str, str] = field(default_factory=dict)  # each kind's task: "{side} to play..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,19 +43,27 @@ class Registered:
     board: object
     player: GamePlayer | None = None
     pages: str | None = None
+    teaching: Teaching | None = None
 
 
 _REGISTRY: dict[str, Registered] = {}
 
 
 def register(
-    game: Game, *, board: object, player: GamePlayer | None = None, pages: str | None = None
+    game: Game,
+    *,
+    board: object,
+    player: GamePlayer | None = None,
+    pages: str | None = None,
+    teaching: Teaching | None = None,
 ) -> Game:
-    """Make ``game`` (with its board adapter, computer player and page folder) findable by name.
+    """Make ``game`` (with its board adapter, computer player, page folder and teaching)
+    findable by name.
 
     ``pages``: the path of the folder of the game's own assets for the web pages (its ``page.js``
-    and what that loads), wherever the package lives; None: the pages show the lights alone."""
-    _REGISTRY[game.name] = Registered(game, board, player, pages)
+    and what that loads), wherever the package lives; None: the pages show the lights alone.
+    ``teaching``: where its lessons and puzzles are, and its puzzle kinds; None: it has none."""
+    _REGISTRY[game.name] = Registered(game, board, player, pages, teaching)
     return game
 
 
@@ -77,6 +102,14 @@ def find_player(name: str) -> GamePlayer:
 def find_pages(name: str) -> str | None:
     """The folder of the web page assets registered with the game called ``name``, if any."""
     return _entry(name).pages
+
+
+def find_teaching(name: str) -> Teaching:
+    """Where the game called ``name`` keeps its lessons and puzzles; InvalidRecordError if none."""
+    teaching = _entry(name).teaching
+    if teaching is None:
+        raise InvalidRecordError(f"game: {name} has no lessons or puzzles")
+    return teaching
 
 
 def game_names() -> list[str]:

@@ -30,6 +30,7 @@ from firmware.history.writer import SPOOL_NAME, HistoryWriter
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
+from firmware.learn.shelf import Shelf
 from firmware.link.board import BoardLink
 from firmware.link.online import OnlineGame, OnlineRequest
 from firmware.link.settings import LinkSettings
@@ -119,6 +120,7 @@ def assemble(
         ask_hint=None if seating is None else seating.hint,
         choose_computer=None if seating is None else seating.choose,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
+        learning=Shelf(),
     )
     history = None if state_dir is None else History(state_dir)
     if state_dir is not None:

@@ -38,7 +38,7 @@ def review_cell(rig: Rig) -> str:
     """Where the strip put its review command."""
     message = str(rig.score["message"])
     assert message.startswith("Commands: ") and "review " in message, message
-    return message.split("review ", 1)[1].split(".", 1)[0]
+    return message.split("review ", 1)[1].split(".", 1)[0].split(",", 1)[0]
 
 
 def test_the_finished_round_is_reviewed_from_the_strip_and_left_unchanged(rig: Rig) -> None:

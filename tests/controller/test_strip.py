@@ -6,7 +6,8 @@ from firmware.controller.strip import COMMAND_LOOKS, HOLD_SECONDS
 from firmware.render import palette
 from tests.controller.conftest import LAST_BLUE, Rig
 
-STRIP = {"undo": "f8", "new": "h8", "menu": "j8"}  # the middle row, two cells apart
+# The middle row, two cells apart: UNDO, NEW, MENU, then a lesson and the puzzles.
+STRIP = {"undo": "d8", "new": "f8", "menu": "h8", "lesson": "j8", "puzzle": "l8"}
 
 
 def hold(rig: Rig, name: str, seconds: float) -> None:
@@ -27,7 +28,8 @@ def test_holding_a_corner_opens_the_strip_and_undo_there_takes_back_a_move(rig: 
         rig.assert_cell_colour(cell, COMMAND_LOOKS[name])
     rig.assert_cell_colour("a8", palette.OFF)  # the rest of the strip's row is dark
     assert rig.score["message"] == (
-        "Commands: undo f8, new h8, menu j8. Tap one, or any other cell to close"
+        "Commands: undo d8, new f8, menu h8, lesson j8, puzzle l8. Tap one, or any other cell"
+        " to close"
     )
     rig.tap(STRIP["undo"])
     assert rig.moves == []

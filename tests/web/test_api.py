@@ -33,7 +33,10 @@ def test_state_has_the_frame_top_row_first_and_the_score(
     assert grid[7][7] == "#000000"
     assert state["frame"]["status"] == ["#090807"]
     assert state["score"]["message"] == "Hello"
-    assert state["control"] == {"pin_required": False, "buttons": ["undo", "new", "menu", "hint"]}
+    assert state["control"] == {
+        "pin_required": False,
+        "buttons": ["undo", "new", "menu", "hint", "lesson", "puzzle"],
+    }
 
 
 def test_a_touch_is_submitted_and_played(server: WebServer, board: FakeLiveBoard) -> None:
@@ -90,7 +93,10 @@ def test_buttons_are_pressed_by_name(server: WebServer, board: FakeLiveBoard) ->
 def test_an_unknown_button_is_refused(server: WebServer, board: FakeLiveBoard) -> None:
     reply = post(server.url + "api/press", {"button": "reboot"})
     assert reply.status == 400
-    assert reply.json()["error"] == "button: unknown button 'reboot' (known: undo, new, menu, hint)"
+    assert (
+        reply.json()["error"]
+        == "button: unknown button 'reboot' (known: undo, new, menu, hint, lesson, puzzle)"
+    )
     missing = post(server.url + "api/press", {})
     assert missing.json()["error"] == 'button: missing; send {"button": "undo"}'
     assert board.submitted == []

@@ -2,7 +2,8 @@
 
 The rules are ``game`` (with ``cube``, ``geometry``, ``state``), pure; ``layout`` draws the
 unfolded cube on the 15x15 grid, ``adapter`` and ``scene`` put the game on the board;
-``samples/`` holds example records and ``web/`` the cube in 3D for the pages.
+``samples/`` holds example records, ``web/`` the cube in 3D for the pages, ``lessons/`` the
+lessons (one file each) and ``puzzles/`` the ``win`` and ``stop`` puzzles.
 """
 
 from __future__ import annotations
@@ -12,8 +13,27 @@ from pathlib import Path
 from firmware.games.cubulus.adapter import CUBULUS_BOARD
 from firmware.games.cubulus.game import CUBULUS
 from firmware.games.cubulus.player import CUBULUS_PLAYER
-from firmware.rules.registry import register
+from firmware.rules.registry import Teaching, register
+from firmware.rules.tactics import stopping_actions, winning_actions
+
+HERE = Path(__file__).resolve().parent
+PUZZLES = {"win": winning_actions, "stop": stopping_actions}
+TASKS = {
+    "win": "{side} to play: make a square now",
+    "stop": "{side} to play: stop {next} from making a square next turn",
+}
+TEACHING = Teaching(
+    str(HERE / "lessons"),
+    str(HERE / "puzzles"),
+    PUZZLES,
+    samples=str(HERE / "samples"),
+    tasks=TASKS,
+)
 
 register(
-    CUBULUS, board=CUBULUS_BOARD, player=CUBULUS_PLAYER, pages=str(Path(__file__).parent / "web")
+    CUBULUS,
+    board=CUBULUS_BOARD,
+    player=CUBULUS_PLAYER,
+    pages=str(HERE / "web"),
+    teaching=TEACHING,
 )

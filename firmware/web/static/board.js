@@ -157,10 +157,19 @@ function showScore(score) {
 function headline(score) {
   const parts = [title(score.game || "")];
   if (score.mode) parts.push(score.mode === "teams" ? "2 vs 2" : "duel");
-  if (score.round && !["menu", "review"].includes(score.phase)) parts.push(`round ${score.round}`);
+  const away = ["menu", "review", "lesson", "puzzle"].includes(score.phase);
+  if (score.round && !away) parts.push(`round ${score.round}`);
   if (score.review) {
     const { ply, of } = score.review;
     parts.push(ply ? `review: move ${ply} of ${of}` : `review: start, ${of} moves`);
+  }
+  if (score.lesson) {
+    const { title: name, step, steps } = score.lesson;
+    parts.push(`lesson: ${name}, step ${step} of ${steps}`);
+  }
+  if (score.puzzle) {
+    const { number, of, solved, tried } = score.puzzle;
+    parts.push(`puzzle ${number} of ${of}, solved ${solved} of ${tried}`);
   }
   return parts.filter(Boolean).join(" · ") || "\u00a0";
 }
@@ -212,7 +221,14 @@ function showPiecesLeft(score, game) {
 
 // While a round is reviewed the three buttons step back, step forward and leave (no HINT).
 const BUTTON_WORDS = {
-  normal: { undo: "UNDO", new: "NEW", menu: "MENU", hint: "HINT" },
+  normal: {
+    undo: "UNDO",
+    new: "NEW",
+    menu: "MENU",
+    hint: "HINT",
+    lesson: "LESSON",
+    puzzle: "PUZZLES",
+  },
   review: { undo: "◀ BACK", new: "FORWARD ▶", menu: "LEAVE REVIEW" },
 };
 let reviewing = false;

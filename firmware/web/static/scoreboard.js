@@ -81,7 +81,15 @@ function turnLine(score) {
     case "menu":
       return "Choosing the game on the board";
     case "attract":
-      return "Touch the board to play";
+      return "Touch the board to play, to learn a game in two minutes or to try a puzzle";
+    case "lesson": {
+      const { title: name, step, steps } = score.lesson || {};
+      return `Lesson: ${name}, step ${step} of ${steps}`;
+    }
+    case "puzzle": {
+      const { number, of, solved } = score.puzzle || {};
+      return `Puzzle ${number} of ${of}: ${solved} solved`;
+    }
     case "review": {
       const { ply, of, token } = score.review || {};
       return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;

@@ -1,0 +1,197 @@
+"""Puzzles played one after another: the position, the task, a right answer greeted, a wrong one
+refuted by the reply that beats it.
+
+Pure and game-agnostic like the lesson runner: the board adapter says what a touch means, the
+rules judge, the kinds' words come from the game (``Teaching.tasks``), and the reply to a wrong
+answer is a win in one where there is one, else the computer's move on a node budget.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from firmware.controller.adapter import BoardAdapter, Refusal, cells_for_token
+from firmware.learn.puzzles import Puzzle
+from firmware.learn.runner import Answer
+from firmware.rules.api import GameState, JsonValue
+from firmware.rules.budget import Budget
+from firmware.rules.grid import cell_name, parse_board_cell
+from firmware.rules.players import HIGHEST_LEVEL, GamePlayer
+from firmware.rules.tactics import winning_actions
+
+REPLY_NODES = 4_000
+
+
+class PuzzleRun:
+    """A game's puzzles in turn on a board of ``columns`` x ``rows`` cells; counts solved."""
+
+    def __init__(
+        self,
+        puzzles: Sequence[Puzzle],
+        board: BoardAdapter,
+        tasks: Mapping[str, str],
+        *,
+        player: GamePlayer | None,
+        rng: random.Random,
+        columns: int = 15,
+        rows: int = 15,
+    ) -> None:
+        if not puzzles:
+            raise ValueError(f"{board.name} has no puzzles")
+        self._puzzles = tuple(puzzles)
+        self._board = board
+        self._tasks = tasks
+        self._player = player
+        self._rng = rng
+        self._columns = columns
+        self._rows = rows
+        self._index = 0
+        self.solved = 0
+        self.tried = 0
+        self._position = self.puzzle.position()
+        self._refuted: tuple[str, ...] = ()  # a wrong answer and the reply shown after it
+        self._said = ""
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self._puzzles[self._index]
+
+    @property
+    def game(self) -> str:
+        return self.puzzle.game
+
+    @property
+    def state(self) -> GameState:
+        """A copy of the position shown: the puzzle's, or after a wrong answer and its reply."""
+        shown = self._position.copy()
+        for token in self._refuted:
+            shown.apply(token)
+        return shown
+
+    @property
+    def refuted(self) -> tuple[str, ...] | None:
+        """The wrong answer and the reply shown after it, while they are shown."""
+        return self._refuted or None
+
+    @property
+    def task(self) -> str:
+        """The puzzle's task in the game's words (``Blue to play: make five now``)."""
+        state = self._position.copy()
+        side = state.to_move() or ""
+        actions = state.legal_actions()
+        after = _next_colour(state, actions[0]) if actions else ""
+        words = self._tasks.get(self.puzzle.kind, "{side} to play: {kind}")
+        return words.format(side=side.capitalize(), next=after.capitalize(), kind=self.puzzle.kind)
+
+    @property
+    def say(self) -> str:
+        """What the page says now: the last answer's words, then the task or what to do."""
+        if self._refuted:
+            return f"{self._said} Tap the board to try again."
+        return f"{self._said} {self.task}".strip()
+
+    def cells(self) -> list[str]:
+        """The cells of the wrong answer and its reply, while they are shown."""
+        if not self._refuted:
+            return []
+        shown = self._position.copy()
+        names: list[str] = []
+        for token in self._refuted:
+            cells = cells_for_token(self._board, shown, token, self._columns, self._rows)
+            names += [cell_name(cell) for cell in cells]
+            shown.apply(token)
+        return names
+
+    def touch(self, name: str) -> Answer:
+        """A touch on the board cell ``name``; after a refutation it sets the puzzle again."""
+        if self._refuted:
+            self._refuted, self._said = (), ""
+            return Answer(False, self.say)
+        try:
+            cell = parse_board_cell(name, self._columns, self._rows)
+        except ValueError as exc:
+            return Answer(False, str(exc))
+        token = self._board.token_for(self._position, cell, self._columns, self._rows)
+        if isinstance(token, Refusal):
+            return Answer(False, str(token))
+        return self.play(token)
+
+    def play(self, token: str) -> Answer:
+        """An answer as a token: right ones count and the next puzzle is set up."""
+        reason = self._position.why_illegal(token)
+        if reason is not None:
+            return Answer(False, reason)
+        self.tried += 1
+        if token in self.puzzle.answers:
+            self.solved += 1
+            self._said = f"Solved: {token} is right."
+            self._index = (self._index + 1) % len(self._puzzles)
+            self._position = self.puzzle.position()
+            return Answer(True, self._said)
+        mover = self._position.to_move()
+        replies = self._refutation(token)
+        self._refuted = (token, *replies)
+        reply = " ".join(replies) or "nothing"
+        winner = self.state.outcome().winner
+        wins = f", and {winner.capitalize()} wins" if winner not in (None, mover) else ""
+        self._said = f"Not {token}: the answer to it is {reply}{wins}."
+        return Answer(False, self._said, replies)
+
+    def skip(self) -> None:
+        """On to the next puzzle, unsolved."""
+        self._index = (self._index + 1) % len(self._puzzles)
+        self._position = self.puzzle.position()
+        self._refuted, self._said = (), ""
+
+    def view(self) -> dict[str, JsonValue]:
+        """The puzzle as the scoreboard shows it (docs/scoreboard.md)."""
+        return {
+            "id": self.puzzle.id,
+            "game": self.puzzle.game,
+            "kind": self.puzzle.kind,
+            "task": self.task,
+            "number": self._index + 1,
+            "of": len(self._puzzles),
+            "solved": self.solved,
+            "tried": self.tried,
+            "say": self.say,
+            "refuted": list(self._refuted) or None,
+            "cells": list(self.cells()),
+        }
+
+    def _refutation(self, token: str) -> tuple[str, ...]:
+        """The tokens that answer a wrong ``token``: the mover's follow-up, then the reply."""
+        shown = self._position.copy()
+        mover = shown.to_move()
+        shown.apply(token)
+        played: list[str] = []
+        while not shown.outcome().is_over and len(played) < 3:
+            colour = shown.to_move()
+            wins = winning_actions(shown) if colour != mover else []
+            if wins:
+                move = wins[0]
+            elif self._player is not None:
+                budget = Budget(max_nodes=REPLY_NODES)
+                move = self._player.choose(shown, HIGHEST_LEVEL, budget, self._rng).token
+            else:
+                break
+            shown.apply(move)
+            played.append(move)
+            if colour != mover:
+                break
+        return tuple(played)
+
+
+def _next_colour(state: GameState, token: str) -> str:
+    """The colour to act once the mover's turn is over (after ``token`` and any follow-up)."""
+    mover = state.to_move()
+    state.apply(token)
+    try:
+        colour = state.to_move()
+        if colour == mover:
+            follow = state.legal_actions()[:1]
+            return _next_colour(state, follow[0]) if follow else ""
+        return colour or ""
+    finally:
+        state.undo()
