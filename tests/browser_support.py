@@ -105,14 +105,17 @@ class Product:
             self.process.wait(STOP_TIMEOUT_S)
 
 
-def product_config(folder: Path, web_pin: str | None, staff_pin: str | None) -> Path:
-    """config/default.yaml with the given PINs (None: as shipped) and the state in ``folder``."""
+def product_config(
+    folder: Path, web_pin: str | None, staff_pin: str | None, state: Path | None = None
+) -> Path:
+    """config/default.yaml with the given PINs (None: as shipped) and the state in ``folder``
+    (or ``state``)."""
     config: dict[str, Any] = yaml.safe_load((ROOT / "config" / "default.yaml").read_text())
     if web_pin is not None:
         config["web"]["pin"] = web_pin
     if staff_pin is not None:
         config["kiosk"]["staff_pin"] = staff_pin
-    config["state_dir"] = str(folder / "state")
+    config["state_dir"] = str(state or folder / "state")
     path = folder / "config.yaml"
     path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
     return path
@@ -125,15 +128,18 @@ def launch_product(
     web_pin: str | None,
     staff_pin: str | None,
     frames: bool,
+    state: Path | None = None,
 ) -> Product:
-    """Start ``cullsboard --mock-hal *arguments`` on a free port, its files kept in ``folder``.
+    """Start ``cullsboard --mock-hal *arguments`` on a free port, its files kept in ``folder``
+    (its state in ``state``: a restart passes the first run's).
 
     With ``frames`` the LED frames go to ``folder/frames.jsonl``.
     """
     folder.mkdir()
-    config = product_config(folder, web_pin, staff_pin)
+    state = state or folder / "state"
+    config = product_config(folder, web_pin, staff_pin, state)
     command = [sys.executable, "-m", "firmware", "--mock-hal", *arguments]
-    command += ["--state-dir", str(folder / "state"), "--web", "127.0.0.1:0"]
+    command += ["--state-dir", str(state), "--web", "127.0.0.1:0"]
     command += ["--config", str(config)]
     command += ["--frames", str(folder / "frames.jsonl")] if frames else []
     stderr_path = folder / "stderr.txt"

@@ -68,8 +68,8 @@ def start_product(tmp_path: Path) -> Iterator[StartProduct]:
     """Start the real product on a free port; ``start("--game", "culls", ...)``.
 
     It has the web PIN ``PRODUCT_PIN`` unless told ``web_pin=None``; ``staff_pin=`` sets the
-    staff PIN and ``frames=True`` records the LED frames. It returns at once; the product's
-    ``url`` waits until the product has printed it.
+    staff PIN, ``frames=True`` records the LED frames and ``state=`` reuses a state directory.
+    It returns at once; the product's ``url`` waits until the product has printed it.
     """
     started: list[Product] = []
 
@@ -78,10 +78,11 @@ def start_product(tmp_path: Path) -> Iterator[StartProduct]:
         web_pin: str | None = PRODUCT_PIN,
         staff_pin: str | None = None,
         frames: bool = False,
+        state: Path | None = None,
     ) -> Product:
         folder = tmp_path / f"run{len(started)}"
         product = launch_product(
-            folder, arguments, web_pin=web_pin, staff_pin=staff_pin, frames=frames
+            folder, arguments, web_pin=web_pin, staff_pin=staff_pin, frames=frames, state=state
         )
         started.append(product)
         return product

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from firmware.commands.errors import CommandError
 from firmware.config import ConfigError, load_config
+from firmware.config.layered import layered_lines, read_layered
 from firmware.config.summary import summary_lines
 
 EXIT_INVALID = 2
@@ -16,7 +18,11 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.file)
     except ConfigError as exc:
         raise CommandError(f"{args.file}: {exc}", EXIT_INVALID) from None
+    state_dir = Path(args.state_dir or config.state_dir).expanduser()
+    layered, problem = read_layered(config, state_dir)
     print(f"{args.file}: valid")
-    for line in summary_lines(config):
+    for line in summary_lines(layered.config):
+        print(f"  {line}")
+    for line in layered_lines(layered, state_dir, problem):
         print(f"  {line}")
     return 0

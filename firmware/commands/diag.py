@@ -15,11 +15,13 @@ import io
 import json
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from firmware.commands.errors import CommandError
 from firmware.commands.selftest import diagnose
 from firmware.config import Config, ConfigError, default_config, load_config
+from firmware.config.layered import layered_lines, read_layered
 from firmware.config.summary import summary_lines
 from firmware.service.boot_state import SystemFiles, check_system
 from firmware.wiring.devices import BoardSetupError, build_board
@@ -36,6 +38,9 @@ def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
         config = load_config(args.config) if args.config else default_config()
     except ConfigError as exc:
         raise CommandError(f"{args.config}: {exc}", EXIT_SETUP) from None
+    state_dir = Path(config.state_dir).expanduser()
+    layered, problem = read_layered(config, state_dir) if args.config else (None, None)
+    config = config if layered is None else layered.config
     simulate = args.mock_hal or config.touch.backend == "mock"
     if simulate:
         config = simulated(config)
@@ -44,6 +49,9 @@ def run(args: argparse.Namespace, files: SystemFiles = THIS_PI) -> int:
     print(f"cullsboard diag: {args.config or 'built-in defaults'}, testing {where}", file=out)
     for line in summary_lines(config):
         print(f"  {line}", file=out)
+    if layered is not None:
+        for line in layered_lines(layered, state_dir, problem):
+            print(f"  {line}", file=out)
     warnings: list[str] = []
     if not simulate:
         warnings = _report_system(config, files, out)

@@ -96,6 +96,9 @@ def _uninstall(parser: argparse.ArgumentParser) -> None:
 
 def _check_config(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the YAML config file, e.g. config/matrix-board.yaml")
+    parser.add_argument(
+        "--state-dir", metavar="DIR", help="where the staff settings are (default: the config's)"
+    )
 
 
 def _diag(parser: argparse.ArgumentParser) -> None:
@@ -147,6 +150,11 @@ def _fleet(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ca-file", help="mqtts: the CA certificate that signed the broker's")
     parser.add_argument("--username", help="the broker login")
     parser.add_argument("--password-file", help="a file holding the broker password")
+    parser.add_argument(
+        "--remove",
+        metavar="BOARD",
+        help="clear a retired board's retained status and state from the broker, then exit",
+    )
 
 
 def _lessons(parser: argparse.ArgumentParser) -> None:
@@ -203,8 +211,9 @@ COMMANDS: dict[str, Command] = {
         "check a board config file and summarise it",
         "firmware.commands.check_config:run",
         _check_config,
-        "Check a board config file. Valid: a short summary and exit status 0. Not valid: one "
-        "line naming the key path on standard error and exit status 2.",
+        "Check a board config file. Valid: a short summary (with the staff settings of its "
+        "state directory over it) and exit status 0. Not valid: one line naming the key path "
+        "on standard error and exit status 2.",
     ),
     "diag": Command(
         "test the board's chips, LEDs, pads and buttons",

@@ -20,6 +20,7 @@ from firmware.commands.errors import CommandError
 from firmware.commands.parser import MOCK_WEB
 from firmware.commands.seat_check import OptionCheckError, check_computer, check_game
 from firmware.config import Config, ConfigError, default_config, load_config
+from firmware.config.layered import Layered, SettingsStore, load_layered
 from firmware.config.schema import WebConfig
 from firmware.controller.computer import computer_choice
 from firmware.controller.loop import BoardController
@@ -42,6 +43,7 @@ from firmware.wiring.session import (
     build_session,
     default_state_dir,
     lines_of,
+    page_for,
     serve_web,
 )
 from firmware.wiring.settings import simulated
@@ -89,19 +91,23 @@ def run(args: argparse.Namespace) -> int:
                 board_id=args.board_id,
             )
         config = None if args.config is None else _load_config(args.config)
-        lock = _lock(mock_state_dir(args, config))
+        state_dir = mock_state_dir(args, config)
+        lock = _lock(state_dir)
     except (SessionError, OptionCheckError) as exc:
         raise CommandError(str(exc)) from None
     with lock:
+        layered = load_layered(config or default_config(), state_dir, _warn)
+        store = SettingsStore(layered, state_dir)
+        layered_config = None if config is None else layered.config
         try:
-            session = _mock_session(args, settings, config, online)
+            session = _mock_session(args, settings, layered_config, online, layered)
             if record is not None:
                 session.controller.review(record)
             if lesson is not None:
                 session.controller.lesson(lesson)
         except SessionError as exc:
             raise CommandError(str(exc)) from None
-        return _play(args, session, config)
+        return _play(args, session, layered_config, store)
 
 
 def _opened(record: Record | None, lesson: str | None) -> Callable[[BoardController], None] | None:
@@ -126,14 +132,16 @@ def _lesson_of(args: argparse.Namespace) -> str | None:
         raise SessionError(f"--lesson: {exc}") from None
 
 
-def _play(args: argparse.Namespace, session: Session, config: Config | None) -> int:
+def _play(
+    args: argparse.Namespace, session: Session, config: Config | None, store: SettingsStore
+) -> int:
     web_config = WebConfig() if config is None else config.web
     try:
         if args.script is not None:
-            web = None if args.web is None else _serve(session, args.web, web_config)
+            web = None if args.web is None else _serve(session, args.web, web_config, store)
             return _run_scripted(session, args.script, web)
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
-        web = _serve(session, args.web or default, web_config)
+        web = _serve(session, args.web or default, web_config, store)
         return _run_interactive(session, web, plain=args.plain)
     except SessionError as exc:
         raise CommandError(str(exc)) from None
@@ -162,13 +170,16 @@ def _mock_session(
     settings: tuple[str, dict[str, JsonValue]] | None,
     config: Config | None,
     online: OnlineRequest | None = None,
+    layered: Layered | None = None,
 ) -> Session:
-    """The simulated board of ``config`` (every key honoured), or the bare simulation."""
+    """The simulated board of ``config`` (every key honoured), or the bare simulation of
+    ``base`` (the defaults with the staff settings over them)."""
     state_dir = mock_state_dir(args, config)
-    base = config or default_config()
+    base = config or (None if layered is None else layered.config) or default_config()
     try:
         kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
-        computer_seats, level = computer_choice(args.computer, args.level)
+        level_number = base.play.computer_level if args.level is None else args.level
+        computer_seats, level = computer_choice(args.computer, level_number)
     except (KioskSetupError, ValueError) as exc:
         raise SessionError(str(exc)) from None
     try:
@@ -190,7 +201,18 @@ def _mock_session(
         level=level,
         link=link,
         online=online,
+        config_problems=() if layered is None or layered.problem is None else (layered.problem,),
+        page=None if link is None else page_for(_web_where(args, config)),
     )
+
+
+def _web_where(args: argparse.Namespace, config: Config | None) -> str:
+    """Where the pages are served: --web, else the config's (the mock's default without one)."""
+    if args.web is not None:
+        return str(args.web)
+    if args.script is not None:
+        return "off"
+    return MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
 
 
 def online_of(
@@ -223,7 +245,9 @@ def _load_config(path: str) -> Config:
         raise SessionError(f"config {path}: {exc}") from None
 
 
-def _serve(session: Session, where: str, settings: WebConfig) -> WebPages | None:
+def _serve(
+    session: Session, where: str, settings: WebConfig, store: SettingsStore
+) -> WebPages | None:
     return serve_web(
         session.controller,
         where,
@@ -232,6 +256,8 @@ def _serve(session: Session, where: str, settings: WebConfig) -> WebPages | None
         staff_pin=session.staff_pin,
         allowed_hosts=settings.allowed_hosts,
         history_dir=session.state_dir,
+        settings=store,
+        health=session.health,
     )
 
 
@@ -355,6 +381,10 @@ def _log_to_stderr(level: int) -> None:
     handler.setFormatter(logging.Formatter("cullsboard: %(message)s"))
     root.addHandler(handler)
     root.setLevel(level)
+
+
+def _warn(message: str) -> None:
+    _complain(f"warning: {message}")
 
 
 def _complain(message: str) -> None:

@@ -189,10 +189,20 @@ def _check_range(value: float, path: str, rule: Rule) -> None:
         raise ConfigError("range", path, f"must be {bounds}, got {got}")
 
 
+def _quoted(raw: int, rule: Rule) -> str:
+    """How the user meant ``raw``, quoted: YAML reads an unquoted ``10:00`` as 600 (minutes, its
+    base-60 integers), so a time is shown as ``'10:00'`` again."""
+    if "HH:MM" in rule.pattern_hint and 0 <= raw < 24 * 60:
+        return f"'{raw // 60:02d}:{raw % 60:02d}'"
+    return f"'{raw}'"
+
+
 def _text(raw: object, path: str, rule: Rule) -> str:
     if isinstance(raw, int) and not isinstance(raw, bool) and rule.pattern is not None:
         # Unquoted digits are a number to YAML, and a leading 0 would turn them octal.
-        raise ConfigError("type", path, f"must be {rule.pattern_hint} in quotes, like '{raw}'")
+        raise ConfigError(
+            "type", path, f"must be {rule.pattern_hint} in quotes, like {_quoted(raw, rule)}"
+        )
     if not isinstance(raw, str):
         raise ConfigError("type", path, f"must be text, got {describe(raw)}")
     if rule.pattern is not None and not re.fullmatch(rule.pattern, raw):

@@ -13,6 +13,7 @@ from firmware.config.addressing import resolve_chain, resolve_direct, resolve_ma
 from firmware.config.checks import check_access, check_gpio, check_leds, check_touch
 from firmware.config.convert import YamlMapping, build, describe
 from firmware.config.errors import ConfigError
+from firmware.config.pins import check_pins
 from firmware.config.renamed import Notice, renamed_keys
 from firmware.config.required import check_required
 from firmware.config.schema import Config
@@ -154,6 +155,7 @@ def config_from_data(data: object, notice: Notice = to_stderr) -> Config:
     count = check_leds(config)
     check_gpio(config)
     check_access(config)
+    check_pins(config)
     return dataclasses.replace(config, leds=dataclasses.replace(config.leds, count=count))
 
 

@@ -217,6 +217,7 @@ class BuzzerConfig:
 
     backend: Literal["none", "mock", "gpio"] = option("none")
     gpio: int = gpio(13, "gpiozero TonalBuzzer pin")
+    enabled: bool = option(True, doc="false = a fitted buzzer stays quiet")
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +285,16 @@ Pieces: TypeAlias = Literal["auto", "physical", "virtual"]
 
 
 @dataclass(frozen=True, slots=True)
+class PlayConfig:
+    """What the board offers players."""
+
+    computer_level: int | None = option(
+        None, low=1, high=6, doc="the computer's level; null = the strongest"
+    )
+    hints: bool = option(True, doc="HINT lights the strongest move")
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A whole board configuration."""
 
@@ -300,6 +311,7 @@ class Config:
         "for its piece; virtual: the lights are the pieces; auto: physical on a real board "
         "for the games whose adapter says pieces_by_hand, virtual on the simulated one",
     )
+    play: PlayConfig = field(default_factory=PlayConfig)
     link: LinkConfig = field(default_factory=LinkConfig)
     state_dir: str = option(
         "~/.local/state/cullsboard",

@@ -57,8 +57,14 @@ def summary_lines(config: Config) -> list[str]:
     """One line per part of the board."""
     buzzer = config.buzzer
     beeper = "none" if buzzer.backend == "none" else f"{buzzer.backend} on GPIO{buzzer.gpio}"
+    if buzzer.backend != "none" and not buzzer.enabled:
+        beeper += ", kept quiet"
     web = config.web
     kiosk = config.kiosk
+    idle = f": attract after {kiosk.attract_minutes:g} min, put away after "
+    idle += f"{kiosk.abandon_minutes:g} min, {len(kiosk.brightness_schedule)} brightness steps"
+    play = config.play
+    level = "the strongest" if play.computer_level is None else str(play.computer_level)
     return [
         f"board    {config.board.columns} x {config.board.rows}",
         f"touch    {_touch_line(config)}",
@@ -66,7 +72,8 @@ def summary_lines(config: Config) -> list[str]:
         f"buttons  {_buttons_line(config)}",
         f"buzzer   {beeper}",
         f"web      http://{web.host}:{web.port}/ {'with a PIN' if web.pin else 'without a PIN'}",
-        f"kiosk    {'on' if kiosk.enabled else 'off'}",
+        f"kiosk    {'on' + idle if kiosk.enabled else 'off'}",
         f"pieces   {PIECES[config.pieces]}",
+        f"play     computer level {level}, hints {'on' if play.hints else 'off'}",
         f"state    {config.state_dir}",
     ]

@@ -81,6 +81,10 @@ class BoardAdapter(Protocol):
         """True: a rematch is started by the colour after the last starter; False: drawn again."""
 
     @property
+    def notation(self) -> tuple[tuple[str, str], ...]:
+        """The move notation of records, as (example token, what it means) for the pages."""
+
+    @property
     def pieces_by_hand(self) -> bool:
         """True: pieces are real and a person places them (for a seat not played here, too);
         False: the board's lights are the pieces."""

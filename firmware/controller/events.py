@@ -150,6 +150,15 @@ class MatchAbandoned:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatNamed:
+    """A player put a name on seat ``seat`` (its ``colour``) for this match; None: taken off."""
+
+    seat: int
+    colour: str
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseChanged:
     """The board's mode changed; ``phase`` is the scoreboard's word for it."""
 
@@ -177,6 +186,7 @@ Event = (
     | MatchEnded
     | MatchReopened
     | MatchAbandoned
+    | SeatNamed
     | PhaseChanged
     | Refused
 )

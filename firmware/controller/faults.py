@@ -11,7 +11,9 @@ log = logging.getLogger("cullsboard.faults")
 
 FAULT_COLOUR: RGB = (255, 110, 0)  # amber: not a game colour and not the red of a refused tap
 FAULT_BLINK_S = 1.0  # on for this long, off for this long
-LINK_DOWN_COLOUR: RGB = (90, 40, 0)  # a dim amber: the edge while the broker is out of reach
+# A dim violet, steady: the empty edge while the broker is out of reach. Not amber (a failed touch
+# chip blinks amber), not a piece colour; the status LEDs keep showing whose turn it is.
+LINK_DOWN_COLOUR: RGB = (50, 0, 90)
 LED_RETRY_FIRST_S = 0.1
 LED_RETRY_MAX_S = 5.0
 
@@ -88,7 +90,7 @@ class DeviceHealth:
 
 
 def link_down_overlay(frame: Frame) -> Frame:
-    """``frame`` with its dark edge cells (and status LEDs) dim amber: the link is down."""
+    """``frame`` with its dark edge cells dim violet: the link is down (status LEDs untouched)."""
     rows = len(frame.cells)
     columns = len(frame.cells[0]) if rows else 0
 
@@ -102,4 +104,4 @@ def link_down_overlay(frame: Frame) -> Frame:
         )
         for y, row in enumerate(frame.cells)
     )
-    return Frame(cells, (LINK_DOWN_COLOUR,) * len(frame.status))
+    return Frame(cells, frame.status)

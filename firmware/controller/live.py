@@ -39,6 +39,7 @@ class RemoteKind(enum.Enum):
     ONLINE = "online"  # ``online``: "host" (offer the chosen game) or "join:CODE"
     SHUTDOWN = "shutdown"  # staff: power the Pi off (the system stops the board first)
     COMPUTER = "computer"  # the computer takes ``seats`` at ``computer_level``, in a new match
+    NAME = "name"  # a player's name (``player_name``, None: none) on seat ``seat`` for the match
 
 
 # Why the computer's seats cannot be changed now (they would start a local match over it).
@@ -64,6 +65,8 @@ class RemoteCommand:
     seats: tuple[str, ...] = ()
     computer_level: int | None = None
     online: str | None = None
+    seat: int | None = None
+    player_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,6 +138,10 @@ class BoardController:
                 raise ValueError("computer: this board runs no computer player")
             if self.link is not None and self.view().score.get("online") is not None:
                 raise CommandRefusedError(ONLINE_GAME_ON)
+        elif command.kind is RemoteKind.NAME:
+            seats = len(self.table.seats)
+            if command.seat is None or not 0 <= command.seat < seats:
+                raise ValueError(f"seat: no seat {command.seat} (this match has {seats})")
         elif command.kind is RemoteKind.SHUTDOWN and self._power_off is None:
             raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
@@ -338,6 +342,8 @@ class BoardController:
                 self.table.tap(item.cell, now)
             elif item.kind is RemoteKind.COMPUTER and item.computer_level is not None:
                 self._seat_computer(item.seats, item.computer_level, now)
+            elif item.kind is RemoteKind.NAME and item.seat is not None:
+                self.table.name_seat(item.seat, item.player_name, now)
             elif item.button is not None:
                 self.table.button(item.button, now)
 

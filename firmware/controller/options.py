@@ -43,6 +43,7 @@ def game_catalogue() -> list[JsonValue]:
                 }
                 for option in adapter.options
             ],
+            "notation": [{"token": token, "means": means} for token, means in adapter.notation],
         }
         for adapter in board_adapters()
     ]

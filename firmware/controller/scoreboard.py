@@ -34,8 +34,16 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
         "mode": mode if isinstance(mode, str) else None,
         "players": 0 if match is None else len(match.colours),
         "seats": [
-            {"colour": s.colour, "name": s.name, "player": s.player.value, "level": level}
-            for s, level in zip(seats, seat_levels(table), strict=True)
+            {
+                "colour": s.colour,
+                "name": s.name,
+                "player": s.player.value,
+                "level": level,
+                "player_name": player_name,
+            }
+            for s, level, player_name in zip(
+                seats, seat_levels(table), table.player_names(), strict=True
+            )
         ],
         "phase": table.phase.value,
         "round": None if match is None else len(match.rounds),

@@ -45,6 +45,7 @@ from firmware.controller.events import (
     RoundStarted,
     RoundUnstarted,
     SeatInfo,
+    SeatNamed,
 )
 from firmware.controller.journal import Journal
 from firmware.controller.learning import (
@@ -191,6 +192,7 @@ class Table:
         self.notice: tuple[str, float] | None = None  # something the board did, said a while
         self.last_said: str | None = None  # the latest action in the game's words
         self._turn_told: tuple[int, int] | None = None  # (seat, ply) whose player was told
+        self._names: tuple[str, dict[int, str]] = ("", {})  # (match id, seat -> player's name)
 
     # -- what is on the table (for the scene and the scoreboard) ---------------------------
 
@@ -253,6 +255,30 @@ class Table:
             Seat(spec.colour, spec.name, player.kind)
             for spec, player in zip(seated.specs, seated.players, strict=True)
         ]
+
+    def player_names(self) -> list[str | None]:
+        """The names players put on the seats for this match (None: no name), in seat order."""
+        seated = self.seated
+        if seated is None:
+            return []
+        match_id, names = self._names
+        own = names if match_id == seated.match_id else {}
+        return [own.get(seat) for seat in range(len(seated.specs))]
+
+    def name_seat(self, seat: int, name: str | None, now: float) -> None:
+        """Put ``name`` on ``seat`` for this match (None: take it off); the events tell it."""
+        seated = self.seated
+        if seated is None or not 0 <= seat < len(seated.specs):
+            self.refuse("there is no such seat to put a name on", now)
+            return
+        match_id, names = self._names
+        names = dict(names) if match_id == seated.match_id else {}
+        if name is None:
+            names.pop(seat, None)
+        else:
+            names[seat] = name
+        self._names = (seated.match_id, names)
+        self.events.post(SeatNamed(seat, seated.specs[seat].colour, name))
 
     def seat_specs(self) -> tuple[SeatSpec, ...]:
         seated = self.seated

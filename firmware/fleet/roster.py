@@ -36,12 +36,21 @@ class Roster:
 
     def status_seen(self, topic: str, payload: bytes) -> None:
         board = topics.board_of(topic)
-        if board is not None:
-            self.boards.setdefault(board, BoardEntry()).status = payload.decode(errors="replace")
+        if board is None:
+            return
+        if not payload:  # the retained status was cleared: a board removed from the fleet
+            self.boards.pop(board, None)
+            return
+        self.boards.setdefault(board, BoardEntry()).status = payload.decode(errors="replace")
 
     def state_seen(self, topic: str, payload: bytes) -> None:
         board = topics.board_of(topic)
         if board is None:
+            return
+        if not payload:
+            entry = self.boards.get(board)
+            if entry is not None:
+                entry.state = None
             return
         try:
             state = read_json(payload)
@@ -52,6 +61,16 @@ class Roster:
         self.boards.setdefault(board, BoardEntry()).state = state
         for listener in self.on_state:
             listener(board, state)
+
+    def status_of(self, board: str) -> str | None:
+        with self._lock:
+            entry = self.boards.get(board)
+            return None if entry is None else entry.status
+
+    def forget(self, board: str) -> None:
+        """Drop ``board`` from the page (its retained messages are being cleared)."""
+        with self._lock:
+            self.boards.pop(board, None)
 
     def snapshot(self) -> list[dict[str, JsonValue]]:
         """Every board, sorted by id, as the page shows it."""
@@ -79,4 +98,19 @@ def _card(board: str, entry: BoardEntry) -> dict[str, JsonValue]:
         "online": score.get("online"),
         "games_today": state.get("games_today"),
         "lights": state.get("lights"),
+        "free": is_free(score),
+        "champions_today": state.get("champions_today"),
+        "health": state.get("health"),
+        "page": state.get("page"),
     }
+
+
+FREE_PHASES = ("attract", "menu", "match_over")
+
+
+def is_free(score: dict[str, JsonValue]) -> bool:
+    """An idle table: the attract show, the menu, a match over, or a match not yet begun."""
+    if not score or score.get("phase") in FREE_PHASES:
+        return True
+    moves = score.get("moves")
+    return score.get("round") in (None, 1) and isinstance(moves, list) and not moves

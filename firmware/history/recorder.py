@@ -19,6 +19,7 @@ from firmware.controller.events import (
     MatchStarted,
     RoundEnded,
     RoundReopened,
+    SeatNamed,
 )
 from firmware.history.snapshot import MatchSnapshot, SavedRound
 
@@ -32,10 +33,19 @@ class SnapshotSink(Protocol):
 class HistoryRecorder:
     """An event subscriber: the match history follows the table. Never stops play."""
 
-    def __init__(self, sink: SnapshotSink, board: str, wall: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        sink: SnapshotSink,
+        board: str,
+        wall: Callable[[], float],
+        saved_names: Callable[[str], dict[int, str]] = lambda key: {},
+    ) -> None:
+        """``saved_names``: the names the history already keeps for a match (by its id), so a
+        match resumed after a restart keeps the names put on its seats."""
         self._sink = sink
         self._board = board
         self._wall = wall
+        self._saved_names = saved_names
         self._snapshot: MatchSnapshot | None = None
 
     def __call__(self, event: Event) -> None:
@@ -48,7 +58,7 @@ class HistoryRecorder:
                     game=event.game,
                     rules=dict(event.rules),
                     players=[seat.player for seat in event.seats],
-                    names=[None for _ in event.seats],
+                    names=self._names_of(event),
                     started=event.started,
                     rounds=(),
                     winner=None,
@@ -69,6 +79,14 @@ class HistoryRecorder:
                 self._change(dataclasses.replace(snapshot, winner=event.winner, finished=finished))
             case MatchReopened() if snapshot is not None:
                 self._change(dataclasses.replace(snapshot, winner=None, finished=None))
+            case SeatNamed() if snapshot is not None and event.seat < len(snapshot.names):
+                names = list(snapshot.names)
+                names[event.seat] = event.name
+                self._change(dataclasses.replace(snapshot, names=names))
+
+    def _names_of(self, event: MatchStarted) -> list[str | None]:
+        saved = self._saved_names(event.match_id) if event.resumed else {}
+        return [saved.get(seat) for seat in range(len(event.seats))]
 
     def _change(self, snapshot: MatchSnapshot) -> None:
         self._snapshot = snapshot

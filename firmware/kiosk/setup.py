@@ -36,7 +36,7 @@ def kiosk_section(kiosk: KioskConfig, *, forced: bool) -> KioskConfig | None:
         return None
     if kiosk.staff_pin is None:
         raise KioskSetupError(
-            'kiosk.staff_pin: kiosk mode needs a staff PIN (4 to 8 digits, e.g. staff_pin: "97531")'
+            'kiosk.staff_pin: kiosk mode needs a staff PIN (4 to 8 digits, e.g. staff_pin: "48260")'
         )
     return kiosk
 

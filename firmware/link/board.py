@@ -123,6 +123,10 @@ class BoardLink:
         """Run ``work`` on the controller's loop (the only thread that touches the game)."""
         self._controller.post(LoopCall(lambda now: work()))
 
+    def state_changed(self) -> None:
+        """What ``extra_state`` says has changed: send the state again (throttled as ever)."""
+        self.post(self._send_state)
+
     def watch(self, listener: Callable[[BoardView], None]) -> None:
         """Also call ``listener`` with every view (on the loop's thread)."""
         self._listeners.append(listener)

@@ -7,17 +7,19 @@ import contextlib
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from firmware.config.layered import SettingsStore
 from firmware.controller.adapter import board_adapter
 from firmware.controller.live import CommandRefusedError, LiveBoard, RemoteCommand, RemoteKind
 from firmware.controller.options import game_catalogue
-from firmware.kiosk.pin import StaffPin
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
+from firmware.web.address_routes import add_address_routes
 from firmware.web.bodies import (
     MAX_BODY_BYTES,
     ApiError,
@@ -31,8 +33,10 @@ from firmware.web.guard import PinGuard, Verdict
 from firmware.web.history_pages import add_history_routes
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
+from firmware.web.names import player_name, seat_number
 from firmware.web.pads import PadSource, add_pad_routes
-from firmware.web.staff import add_staff_routes
+from firmware.web.settings_routes import add_settings_routes
+from firmware.web.staff import StaffGate, add_staff_routes
 from firmware.web.views import (
     BUTTONS,
     board_size,
@@ -61,6 +65,7 @@ BOARD_KEY = web.AppKey("board", LiveBoard)
 GUARD_KEY = web.AppKey("guard", PinGuard)
 HUB_KEY = web.AppKey("hub", ClientFanout)
 HOSTS_KEY = web.AppKey("hosts", HostAllowList)
+HEALTH_KEY: web.AppKey[Callable[[], dict[str, JsonValue]]] = web.AppKey("health")
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
 
@@ -69,16 +74,21 @@ def build_app(
     board: LiveBoard,
     guard: PinGuard,
     hub: ClientFanout,
-    staff: StaffPin | None = None,
+    staff: StaffGate | None = None,
     hosts: HostAllowList | None = None,
     pads: PadSource | None = None,
     *,
     history_dir: Path | None = None,
+    settings: SettingsStore | None = None,
+    address: Callable[[], str] | None = None,
+    health: Callable[[], dict[str, JsonValue]] | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
     ``/static/*``.
 
-    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused. ``hosts``
+    ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused;
+    ``settings`` are the staff page's settings (``/api/staff/settings``); ``address`` says
+    where a phone opens the board page (``/qr.svg``, ``/api/address``). ``hosts``
     are the names the board answers to (default: loopback only). ``pads`` feeds ``/api/pads``
     (the touch electrodes); without it that answers 404.
     """
@@ -87,7 +97,9 @@ def build_app(
     app[BOARD_KEY] = board
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
-    add_staff_routes(app, board, staff)
+    gate = staff or StaffGate(None, guard.clock)
+    add_staff_routes(app, board, gate)
+    add_settings_routes(app, gate, settings)
     add_pad_routes(app, pads)
     app[SOCKETS_KEY] = set()
     app.router.add_get("/", _page("board.html"))
@@ -95,6 +107,9 @@ def build_app(
     app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/pads", _page("pads.html"))
     add_history_routes(app, history_dir)
+    add_address_routes(app, address or (lambda: "http://127.0.0.1:8080/"))
+    app[HEALTH_KEY] = health or (lambda: {"ok": True, "problems": []})
+    app.router.add_get("/api/health", _health)
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/games", _games)
     app.router.add_get("/api/record", _record)
@@ -103,6 +118,7 @@ def build_app(
     app.router.add_post("/api/press", _press)
     app.router.add_post("/api/computer", _computer)
     app.router.add_post("/api/online", _online)
+    app.router.add_post("/api/name", _name)
     app.router.add_get("/ws", _websocket)
     app.router.add_get("/favicon.ico", _favicon)
     app.router.add_static("/static/", STATIC)
@@ -128,6 +144,11 @@ async def _state(request: web.Request) -> web.Response:
     """GET /api/state: the latest view as JSON."""
     view = request.app[BOARD_KEY].view()
     return web.json_response(view_json(view, pin_required=request.app[GUARD_KEY].required))
+
+
+async def _health(request: web.Request) -> web.Response:
+    """GET /api/health: what is wrong with the board now (``{"ok": true, "problems": []}``)."""
+    return web.json_response(request.app[HEALTH_KEY]())
 
 
 async def _layout(request: web.Request) -> web.Response:
@@ -201,6 +222,16 @@ async def _online(request: web.Request) -> web.Response:
     wanted = required_text(body, "online", "join:K7MXR").strip()
     _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.ONLINE, online=wanted))
     return web.json_response({"accepted": {"online": wanted}}, status=202)
+
+
+async def _name(request: web.Request) -> web.Response:
+    """POST /api/name {"seat": 0, "name": "Ana"}: a player's name on a seat for the match."""
+    body = await _authorised_body(request, allowed=("seat", "name", "pin"))
+    seat = seat_number(body.get("seat"))
+    name = player_name(body.get("name"))
+    command = RemoteCommand(RemoteKind.NAME, seat=seat, player_name=name)
+    _submit(request.app[BOARD_KEY], command)
+    return web.json_response({"accepted": {"seat": seat, "name": name}}, status=202)
 
 
 async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:

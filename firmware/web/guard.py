@@ -52,6 +52,17 @@ class PinGuard:
     def required(self) -> bool:
         return self._digest is not None
 
+    @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    def change_pin(self, pin: str | None) -> None:
+        """Ask for ``pin`` from now on (None: no PIN); past failures are forgotten."""
+        if pin is not None and not pin.strip():
+            raise ValueError("web PIN: must not be empty (leave it unset for no PIN)")
+        self._digest = _digest(pin) if pin is not None else None
+        self._failures.clear()
+
     def check(self, client: str, offered: str | None) -> Decision:
         """Judge one attempt by ``client`` (its address) offering ``offered``."""
         if self._digest is None:

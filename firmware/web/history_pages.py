@@ -1,4 +1,5 @@
-"""``/history``: the games of a day with their records; ``/api/history/ID/ROUND``: one record."""
+"""``/history``: the games of a day in words, their records as moves, the day's statistics;
+``/api/history/ID/ROUND``: one round's record as a file."""
 
 from __future__ import annotations
 
@@ -10,10 +11,15 @@ from pathlib import Path
 
 from aiohttp import web
 
+from firmware.history.leaderboard import day_leaderboard
+from firmware.history.names import seat_names
 from firmware.history.store import History, MatchRow, RoundRow
+from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
+from firmware.web.history_words import day_html, match_html
 
 HISTORY_DIR_KEY = web.AppKey("history_dir", Path)
+Played = tuple[MatchRow, list[RoundRow], dict[int, str]]  # a match, its rounds, its names
 
 
 def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
@@ -22,6 +28,7 @@ def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
         app[HISTORY_DIR_KEY] = state_dir
     app.router.add_get("/history", _page)
     app.router.add_get("/api/history/{match:[0-9]+}/{round:[0-9]+}", _record)
+    app.router.add_get("/api/leaderboard", _leaderboard)
 
 
 def _open(request: web.Request) -> History:
@@ -31,38 +38,8 @@ def _open(request: web.Request) -> History:
     return History(state_dir)  # a connection of its own: the loop writes through another
 
 
-async def _page(request: web.Request) -> web.Response:
-    """GET /history?day=YYYY-MM-DD (default today)."""
-    text = request.query.get("day")
-    try:
-        day = datetime.date.today() if text is None else datetime.date.fromisoformat(text)
-    except ValueError:
-        raise ApiError(400, f"day: write YYYY-MM-DD, got {text!r}") from None
-    history = _open(request)
-    try:
-        games = [(match, history.rounds(match.id)) for match in history.matches(day)]
-        totals = history.day_totals(day)
-    except (OSError, sqlite3.Error, ValueError) as exc:
-        return _error_page(f"The history cannot be read ({exc}).")
-    finally:
-        history.close()
-    rows = "\n".join(_match_html(match, rounds) for match, rounds in games) or (
-        "<p>No games on this day.</p>"
-    )
-    before, after = day - datetime.timedelta(days=1), day + datetime.timedelta(days=1)
-    headline = f"Games of {day.isoformat()}: {totals.games} finished, {totals.rounds} rounds"
-    body = f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>cullsboard history {day.isoformat()}</title>
-<link rel="stylesheet" href="/static/common.css"></head>
-<body><header class="bar"><span class="brand">cullsboard</span>
-<span class="headline">{headline}</span>
-<a href="/history?day={before.isoformat()}">← {before.isoformat()}</a>
-<a href="/history?day={after.isoformat()}">{after.isoformat()} →</a></header>
-<main class="history">{rows}</main></body></html>
-"""
-    return web.Response(text=body, content_type="text/html", headers={"Cache-Control": "no-cache"})
+class HistoryUnreadableError(Exception):
+    """The history database cannot be read; the message is the page's one line."""
 
 
 def _error_page(message: str) -> web.Response:
@@ -75,25 +52,65 @@ def _error_page(message: str) -> web.Response:
     return web.Response(status=503, text=body, content_type="text/html")
 
 
-def _match_html(match: MatchRow, rounds: list[RoundRow]) -> str:
-    started = datetime.datetime.fromtimestamp(match.started).strftime("%H:%M")
-    result = match.winner or ("draw" if match.finished else "not finished")
-    items = []
-    for r in rounds:
-        link = (
-            f' <a href="/api/history/{match.id}/{r.number}" download>record</a>'
-            if r.record is not None
-            else ""
-        )
-        record = "" if r.record is None else f"<pre>{html.escape(json.dumps(r.record))}</pre>"
-        items.append(
-            f"<li>Round {r.number}: {html.escape(r.winner or r.status)}{link}{record}</li>"
-        )
-    players = html.escape(" / ".join(match.players) or "-")
-    return (
-        f"<section><h2>#{match.id} {html.escape(match.game)} at {started}: "
-        f"{html.escape(result)}</h2><p>players: {players}</p><ol>{''.join(items)}</ol></section>"
-    )
+def _read_day(history: History, day: datetime.date) -> list[Played]:
+    try:
+        return [
+            (match, history.rounds(match.id), seat_names(history, match.id))
+            for match in history.matches(day)
+        ]
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        raise HistoryUnreadableError(f"The history cannot be read ({exc}).") from None
+    finally:
+        history.close()
+
+
+def _day(request: web.Request) -> datetime.date:
+    text = request.query.get("day")
+    try:
+        return datetime.date.today() if text is None else datetime.date.fromisoformat(text)
+    except ValueError:
+        raise ApiError(400, f"day: write YYYY-MM-DD, got {str(text)[:20]!r}") from None
+
+
+async def _leaderboard(request: web.Request) -> web.Response:
+    """GET /api/leaderboard?day=YYYY-MM-DD (default today): the named players, most wins first."""
+    day = _day(request)
+    history = _open(request)
+    try:
+        standings = day_leaderboard(history, day)
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        raise ApiError(503, f"the history cannot be read ({exc})") from None
+    finally:
+        history.close()
+    players: list[JsonValue] = [standing.to_json() for standing in standings]
+    return web.json_response({"day": day.isoformat(), "players": players})
+
+
+async def _page(request: web.Request) -> web.Response:
+    """GET /history?day=YYYY-MM-DD (default today)."""
+    day = _day(request)
+    try:
+        games = _read_day(_open(request), day)
+    except HistoryUnreadableError as exc:
+        return _error_page(str(exc))
+    sections = "\n".join(match_html(match, rounds, names) for match, rounds, names in games)
+    before, after = day - datetime.timedelta(days=1), day + datetime.timedelta(days=1)
+    body = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>cullsboard history {day.isoformat()}</title>
+<link rel="stylesheet" href="/static/common.css">
+<link rel="stylesheet" href="/static/history.css"></head>
+<body><header class="bar"><span class="brand">cullsboard</span>
+<h1 class="headline">Games of {day.isoformat()}</h1>
+<nav class="days"><a href="/history?day={before.isoformat()}">← {before.isoformat()}</a>
+<a href="/history?day={after.isoformat()}">{after.isoformat()} →</a></nav></header>
+<main class="history">{day_html([(match, rounds) for match, rounds, _ in games])}
+{sections or "<p>No games on this day.</p>"}
+<nav class="links"><a href="/">Board</a> · <a href="/scoreboard">Scoreboard</a></nav></main>
+</body></html>
+"""
+    return web.Response(text=body, content_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
 async def _record(request: web.Request) -> web.Response:
@@ -108,8 +125,11 @@ async def _record(request: web.Request) -> web.Response:
     found = [r.record for r in rounds if r.number == number and r.record is not None]
     if not found:
         raise ApiError(404, "no such round in the history")
+    match = request.match_info["match"]
     return web.Response(
         text=json.dumps(found[0]) + "\n",
         content_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="cullsboard-{number}.json"'},
+        headers={
+            "Content-Disposition": f'attachment; filename="cullsboard-{match}-round{number}.json"'
+        },
     )

@@ -3,7 +3,8 @@
 DNS rebinding: a page on ``attacker.example`` points its name at 127.0.0.1 and then talks to the
 board as if it were its own site. Its requests still say ``Host: attacker.example``, so answering
 only the board's own names stops it. An address written as digits cannot be rebound, so those
-are always answered (a phone on the café network opens ``http://192.168.1.20:8080/``).
+are always answered (a phone on the café network opens ``http://192.168.1.20:8080/``), and so is
+the board's own mDNS name, ``HOSTNAME.local``, which avahi answers for on the local network.
 """
 
 from __future__ import annotations
@@ -20,10 +21,14 @@ _NAME = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9]
 
 
 class HostAllowList:
-    """The names the board answers to: loopback, its listen address and the configured extras."""
+    """The names the board answers to: loopback, its listen address, its own host name (and
+    ``NAME.local``) and the configured extras."""
 
-    def __init__(self, bind_host: str, extra: Iterable[str] = ()) -> None:
+    def __init__(self, bind_host: str, extra: Iterable[str] = (), hostname: str = "") -> None:
         names = [*LOOPBACK_NAMES, *extra]
+        own = _plain(hostname).split(".")[0]
+        if own and _NAME.fullmatch(own):
+            names += [own, f"{own}.local"]
         if bind_host not in WILDCARD_BINDS:
             names.append(bind_host)
         self._names = frozenset(_plain(name) for name in names)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import ipaddress
 import logging
 import threading
@@ -15,13 +14,17 @@ from typing import ParamSpec
 
 from aiohttp import web
 
+from firmware.config.layered import SettingsStore
+from firmware.config.schema import Config
 from firmware.controller.live import LiveBoard
-from firmware.kiosk.pin import StaffPin
+from firmware.rules.api import JsonValue
+from firmware.web.address import NetworkFacts, network_facts, page_address
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout
 from firmware.web.pads import PadSource
+from firmware.web.staff import StaffGate
 from firmware.web.views import view_text
 from hal.clock import MonotonicClock
 from hal.interfaces import Clock
@@ -53,6 +56,9 @@ class WebServer:
         allowed_hosts: tuple[str, ...] = (),
         pads: PadSource | None = None,
         history_dir: Path | None = None,
+        settings: SettingsStore | None = None,
+        network: NetworkFacts | None = None,
+        health: Callable[[], dict[str, JsonValue]] | None = None,
     ) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
@@ -63,8 +69,13 @@ class WebServer:
         self._port = port
         clock = clock or MonotonicClock()
         self._guard = PinGuard(pin, clock)
-        self._staff = None if staff_pin is None else StaffPin(staff_pin, clock)
-        self._hosts = HostAllowList(host, allowed_hosts)
+        self._staff = StaffGate(staff_pin, clock)
+        self._settings = settings
+        self._health = health
+        if settings is not None:
+            settings.subscribe(self._pins_changed)
+        self._network = network or network_facts()
+        self._hosts = HostAllowList(host, allowed_hosts, self._network.hostname)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -80,6 +91,12 @@ class WebServer:
             raise RuntimeError("the web server has not started")
         host = f"[{self._host}]" if ":" in self._host else self._host
         return f"http://{host}:{self._bound_port}/"
+
+    @property
+    def page_address(self) -> str:
+        """The board page as a phone on the same network opens it (``HOSTNAME.local`` with
+        avahi, else the board's address)."""
+        return page_address(self._host, self._bound_port or self._port, self._network)
 
     @property
     def pin_required(self) -> bool:
@@ -128,6 +145,11 @@ class WebServer:
         state = "closed" if self._closed else ("serving" if self._bound_port else "not started")
         return f"<WebServer {self._where()} {state} pin_required={self._guard.required}>"
 
+    def _pins_changed(self, config: Config) -> None:
+        """The PINs changed on the staff page take effect at once (called on the web thread)."""
+        self._guard.change_pin(config.web.pin)
+        self._staff.change(config.kiosk.staff_pin)
+
     def _where(self) -> str:
         return f"{self._host}:{self._bound_port or self._port}"
 
@@ -143,7 +165,7 @@ class WebServer:
         self._stop = asyncio.Event()
         hub = ClientFanout(
             asyncio.get_running_loop(),
-            functools.partial(view_text, pin_required=self._guard.required),
+            lambda view: view_text(view, pin_required=self._guard.required),
         )
         runner = web.AppRunner(
             build_app(
@@ -154,6 +176,9 @@ class WebServer:
                 self._hosts,
                 self._pads,
                 history_dir=self._history_dir,
+                settings=self._settings,
+                address=lambda: self.page_address,
+                health=self._health,
             ),
             access_log=None,
             shutdown_timeout=1.0,

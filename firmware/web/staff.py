@@ -13,17 +13,31 @@ from firmware.controller.options import OptionError, all_options, rules_from_opt
 from firmware.kiosk.pin import PinCheck, StaffPin
 from firmware.rules.registry import game_names
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text
+from hal.interfaces import Clock
 
 STAFF_PIN_HEADER = "X-Cullsboard-Staff-Pin"
 OFF_REASON = "staff actions are off: they need kiosk mode with a staff PIN"
 
 
-def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | None) -> None:
+class StaffGate:
+    """The staff PIN in force: it can be changed on the staff page without a restart."""
+
+    def __init__(self, pin: str | None, clock: Clock) -> None:
+        self._clock = clock
+        self.current = None if pin is None else StaffPin(pin, clock)
+
+    def change(self, pin: str | None) -> None:
+        """Use ``pin`` from now on (a kiosk keeps its gate: None leaves the PIN as it is)."""
+        if self.current is not None and pin is not None:
+            self.current = StaffPin(pin, self._clock)
+
+
+def add_staff_routes(app: web.Application, board: LiveBoard, gate: StaffGate) -> None:
     """``POST /api/staff/reset``, ``/game``, ``/brightness`` and ``/shutdown``."""
 
     def route(action: str, allowed: tuple[str, ...]) -> Handler:
         async def handler(request: web.Request) -> web.StreamResponse:
-            body = await _staff_body(request, staff, allowed)
+            body = await staff_body(request, gate.current, allowed)
             command = _command(action, body)
             try:
                 board.submit(command)
@@ -34,7 +48,8 @@ def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | N
         return handler
 
     async def status(request: web.Request) -> web.Response:
-        return web.json_response({"enabled": staff is not None, "off_reason": OFF_REASON})
+        enabled = gate.current is not None
+        return web.json_response({"enabled": enabled, "off_reason": OFF_REASON})
 
     app.router.add_get("/api/staff", status)
     app.router.add_post("/api/staff/reset", route("reset", ("pin",)))
@@ -43,14 +58,23 @@ def add_staff_routes(app: web.Application, board: LiveBoard, staff: StaffPin | N
     app.router.add_post("/api/staff/shutdown", route("shutdown", ("pin",)))
 
 
-async def _staff_body(
+async def staff_body(
     request: web.Request, staff: StaffPin | None, allowed: tuple[str, ...]
 ) -> dict[str, object]:
     """The JSON body, once the staff PIN (header or ``pin`` field) has been accepted."""
     if staff is None:
         raise ApiError(403, OFF_REASON)
     body = await json_object(request)
-    offered = request.headers.get(STAFF_PIN_HEADER, body.get("pin"))
+    check_staff_pin(request, staff, body.get("pin"))
+    only_keys(body, allowed)
+    return body
+
+
+def check_staff_pin(request: web.Request, staff: StaffPin | None, field: object = None) -> None:
+    """ApiError unless the staff PIN (header, else ``field``) is right and not locked out."""
+    if staff is None:
+        raise ApiError(403, OFF_REASON)
+    offered = request.headers.get(STAFF_PIN_HEADER, field)
     if not isinstance(offered, str):
         raise ApiError(
             403, f"staff actions need the staff PIN (the {STAFF_PIN_HEADER} header or a pin field)"
@@ -64,8 +88,6 @@ async def _staff_body(
         )
     if verdict is PinCheck.WRONG:
         raise ApiError(403, "wrong staff PIN")
-    only_keys(body, allowed)
-    return body
 
 
 def _command(action: str, body: dict[str, object]) -> RemoteCommand:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
+import json
 import random
 import sqlite3
 import time
@@ -24,6 +26,8 @@ from firmware.controller.journal import Journal
 from firmware.controller.loop import BoardController
 from firmware.controller.players import PlayerFactory, passive_player
 from firmware.controller.table import Table
+from firmware.history.leaderboard import day_leaderboard
+from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
 from firmware.history.store import History
 from firmware.history.writer import SPOOL_NAME, HistoryWriter
@@ -36,6 +40,7 @@ from firmware.link.online import OnlineGame, OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
+from firmware.wiring.health import BoardHealth, HealthWatch
 from firmware.wiring.settings import real_pieces, simulated
 from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock
@@ -74,6 +79,7 @@ class Assembly:
     events: EventBus
     kiosk: KioskParts | None = None
     history: History | None = None
+    health: BoardHealth | None = None
 
     @property
     def staff_pin(self) -> str | None:
@@ -94,6 +100,9 @@ def assemble(
     hand_placed: Callable[[str], bool] = real_pieces,
     board_name: str = "",
     power_off: PowerSwitch | None = None,
+    hints: bool = True,
+    beeps: bool = True,
+    config_problems: tuple[str, ...] = (),
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -103,7 +112,8 @@ def assemble(
     the games whose pieces are real; ``settings.hand_placed`` reads the config's ``pieces``).
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
-    board) the shut-down only says so."""
+    board) the shut-down only says so. ``hints`` and ``beeps`` off (``play.hints``,
+    ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet."""
     events = EventBus()
     wall_seconds = _wall_seconds(wall)
     table = Table(
@@ -113,26 +123,28 @@ def assemble(
         events=events,
         rng=rng,
         wall=wall_seconds,
-        beep=None if board.buzzer is None else board.buzzer.beep,
+        beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
         players=players if seating is None else seating,
         seating=None if seating is None else seating.kinds,
         hand_placed=hand_placed,
-        ask_hint=None if seating is None else seating.hint,
+        ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
         learning=Shelf(),
     )
     history = None if state_dir is None else History(state_dir)
-    if state_dir is not None:
+    if state_dir is not None and history is not None:
         folder = state_dir
         writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
-        events.subscribe(HistoryRecorder(writer, board_name, wall_seconds))
+        kept = functools.partial(saved_names, history)
+        events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     if kiosk is None:
         controller = BoardController(board, table, heartbeat=heartbeat)
         if seating is not None:
             seating.connect(controller.post)
-        return Assembly(board, table, controller, events, history=history)
+        health = _health(controller, state_dir, config_problems)
+        return Assembly(board, table, controller, events, history=history, health=health)
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
@@ -146,7 +158,25 @@ def assemble(
     )
     if seating is not None:
         seating.connect(controller.post)
-    return Assembly(board, table, controller, events, parts, history)
+    health = _health(controller, state_dir, config_problems)
+    return Assembly(board, table, controller, events, parts, history, health)
+
+
+def _health(
+    controller: BoardController, state_dir: Path | None, config_problems: tuple[str, ...]
+) -> BoardHealth:
+    """The board's health: its devices' faults, the state directory's card, the broker."""
+
+    def link_down() -> bool:
+        link = controller.link
+        return link is not None and link.down
+
+    return BoardHealth(
+        controller.health,
+        state_dir=state_dir,
+        link_down=link_down,
+        config_problems=config_problems,
+    )
 
 
 def _wall_seconds(wall: WallClock | None) -> Callable[[], float]:
@@ -161,8 +191,11 @@ class RunningLink:
 
     link: BoardLink
     game: OnlineGame
+    watch: HealthWatch | None = None
 
     def close(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
         self.link.stop()
 
 
@@ -174,16 +207,63 @@ def start_link(
     *,
     state_dir: Path | None = None,
     online: OnlineRequest | None = None,
+    health: BoardHealth | None = None,
+    page: str | None = None,
 ) -> RunningLink:
     """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
-    ``online``, or carry on with the online game saved in ``state_dir``."""
+    ``online``, or carry on with the online game saved in ``state_dir``. The state also carries
+    ``health`` and the board ``page`` a fleet card links to."""
     link = BoardLink(settings, controller, events, clock=MonotonicClock(), wall=time.time)
     game = OnlineGame(link, controller.table, state_dir)
     link.post(lambda: game.begin(online, link.clock_now()))
-    if history is not None:
-        link.extra_state = _games_today(history, controller)
+    today = None if history is None else _games_today(history, controller)
+    champions = None if history is None else _champions_today(history, controller)
+
+    def extra() -> dict[str, JsonValue]:
+        found: dict[str, JsonValue] = {} if today is None else today()
+        if champions is not None:
+            found["champions_today"] = champions()
+        if health is not None:
+            found["health"] = health.state_json()
+        if page is not None:
+            found["page"] = page
+        return found
+
+    link.extra_state = extra
     link.start()
-    return RunningLink(link, game)
+    watch = None if health is None else HealthWatch(health.state_json, link.state_changed).start()
+    return RunningLink(link, game, watch)
+
+
+CHAMPIONS_IN_STATE = 5
+
+
+def _champions_today(history: History, controller: BoardController) -> Callable[[], JsonValue]:
+    """The state's ``champions_today`` (this board's top five), read again when the names, a
+    round or the day may have changed."""
+    cache: dict[tuple[object, ...], JsonValue] = {}
+
+    def champions() -> JsonValue:
+        score = controller.view().score
+        moves = score.get("moves")
+        key = (
+            datetime.date.today(),
+            score.get("phase"),
+            score.get("round"),
+            score.get("status"),
+            len(moves) if isinstance(moves, list) else 0,
+            json.dumps(score.get("seats")),
+        )
+        if key not in cache:
+            cache.clear()
+            try:
+                standings = day_leaderboard(history, key[0])[:CHAMPIONS_IN_STATE]
+                cache[key] = [standing.to_json() for standing in standings]
+            except (OSError, sqlite3.Error):
+                cache[key] = None
+        return cache[key]
+
+    return champions
 
 
 def _games_today(

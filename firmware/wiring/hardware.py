@@ -14,7 +14,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from firmware.config import ConfigError, load_config
+from firmware.config import Config, ConfigError, load_config
+from firmware.config.layered import SettingsStore, load_layered
 from firmware.controller.computer import Seating, computer_choice
 from firmware.controller.loop import BoardController
 from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
@@ -27,7 +28,7 @@ from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.wiring.assemble import assemble, start_link
 from firmware.wiring.padview import PadMonitor
-from firmware.wiring.session import Complain, SessionError, serve_web
+from firmware.wiring.session import Complain, SessionError, page_for, serve_web
 from firmware.wiring.settings import hand_placed
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
@@ -56,36 +57,78 @@ def run_real_board(
 ) -> int:
     """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot.
 
-    Without ``--config`` the config is ``default_path`` (``DEFAULT_CONFIG``), if it exists.
+    Without ``--config`` the config is ``default_path`` (``DEFAULT_CONFIG``), if it exists;
+    the staff settings in the state directory are layered over it.
     """
-    from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
 
     path = config_path(args.config, DEFAULT_CONFIG if default_path is None else default_path)
     try:
-        config = load_config(path, lambda line: complain(f"config {line}"))
-        kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
-        link = link_settings(config.link, broker=broker, board_id=board_id)
+        file_config = load_config(path, lambda line: complain(f"config {line}"))
     except ConfigError as exc:
         raise SessionError(f"config {path}: {exc}") from None
-    except (KioskSetupError, LinkSettingsError) as exc:
-        raise SessionError(str(exc)) from None
-    try:
-        options = vars(args)  # the computer options are absent when the caller has none
-        computer_seats, level = computer_choice(options.get("computer"), options.get("level"))
-    except ValueError as exc:
-        raise SessionError(str(exc)) from None
-    if online is not None and link is None:
-        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
-    state_dir = Path(args.state_dir or config.state_dir).expanduser()
+    state_dir = Path(args.state_dir or file_config.state_dir).expanduser()
     try:
         lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
     except StateDirBusyError as exc:
         raise SessionError(str(exc)) from None
+    try:
+        return _run_locked(
+            args,
+            settings,
+            complain,
+            file_config=file_config,
+            state_dir=state_dir,
+            online=online,
+            broker=broker,
+            board_id=board_id,
+            started=started,
+            environ=environ,
+            wall=wall,
+            power_off=power_off,
+        )
+    finally:
+        lock.release()
+
+
+def _run_locked(
+    args: argparse.Namespace,
+    settings: tuple[str, dict[str, JsonValue]] | None,
+    complain: Complain,
+    *,
+    file_config: Config,
+    state_dir: Path,
+    online: OnlineRequest | None,
+    broker: str | None,
+    board_id: str | None,
+    started: Callable[[BoardController], None] | None,
+    environ: Mapping[str, str] | None,
+    wall: WallClock,
+    power_off: PowerOff | None,
+) -> int:
+    """The board of ``file_config`` with the staff settings over it, its state dir locked."""
+    from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
+
+    layered = load_layered(file_config, state_dir, lambda text: complain(f"warning: {text}"))
+    store = SettingsStore(layered, state_dir)
+    config = layered.config
+    try:
+        kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
+        link = link_settings(config.link, broker=broker, board_id=board_id)
+    except (KioskSetupError, LinkSettingsError) as exc:
+        raise SessionError(str(exc)) from None
+    try:
+        options = vars(args)  # the computer options are absent when the caller has none
+        number = options.get("level")
+        number = config.play.computer_level if number is None else number
+        computer_seats, level = computer_choice(options.get("computer"), number)
+    except ValueError as exc:
+        raise SessionError(str(exc)) from None
+    if online is not None and link is None:
+        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
     except BoardSetupError as exc:
-        lock.release()
         raise SessionError(str(exc)) from None
     notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
@@ -101,6 +144,9 @@ def run_real_board(
         hand_placed=hand_placed(config, real_board=True),
         board_name="" if link is None else link.board_id,
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
+        hints=config.play.hints,
+        beeps=config.buzzer.enabled,
+        config_problems=() if layered.problem is None else (layered.problem,),
     )
     controller = parts.controller
     stop_poll = threading.Event()
@@ -110,11 +156,18 @@ def run_real_board(
     try:
         controller.start(settings)
         _start_poller(board.touch, stop_poll)
+        where = args.web or f"{config.web.host}:{config.web.port}"
         if link is not None:
             running_link = start_link(
-                link, controller, parts.events, parts.history, state_dir=state_dir, online=online
+                link,
+                controller,
+                parts.events,
+                parts.history,
+                state_dir=state_dir,
+                online=online,
+                health=parts.health,
+                page=page_for(where),
             )
-        where = args.web or f"{config.web.host}:{config.web.port}"
         pads = None
         if isinstance(board.touch, PadTouchSensor):
             pads = PadMonitor(board.touch, config, board.clock)
@@ -127,6 +180,8 @@ def run_real_board(
             history_dir=state_dir,
             allowed_hosts=config.web.allowed_hosts,
             pads=pads,
+            settings=store,
+            health=parts.health,
         )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):
@@ -148,7 +203,6 @@ def run_real_board(
             running_link.close()
         board.close()  # the LEDs go dark; the journal was flushed with every action
         notifier.close()
-        lock.release()
     log.info("stopped cleanly")
     return 0
 

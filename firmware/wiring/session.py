@@ -25,11 +25,13 @@ from firmware.wiring.assemble import (
     simulated_board,
     start_link,
 )
+from firmware.wiring.health import BoardHealth
 from firmware.wiring.settings import hand_placed
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
 if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
+    from firmware.config.layered import SettingsStore
     from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
@@ -69,6 +71,7 @@ class Session:
     staff_pin: str | None = None
     link: Closable | None = None
     state_dir: Path | None = None
+    health: BoardHealth | None = None
     closed: bool = field(default=False)
 
     def fake_clock(self) -> FakeClock:
@@ -127,6 +130,8 @@ def build_session(
     level: Level | None = None,
     link: LinkSettings | None = None,
     online: OnlineRequest | None = None,
+    config_problems: tuple[str, ...] = (),
+    page: str | None = None,
 ) -> Session:
     """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
     ``wait`` moves when scripted.
@@ -152,6 +157,9 @@ def build_session(
         ),
         hand_placed=hand_placed(config, real_board=False),
         board_name="" if link is None else link.board_id,
+        hints=config.play.hints,
+        beeps=config.buzzer.enabled,
+        config_problems=config_problems,
     )
     session = Session(
         board,
@@ -161,6 +169,7 @@ def build_session(
         t0=clock.now(),
         staff_pin=parts.staff_pin,
         state_dir=state_dir,
+        health=parts.health,
     )
     if frames_path is not None:
         try:
@@ -179,6 +188,8 @@ def build_session(
             parts.history,
             state_dir=state_dir,
             online=online,
+            health=parts.health,
+            page=page,
         )
     return session
 
@@ -193,6 +204,8 @@ def serve_web(
     allowed_hosts: tuple[str, ...] = (),
     pads: PadSource | None = None,
     history_dir: Path | None = None,
+    settings: SettingsStore | None = None,
+    health: BoardHealth | None = None,
 ) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
 
@@ -215,6 +228,8 @@ def serve_web(
             allowed_hosts=allowed_hosts,
             pads=pads,
             history_dir=history_dir,
+            settings=settings,
+            health=None if health is None else health.to_json,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")
@@ -222,6 +237,17 @@ def serve_web(
     print(f"cullsboard: web pages at {server.url}", flush=True)
     pages: WebPages = server
     return pages
+
+
+def page_for(where: str) -> str | None:
+    """The board page a phone (or the fleet page) opens, for ``--web HOST:PORT`` (None: no
+    pages, or a port not known before they start)."""
+    host, _, port_text = where.rpartition(":")
+    if not port_text.isdigit() or int(port_text) in (0,) or int(port_text) > 65535:
+        return None
+    from firmware.web.address import network_facts, page_address  # segno: runs with pages only
+
+    return page_address(host.removeprefix("[").removesuffix("]"), int(port_text), network_facts())
 
 
 def lines_of(source: IO[str]) -> Iterable[str]:

@@ -67,8 +67,8 @@ def test_a_culls_round_against_the_computer_with_virtual_chips(tmp_path: Path) -
     rig.start("culls", {"size": 9}, first="blue")
     seats = rig.score["seats"]
     assert seats == [
-        {"colour": "blue", "name": "Blue", "player": "here", "level": None},
-        {"colour": "red", "name": "Red", "player": "computer", "level": 2},
+        {"colour": "blue", "name": "Blue", "player": "here", "level": None, "player_name": None},
+        {"colour": "red", "name": "Red", "player": "computer", "level": 2, "player_name": None},
     ]
     assert _play_a_round(rig, "red", random.Random(1)) in ("won", "draw")
     assert rig.table.match is not None and rig.table.match.current is not None

@@ -56,8 +56,8 @@ def test_the_menu_seats_the_computer_at_the_level_touched(tmp_path: Path) -> Non
     assert lit == [False, False, True, True, True, False, False, False, False]
     rig.tap_cell(rig.table.menu.start_cell)
     assert rig.score["seats"] == [
-        {"colour": "blue", "name": "Blue", "player": "here", "level": None},
-        {"colour": "red", "name": "Red", "player": "computer", "level": 2},
+        {"colour": "blue", "name": "Blue", "player": "here", "level": None, "player_name": None},
+        {"colour": "red", "name": "Red", "player": "computer", "level": 2, "player_name": None},
     ]
     rig.press("new")  # NEW keeps the choice made on the menu
     assert [seat.player for seat in rig.table.seats] == [PlayerKind.HERE, PlayerKind.COMPUTER]
@@ -89,8 +89,8 @@ def test_the_web_s_choice_starts_a_new_match_with_the_computer_seated(tmp_path: 
     rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=("blue",), computer_level=3))
     rig.controller.step()
     assert rig.moves == [] and rig.score["seats"] == [
-        {"colour": "blue", "name": "Blue", "player": "computer", "level": 3},
-        {"colour": "red", "name": "Red", "player": "here", "level": None},
+        {"colour": "blue", "name": "Blue", "player": "computer", "level": 3, "player_name": None},
+        {"colour": "red", "name": "Red", "player": "here", "level": None, "player_name": None},
     ]
     rig.press("undo")  # cancels the search if blue is to start
     rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=(), computer_level=3))

@@ -114,7 +114,8 @@ def test_the_history_page_lists_the_days_games_and_serves_records_that_replay(
     with serve_in_thread(rig.controller, host="127.0.0.1", port=0,
                          history_dir=tmp_path / "state") as server:  # fmt: skip
         page = fetch(f"{server.url}history?day={match.day}").decode()
-        assert f"#{match.id} culls" in page and "3 rounds" in page and "blue" in page
+        assert "Culls duel" in page and "Blue won the match 3\N{EN DASH}0" in page
+        assert "Blue won round 2" in page and "1 match finished, 3 rounds played" in page
         record = fetch(f"{server.url}api/history/{match.id}/2")
         empty = fetch(f"{server.url}history?day=2001-01-01").decode()
         assert "No games on this day" in empty

@@ -16,7 +16,7 @@ from tests.web.client import post, request
 
 pytestmark = pytest.mark.browser
 
-STAFF_PIN = "97531"
+STAFF_PIN = "48260"
 WRONG_PIN = "11111"
 WRONG_TRIES_BEFORE_LOCK = 5
 PHONE = (390, 844)

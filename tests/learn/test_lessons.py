@@ -116,3 +116,29 @@ def test_an_unknown_lesson_on_the_command_line_is_one_line_and_status_2(
     err = capsys.readouterr().err
     assert err.startswith("cullsboard: --lesson: no lesson 'culls/nothing' (there are: culls/setup")
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_broken_shipped_file_makes_the_commands_say_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import firmware.learn.library as library
+    import firmware.learn.puzzles as puzzles
+
+    def broken_lessons(game: str | None = None) -> list[object]:
+        raise LessonError("01-setup.yaml: steps[0].expect[0]: h8: h8 is taken")
+
+    def broken_puzzles(game: str | None = None) -> list[object]:
+        raise puzzles.PuzzleError("culls-win-0001.json: answers: h8: h8 is taken")
+
+    monkeypatch.setattr(library, "load_lessons", broken_lessons)
+    monkeypatch.setattr(puzzles, "load_puzzles", broken_puzzles)
+    assert main(["lessons"]) == 2
+    assert capsys.readouterr().err == (
+        "cullsboard lessons: a lesson cannot be used: 01-setup.yaml: steps[0].expect[0]: h8: "
+        "h8 is taken\n"
+    )
+    assert main(["puzzles"]) == 2
+    assert capsys.readouterr().err == (
+        "cullsboard puzzles: a puzzle cannot be used: culls-win-0001.json: answers: h8: h8 is "
+        "taken\n"
+    )

@@ -37,6 +37,7 @@ class LinkedBoard:
         seed: int = 7,
         online: OnlineRequest | None = None,
         section: LinkConfig | None = None,
+        page: str | None = None,
     ) -> None:
         self.warnings: list[str] = []
         clock = MonotonicClock()
@@ -49,13 +50,22 @@ class LinkedBoard:
             warn=self.warnings.append,
             seating=seating,
         )
+        self.board = board
         self.table = parts.table
         self.controller = parts.controller
+        self.health = parts.health
         self.controller.start(settings)
         link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
         assert link is not None
         self.link: RunningLink = start_link(
-            link, self.controller, parts.events, parts.history, state_dir=state_dir, online=online
+            link,
+            self.controller,
+            parts.events,
+            parts.history,
+            state_dir=state_dir,
+            online=online,
+            health=parts.health,
+            page=page,
         )
         self._thread = threading.Thread(target=self.controller.run, daemon=True)
         self._thread.start()

@@ -6,7 +6,7 @@ import json
 import time
 from pathlib import Path
 
-from firmware.controller.faults import LINK_DOWN_COLOUR as AMBER
+from firmware.controller.faults import FAULT_COLOUR, LINK_DOWN_COLOUR
 from firmware.controller.timing import TABLE_TIMING
 from firmware.history.store import History
 from firmware.link import topics
@@ -61,7 +61,11 @@ def test_a_whole_culls_match_across_two_boards_survives_a_broker_restart(
         play_round(sides, round_one, upto=6)  # past the cull: h8 i8 g8 j8 xi8 i8-m12
         broker.kill()
         wait_for("the link down on both", lambda: host.link.link.down and guest.link.link.down)
-        wait_for("the amber status LEDs", lambda: host.controller.view().frame.status[0] == AMBER)
+        wait_for(
+            "the violet edge", lambda: host.controller.view().frame.cells[0][0] == LINK_DOWN_COLOUR
+        )
+        status = host.controller.view().frame.status  # whose turn it is stays on the status LEDs
+        assert LINK_DOWN_COLOUR not in status and FAULT_COLOUR not in status and any(status)
         guest.tap("f7")  # red plays on while the broker is gone
         wait_for("f7 made there", lambda: "f7" in guest.score["moves"])  # type: ignore[operator]
         broker.start()

@@ -40,6 +40,7 @@ class TicTacToeBoard:
     menu_pips: Option | None = None
     rematch_alternates = True
     pieces_by_hand = False
+    notation = (("b2", "a mark on b2"),)
 
     def fit_rules(
         self, rules: Mapping[str, JsonValue], columns: int, rows: int

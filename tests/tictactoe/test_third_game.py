@@ -28,8 +28,8 @@ def test_the_menu_offers_it_and_the_green_cell_starts_it(rig: Rig) -> None:
     score = rig.score
     assert score["game"] == "tictactoe" and score["phase"] == "playing"
     assert score["seats"] == [
-        {"colour": "blue", "name": "Blue", "player": "here", "level": None},
-        {"colour": "red", "name": "Red", "player": "here", "level": None},
+        {"colour": "blue", "name": "Blue", "player": "here", "level": None, "player_name": None},
+        {"colour": "red", "name": "Red", "player": "here", "level": None, "player_name": None},
     ]
 
 
@@ -52,7 +52,12 @@ def test_a_game_by_touch_over_the_web_lights_the_board_and_ends_the_match(rig: R
         touch("i9")
         state = request(f"{web.url}api/state").json()
         games = request(f"{web.url}api/games").json()["games"]
-    assert {"name": "tictactoe", "options": []} in games, "the staff page offers it too"
+    tictactoe = {
+        "name": "tictactoe",
+        "options": [],
+        "notation": [{"token": "b2", "means": "a mark on b2"}],
+    }
+    assert tictactoe in games, "the staff page offers it too"
     score = state["score"]
     assert score["phase"] == "match_over" and score["match_winner"] == "blue"
     assert score["line"] == ["a1", "b2", "c3"] and score["moves"] == ["a1", "a2", "b2", "b3", "c3"]

@@ -47,7 +47,7 @@ def test_a_culls_round_against_the_computer_by_clicks(
     enter_pin(board, product.pin)
     seats = score(product)["seats"]
     assert isinstance(seats, list) and seats[1] == {
-        "colour": "red", "name": "Red", "player": "computer", "level": 1
+        "colour": "red", "name": "Red", "player": "computer", "level": 1, "player_name": None
     }  # fmt: skip
     rng = random.Random(4)
     hinted = False
@@ -87,8 +87,8 @@ def test_the_board_page_seats_the_computer_and_sets_its_level(
     form.get_by_role("button", name="New game").click()
     now = _wait_for(product, lambda s: s["seats"][1]["player"] == "computer")
     assert now["seats"] == [
-        {"colour": "blue", "name": "Blue", "player": "here", "level": None},
-        {"colour": "red", "name": "Red", "player": "computer", "level": 2},
+        {"colour": "blue", "name": "Blue", "player": "here", "level": None, "player_name": None},
+        {"colour": "red", "name": "Red", "player": "computer", "level": 2, "player_name": None},
     ]
     expect(form.get_by_label("Red")).to_be_checked()
     assert_clean_exit(product)

@@ -1,4 +1,6 @@
 // Every board on the broker, from /api/boards (refreshed each second); ?board=ID shows one.
+// A card: free or what is played, when the board was last heard, its health, links to its own
+// pages, and for a board that is off a button that removes it from the fleet.
 const POLL_MS = 1000;
 const boardsEl = document.getElementById("boards");
 const summaryEl = document.getElementById("summary");
@@ -26,7 +28,61 @@ function line(text) {
   return p;
 }
 
+function seen(at) {
+  if (typeof at !== "number") return "not heard yet";
+  const when = new Date(at * 1000);
+  const seconds = Math.max(0, Math.round(Date.now() / 1000 - at));
+  const clock = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return seconds < 90 ? `seen ${clock} (${seconds} s ago)` : `seen ${clock}`;
+}
+
+function healthBox(health) {
+  const problems = (health && health.problems) || [];
+  if (!problems.length) return null;
+  const list = document.createElement("ul");
+  list.className = "problems";
+  for (const problem of problems) {
+    const item = document.createElement("li");
+    item.dataset.part = problem.part;
+    item.textContent = `${problem.part}: ${problem.message}`;
+    list.append(item);
+  }
+  return list;
+}
+
+function extras(board) {
+  const nav = document.createElement("nav");
+  nav.className = "card-links";
+  if (typeof board.page === "string" && /^https?:\/\//.test(board.page)) {
+    for (const [text, path] of [["Board page", ""], ["Staff page", "staff"]]) {
+      const link = document.createElement("a");
+      link.href = new URL(path, board.page).href;
+      link.textContent = text;
+      nav.append(link);
+    }
+  }
+  if (board.status !== "online") {
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "remove";
+    remove.textContent = "Remove from the fleet";
+    remove.addEventListener("click", () => removeBoard(board.board));
+    nav.append(remove);
+  }
+  return nav;
+}
+
+async function removeBoard(id) {
+  if (!window.confirm(`Remove ${id} from the fleet? Its last state is cleared from the broker.`)) return;
+  const reply = await fetch(`/api/boards/${encodeURIComponent(id)}/remove`, { method: "POST" });
+  if (!reply.ok) summaryEl.textContent = (await reply.json()).error;
+  refresh();
+}
+
 function card(board) {
+  const box = document.createElement("article");
+  box.className = "card-box";
+  box.dataset.board = board.board;
   const link = document.createElement("a");
   link.className = "card";
   link.href = `/?board=${encodeURIComponent(board.board)}`;
@@ -44,14 +100,65 @@ function card(board) {
     drawLights(canvas, board.lights);
     link.append(canvas);
   }
-  const game = board.game ? `${board.game}${board.mode ? ` ${board.mode}` : ""}` : "menu";
-  const scores = board.scores ? Object.entries(board.scores).map(([c, n]) => `${c} ${n}`).join(" · ") : "";
-  link.append(line(`${game}${scores ? ` — ${scores}` : ""}`));
-  if (board.to_move) link.append(line(`${board.to_move} to move`));
+  link.dataset.free = String(Boolean(board.free));
+  if (board.free || board.status === "offline") {
+    link.append(line(board.status === "offline" ? "off" : "free"));
+  } else {
+    const game = board.game ? `${board.game}${board.mode ? ` ${board.mode}` : ""}` : "menu";
+    const scores = board.scores ? Object.entries(board.scores).map(([c, n]) => `${c} ${n}`).join(" · ") : "";
+    link.append(line(`${game}${scores ? ` — ${scores}` : ""}`));
+    if (board.to_move) link.append(line(`${board.to_move} to move`));
+  }
+  const problems = healthBox(board.health);
+  if (problems) {
+    link.dataset.health = "problem";
+    link.append(problems);
+  }
+  link.append(line(seen(board.at)));
   if (board.online) link.append(line(`online game ${board.online.code} with ${board.online.peer || "nobody yet"}`));
   link.append(line(`games today: ${board.games_today ?? "?"}${board.cafe ? ` · ${board.cafe}` : ""}`));
   if (only && board.message) link.append(line(board.message));
-  return link;
+  box.append(link, extras(board));
+  return box;
+}
+
+// The café's champions today: each board's names added up (the same name in any case is one).
+function champions(boards) {
+  const players = new Map();
+  for (const board of boards) {
+    for (const player of Array.isArray(board.champions_today) ? board.champions_today : []) {
+      const key = String(player.name).toLowerCase();
+      const sum = players.get(key) || { name: player.name, wins: 0, rounds: 0 };
+      sum.wins += player.wins || 0;
+      sum.rounds += player.rounds || 0;
+      players.set(key, sum);
+    }
+  }
+  return [...players.values()]
+    .filter((player) => player.wins > 0)
+    .sort((a, b) => b.wins - a.wins || a.rounds - b.rounds || a.name.localeCompare(b.name))
+    .slice(0, 3);
+}
+
+function showChampions(boards) {
+  const top = champions(boards);
+  const box = document.getElementById("champions");
+  box.hidden = top.length === 0;
+  document.getElementById("champions-list").replaceChildren(
+    ...top.map((player) => {
+      const item = document.createElement("li");
+      item.textContent = `${player.name}: ${player.wins === 1 ? "1 win" : `${player.wins} wins`}`;
+      return item;
+    }),
+  );
+}
+
+// The café's day: games finished across its boards, and how many tables are free.
+function totals(boards) {
+  const online = boards.filter((b) => b.status === "online");
+  const free = online.filter((b) => b.free).length;
+  const games = boards.reduce((sum, b) => sum + (Number.isInteger(b.games_today) ? b.games_today : 0), 0);
+  return `${boards.length} boards, ${online.length} online, ${free} free · ${games} games today`;
 }
 
 async function refresh() {
@@ -59,8 +166,8 @@ async function refresh() {
     const response = await fetch("/api/boards", { cache: "no-store" });
     const { boards } = await response.json();
     const shown = only ? boards.filter((b) => b.board === only) : boards;
-    const online = boards.filter((b) => b.status === "online").length;
-    summaryEl.textContent = `${boards.length} boards, ${online} online`;
+    summaryEl.textContent = totals(boards);
+    showChampions(boards);
     boardsEl.classList.toggle("one", Boolean(only));
     boardsEl.replaceChildren(...shown.map(card));
   } catch (error) {

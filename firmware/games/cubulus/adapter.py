@@ -47,6 +47,10 @@ class CubulusBoard:
     menu_pips: Option | None = None
     rematch_alternates = True
     pieces_by_hand = False  # the balls are lights
+    notation = (
+        ("N012", "a white ball placed on cell 012 (2 players, setup)"),
+        ("F012", "a ball pushed from face F into cell 012"),
+    )
 
     def fit_rules(
         self, rules: Mapping[str, JsonValue], columns: int, rows: int

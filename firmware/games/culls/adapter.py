@@ -52,6 +52,11 @@ class CullsBoard:
     menu_pips: Option | None = ROUNDS
     rematch_alternates = False  # a rematch draws who starts, like a new match
     pieces_by_hand = True  # real chips (unless the board is set to virtual ones)
+    notation = (
+        ("h8", "a chip placed on h8"),
+        ("xi8", "the trapped chip on i8 flipped"),
+        ("i8-c3", "the flipped chip moved from i8 to c3"),
+    )
 
     def fit_rules(
         self, rules: Mapping[str, JsonValue], columns: int, rows: int

@@ -11,6 +11,7 @@ import {
   showOnline,
   tabPin,
   title,
+  showAddress,
 } from "/static/live.js";
 import { menuHeadline, menuPanel } from "/static/board_menu.js";
 import { rulesCard } from "/static/rules_card.js";
@@ -152,6 +153,7 @@ function showScore(score) {
   showPoints(menu ? {} : score);
   showPiecesLeft(menu ? null : score, game);
   showComputer(menu ? {} : score);
+  showNames(menu ? {} : score);
 }
 
 function headline(score) {
@@ -272,6 +274,48 @@ function showPoints(score) {
 }
 
 
+// The players' names on the seats for this match (POST /api/name, one seat at a time).
+const namesForm = document.getElementById("names-form");
+const namesSeats = document.getElementById("names-seats");
+let nameSeatsShown = "";
+
+function showNames(score) {
+  const seats = Array.isArray(score.seats) ? score.seats : [];
+  namesForm.hidden = seats.length === 0 || Boolean(score.review);
+  const layout = JSON.stringify(seats.map((seat) => [seat.colour, seat.name]));
+  if (layout !== nameSeatsShown) {
+    nameSeatsShown = layout;
+    namesSeats.replaceChildren(
+      ...seats.map((seat, index) => {
+        const label = element("label", "name-seat");
+        label.style.setProperty("--colour", COLOUR_NAMES[seat.colour] || "#888");
+        const input = document.createElement("input");
+        input.name = `seat-${index}`;
+        input.dataset.seat = String(index);
+        input.maxLength = 20;
+        input.autocomplete = "off";
+        input.placeholder = seat.name;
+        label.append(element("span", "swatch"), element("span", "", seat.name), input);
+        return label;
+      }),
+    );
+  }
+  seats.forEach((seat, index) => {
+    const input = namesSeats.querySelector(`input[data-seat="${index}"]`);
+    if (input && document.activeElement !== input) input.value = seat.player_name || "";
+    if (input) input.dataset.shown = seat.player_name || "";
+  });
+}
+
+namesForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  for (const input of namesSeats.querySelectorAll("input")) {
+    const name = input.value.trim();
+    if (name === input.dataset.shown) continue;
+    await send("/api/name", { seat: Number(input.dataset.seat), name: name || null });
+  }
+});
+
 // Which seats the computer plays and its level: sent as a new match (POST /api/computer).
 const computerForm = document.getElementById("computer-form");
 const computerSeats = document.getElementById("computer-seats");
@@ -360,4 +404,5 @@ keepPinOnSubmit(pinForm, pinInput, keptPin, (typed) => {
   if (typed) note.textContent = "PIN kept for this tab.";
 });
 
+showAddress();
 connectLive({ onView: showView });

@@ -153,3 +153,15 @@ export function gameDrawing(context) {
     if (current.drawing) current.drawing.show(view);
   };
 }
+
+// Writes where a phone opens the board page (GET /api/address) into #address, as text.
+export async function showAddress() {
+  const target = document.getElementById("address");
+  if (!target) return;
+  try {
+    const reply = await fetch("/api/address");
+    if (reply.ok) target.textContent = (await reply.json()).url;
+  } catch {
+    // unreachable: the link light says so
+  }
+}

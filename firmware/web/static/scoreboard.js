@@ -7,6 +7,7 @@ import {
   gameDrawing,
   showOnline,
   title,
+  showAddress,
 } from "/static/live.js";
 
 const MOVES_SHOWN = 80;
@@ -23,7 +24,7 @@ function sides(score) {
   const groups = new Map();
   for (const seat of score.seats || []) {
     if (!groups.has(seat.colour)) groups.set(seat.colour, []);
-    groups.get(seat.colour).push(seat.name || title(seat.colour));
+    groups.get(seat.colour).push(seat.player_name || seat.name || title(seat.colour));
   }
   for (const colour of Object.keys(score.scores || {})) {
     if (!groups.has(colour)) groups.set(colour, [title(colour)]);
@@ -37,11 +38,11 @@ function actingSeatName(score) {
   if (Number.isInteger(score.seat)) {
     for (const index of [score.seat, score.seat - 1]) {
       const seat = seats[index];
-      if (seat && seat.colour === score.to_move) return seat.name;
+      if (seat && seat.colour === score.to_move) return seat.player_name || seat.name;
     }
   }
   const match = seats.find((seat) => seat.colour === score.to_move);
-  return match ? match.name : title(score.to_move);
+  return match ? match.player_name || match.name : title(score.to_move);
 }
 
 function showSides(score) {
@@ -81,7 +82,8 @@ function turnLine(score) {
     case "menu":
       return "Choosing the game on the board";
     case "attract":
-      return "Touch the board to play, to learn a game in two minutes or to try a puzzle";
+      return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion.wins)})`
+        : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
     case "lesson": {
       const { title: name, step, steps } = score.lesson || {};
       return `Lesson: ${name}, step ${step} of ${steps}`;
@@ -113,7 +115,10 @@ function resultText(result) {
   return `${round}${title(result.winner)} won`;
 }
 
+let shownMoves = [];
+
 function showMoves(moves) {
+  shownMoves = moves;
   const list = document.getElementById("moves");
   const start = Math.max(0, moves.length - MOVES_SHOWN);
   list.start = start + 1;
@@ -145,7 +150,9 @@ function showScore(score) {
   turn.textContent = turnLine(score);
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
-  document.getElementById("message").textContent = score.message || "";
+  // At the end of a match the turn line says who won; a message saying it again is left out.
+  const repeats = score.phase === "match_over" && /wins the match/i.test(score.message || "");
+  document.getElementById("message").textContent = repeats ? "" : score.message || "";
   // What just happened, in the game's words, where the board says it.
   const said = document.getElementById("said");
   said.textContent = score.phase !== "menu" && typeof score.last_action === "string" ? score.last_action : "";
@@ -155,14 +162,70 @@ function showScore(score) {
   error.textContent = score.error || "";
   error.hidden = !score.error;
   const result = document.getElementById("result");
-  const lines = [];
-  if (score.match_winner) lines.push(`${title(score.match_winner)} wins the match`);
+  const lines = []; // the match winner is said once, in the turn line
   const last = resultText(score.last_result);
   if (last) lines.push(`Last result — ${last}`);
   result.textContent = lines.join(" · ");
   result.hidden = lines.length === 0;
   showMoves(Array.isArray(score.moves) ? score.moves : []);
+  showLegend(score.game);
+  showChampions(score);
   document.getElementById("download").hidden = !score.record;
+}
+
+// Today's top three on this board (GET /api/leaderboard), read again when a round may have ended.
+let champion = null;
+let championsKey = "";
+
+function winsText(wins) {
+  return wins === 1 ? "1 win" : `${wins} wins`;
+}
+
+async function showChampions(score) {
+  const key = JSON.stringify([score.game, score.round, score.status, score.phase, score.match_winner]);
+  if (key === championsKey) return;
+  championsKey = key;
+  let players = [];
+  try {
+    const reply = await fetch("/api/leaderboard", { cache: "no-store" });
+    if (reply.ok) players = (await reply.json()).players || [];
+  } catch {
+    return;
+  }
+  const box = document.getElementById("champions");
+  const top = players.filter((player) => player.wins > 0).slice(0, 3);
+  champion = top[0] || null;
+  box.hidden = top.length === 0;
+  const items = top.map((player, index) => {
+    const item = element("li", "champion");
+    item.append(element("span", "rank", `${index + 1}.`), element("span", "champion-name", player.name));
+    item.append(element("span", "champion-wins", winsText(player.wins)));
+    return item;
+  });
+  document.getElementById("champions-list").replaceChildren(...items);
+  if (score.phase === "attract") document.getElementById("turn").textContent = turnLine(score);
+}
+
+// The move notation of the game on the board (GET /api/games), under the moves.
+let notations = null;
+async function showLegend(game) {
+  const legend = document.getElementById("legend");
+  if (notations === null) {
+    notations = {};
+    try {
+      const reply = await fetch("/api/games");
+      for (const entry of (await reply.json()).games) notations[entry.name] = entry.notation || [];
+    } catch {
+      notations = null;
+      return;
+    }
+  }
+  const parts = (notations[game] || []).flatMap(({ token, means }, index) => {
+    const item = [element("code", "", token), document.createTextNode(` ${means}`)];
+    return index ? [document.createTextNode(" · "), ...item] : item;
+  });
+  legend.replaceChildren(...parts);
+  showMoves(shownMoves); // the legend took room: fit the moves again
 }
 
 const showGamePage = gameDrawing({
@@ -171,6 +234,7 @@ const showGamePage = gameDrawing({
   push: null,
 });
 
+showAddress();
 connectLive({
   onView: (view) => {
     showScore(view.score || {});

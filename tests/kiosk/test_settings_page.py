@@ -1,0 +1,110 @@
+"""The staff page's settings in a real Chromium, against the real ``cullsboard --mock-hal --kiosk``:
+a change survives a restart, a bad value changes nothing, the reset brings the file's values."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser_support import OpenWindow, Product, StartProduct
+from tests.web.client import post, request
+
+pytestmark = pytest.mark.browser
+
+STAFF_PIN = "48260"
+NEW_STAFF_PIN = "60731"
+PHONE = (390, 844)
+ATTRACT = "#setting-kiosk-attract-minutes"
+HINTS = "#setting-play-hints"
+
+
+def start_kiosk(start_product: StartProduct, state: Path | None = None) -> Product:
+    return start_product(
+        "--game", "culls", "--kiosk", web_pin=None, staff_pin=STAFF_PIN, state=state
+    )
+
+
+def open_settings(page: Page, product: Product, pin: str = STAFF_PIN) -> None:
+    page.goto(product.url + "staff")
+    expect(page.locator("#link")).to_have_attribute("data-state", "live")
+    page.locator("#pin").fill(pin)
+    page.locator("#pin-save").click()
+    page.locator("#settings-show").click()
+    expect(page.locator("#settings")).to_be_visible()
+
+
+def saved(state: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads((state / "settings.json").read_text(encoding="utf-8"))
+    return data
+
+
+def setting(product: Product, key: str, pin: str = STAFF_PIN) -> object:
+    reply = request(product.url + "api/staff/settings", headers={"X-Cullsboard-Staff-Pin": pin})
+    assert reply.status == 200, reply.body
+    (found,) = [entry for entry in reply.json()["settings"] if entry["key"] == key]
+    return found["value"]
+
+
+def test_a_setting_survives_a_restart_a_bad_one_changes_nothing_and_reset_restores_the_file(
+    open_window: OpenWindow, start_product: StartProduct
+) -> None:
+    first = start_kiosk(start_product)
+    state = first.stderr_path.parent / "state"
+    page = open_window(*PHONE)
+    open_settings(page, first)
+    expect(page.locator(ATTRACT)).to_have_value("3")
+    expect(page.locator(HINTS)).to_be_checked()
+
+    page.locator(ATTRACT).fill("7.5")
+    page.locator(HINTS).uncheck()
+    page.locator("#settings-save").click()
+    expect(page.locator("#settings-note")).to_contain_text("apply when the board restarts")
+    assert saved(state) == {"kiosk.attract_minutes": 7.5, "play.hints": False}
+
+    page.locator(ATTRACT).fill("500")
+    page.locator(HINTS).check()
+    page.locator("#settings-save").click()
+    error = page.locator("#settings-error")
+    expect(error).to_have_text("kiosk.attract_minutes: must be from 0.5 to 240, got 500")
+    assert saved(state) == {"kiosk.attract_minutes": 7.5, "play.hints": False}
+    assert setting(first, "play.hints") is False  # nothing half-applied: hints stay off
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], "the settings make the staff page scroll sideways"
+    code, stderr = first.stop()
+    assert code == 0, stderr
+
+    second = start_kiosk(start_product, state)
+    page = open_window(*PHONE)
+    open_settings(page, second)
+    expect(page.locator(ATTRACT)).to_have_value("7.5")
+    expect(page.locator(HINTS)).not_to_be_checked()
+    assert "not used" not in second.stderr()
+
+    page.locator("#settings-reset").click()
+    expect(page.locator("#settings-note")).to_contain_text("back to the config file")
+    expect(page.locator(ATTRACT)).to_have_value("3")
+    expect(page.locator(HINTS)).to_be_checked()
+    assert not (state / "settings.json").exists()
+    code, stderr = second.stop()
+    assert code == 0, stderr
+
+
+def test_a_new_staff_pin_applies_at_once(
+    open_window: OpenWindow, start_product: StartProduct
+) -> None:
+    product = start_kiosk(start_product)
+    page = open_window(*PHONE)
+    open_settings(page, product)
+    page.locator("#setting-kiosk-staff-pin").fill(NEW_STAFF_PIN)
+    page.locator("#settings-save").click()
+    expect(page.locator("#settings-note")).to_have_text("Saved: applied now.")
+    assert post(product.url + "api/staff/reset", {"pin": STAFF_PIN}).status == 403
+    assert post(product.url + "api/staff/reset", {"pin": NEW_STAFF_PIN}).status == 202
+    page.locator("#settings-reset").click()  # the page kept the new PIN and uses it
+    expect(page.locator("#settings-note")).to_contain_text("back to the config file")
+    assert post(product.url + "api/staff/reset", {"pin": STAFF_PIN}).status == 202
+    code, stderr = product.stop()
+    assert code == 0, stderr

@@ -1,0 +1,98 @@
+"""In Chromium: a failed touch chip on the staff page and the fleet card within 5 s; a free
+table shown as free with its links; a retired table removed from the page or by the command."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+
+from firmware.cli import main
+from firmware.web import serve_in_thread
+from tests.link.boards import LinkedBoard
+from tests.link.broker import Mosquitto, Observer, wait_for
+from tests.link.test_fleet import DUEL, boards_at, card_is
+
+if TYPE_CHECKING:
+    from tests.browser_support import OpenWindow
+
+pytestmark = pytest.mark.browser
+
+CHIP = "mpr121@0x5B"
+WITHIN_MS = 5000
+
+
+def test_a_failed_chip_shows_on_the_staff_page_and_the_fleet_card_within_5_s(
+    broker: Mosquitto, fleet_url: str, tmp_path: Path, open_window: OpenWindow
+) -> None:
+    board = LinkedBoard(broker.url, "table-1", tmp_path / "one", settings=DUEL)
+    assert board.health is not None
+    wait_for("table-1 on the page", card_is(fleet_url, "table-1", status="online", free=True))
+    try:
+        with serve_in_thread(board.controller, port=0, health=board.health.to_json) as web:
+            staff = open_window(390, 844)
+            staff.goto(web.url + "staff")
+            expect(staff.locator("#health-ok")).to_have_text("All parts working.")
+            fleet = open_window()
+            fleet.goto(fleet_url + "/")
+            card = fleet.locator('a.card[href$="table-1"]')
+            expect(card).to_contain_text("free")
+            board.tap("h8")
+            expect(card).to_contain_text("to move")
+
+            failed_at = time.monotonic()
+            board.board.touch.fault(CHIP, "no answer on I2C")
+            problem = staff.locator("#health-problems li[data-part=touch]")
+            expect(problem).to_have_text(
+                f"Touch: {CHIP} failed: no answer on I2C", timeout=WITHIN_MS
+            )
+            expect(card.locator(".problems li[data-part=touch]")).to_contain_text(
+                CHIP, timeout=WITHIN_MS
+            )
+            assert time.monotonic() - failed_at < WITHIN_MS / 1000
+            expect(staff.locator("#health")).to_have_attribute("data-ok", "false")
+
+            board.board.touch.fault(CHIP, "re-initialised", recovered=True)
+            expect(staff.locator("#health-ok")).to_have_text("All parts working.")
+            expect(card.locator(".problems")).to_have_count(0, timeout=WITHIN_MS)
+    finally:
+        board.close()
+
+
+def test_a_retired_table_is_removed_from_the_page_and_by_the_command(
+    broker: Mosquitto,
+    fleet_url: str,
+    tmp_path: Path,
+    open_window: OpenWindow,
+) -> None:
+    page_url = "http://table-2.local:8080/"
+    second = LinkedBoard(broker.url, "table-2", tmp_path / "two", page=page_url)
+    third = LinkedBoard(broker.url, "table-3", tmp_path / "three")
+    wait_for("table-2 on the page", card_is(fleet_url, "table-2", status="online", free=True))
+    fleet = open_window()
+    fleet.goto(fleet_url + "/")
+    box = fleet.locator('article[data-board="table-2"]')
+    expect(box.locator("a", has_text="Staff page")).to_have_attribute("href", page_url + "staff")
+    expect(box.locator("button.remove")).to_have_count(0)  # an online board cannot be removed
+    second.close()
+    third.close()
+    expect(box.locator("button.remove")).to_be_visible()
+    fleet.once("dialog", lambda dialog: dialog.accept())
+    box.locator("button.remove").click()
+    expect(box).to_have_count(0)
+    wait_for("table-2 cleared", lambda: "table-2" not in boards_at(fleet_url))
+
+    assert main(["fleet", "--broker", broker.url, "--remove", "table-3"]) == 0
+    wait_for("table-3 cleared", lambda: "table-3" not in boards_at(fleet_url))
+    expect(fleet.locator('article[data-board="table-3"]')).to_have_count(0)
+    fresh = Observer(broker.port)  # a fleet page started now: the broker keeps nothing of them
+    try:
+        wait_for("the retained messages read", lambda: bool(fresh.drain()) or True)
+        time.sleep(1.0)
+        kept = [t for t, payload, retained in fresh.drain() if retained and payload]
+        assert not [t for t in kept if "/table-2/" in t or "/table-3/" in t], kept
+    finally:
+        fresh.close()
