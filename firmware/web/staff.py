@@ -86,9 +86,10 @@ def check_staff_pin(request: web.Request, staff: StaffPin | None, field: object 
         raise ApiError(
             403, f"staff actions need the staff PIN (the {STAFF_PIN_HEADER} header or a pin field)"
         )
-    verdict = staff.check(offered)
+    client = request.remote or ""
+    verdict = staff.check(offered, client)
     if verdict is PinCheck.LOCKED:
-        wait = max(1, math.ceil(staff.locked_for()))
+        wait = max(1, math.ceil(staff.locked_for(client)))
         raise ApiError(
             429, f"too many wrong staff PINs: try again in {wait} s", {"Retry-After": str(wait)}
         )

@@ -38,9 +38,10 @@ from firmware.controller.players import (
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.table import Table
 from firmware.history.leaderboard import day_leaderboard
+from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
-from firmware.history.snapshot import SnapshotWriter, saved_names
 from firmware.history.store import History
+from firmware.history.writer import SPOOL_NAME, HistoryWriter
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
@@ -172,10 +173,12 @@ def assemble(
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
     )
-    if history is not None:
+    if state_dir is not None and history is not None:
+        folder = state_dir
+        writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
         kept = functools.partial(saved_names, history)
-        recorder = HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds, kept)
-        events.subscribe(recorder)
+        events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
+        events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     if kiosk is None:
         controller = BoardController(
             board, table, heartbeat=heartbeat, link=link_part, inbox=inbox, views=views
