@@ -24,6 +24,16 @@ def _rig(state_dir: Path) -> Rig:
     return Rig(state_dir, player_kinds=[recorded_seats(RECORD)], hand_placed=frozenset())
 
 
+def _started(state_dir: Path) -> Rig:
+    """A board whose match seats a person (blue) and the recorded player (red)."""
+    rig = _rig(state_dir)
+    rig.start()
+    kinds = (PlayerKind.HERE, RECORDED)
+    rig.controller.post(StartMatch("culls", dict(RECORD.rules), RECORD.first, kinds))
+    rig.controller.step()
+    return rig
+
+
 def _play_the_person_s_moves(rig: Rig, until: int) -> None:
     """Tap blue's moves of the record; red's come from the recorded player."""
     while len(rig.moves) < until:
@@ -36,11 +46,7 @@ def _play_the_person_s_moves(rig: Rig, until: int) -> None:
 
 
 def test_a_fifth_kind_of_player_fills_a_seat_touching_only_its_module(tmp_path: Path) -> None:
-    rig = _rig(tmp_path)
-    rig.start()
-    kinds = (PlayerKind.HERE, RECORDED)
-    rig.controller.post(StartMatch("culls", dict(RECORD.rules), RECORD.first, kinds))
-    rig.controller.step()
+    rig = _started(tmp_path)
     seats = rig.score["seats"]
     assert isinstance(seats, list)
     assert [seat["player"] for seat in seats if isinstance(seat, dict)] == ["here", "recorded"]
@@ -56,12 +62,7 @@ def test_a_fifth_kind_of_player_fills_a_seat_touching_only_its_module(tmp_path: 
 
 
 def test_the_fifth_kind_is_seated_again_after_a_restart(tmp_path: Path) -> None:
-    rig = _rig(tmp_path)
-    rig.start()
-    rig.controller.post(
-        StartMatch("culls", dict(RECORD.rules), RECORD.first, (PlayerKind.HERE, RECORDED))
-    )
-    rig.controller.step()
+    rig = _started(tmp_path)
     _play_the_person_s_moves(rig, 4)
     rig.board.close()
     again = _rig(tmp_path).start()
@@ -71,12 +72,7 @@ def test_the_fifth_kind_is_seated_again_after_a_restart(tmp_path: Path) -> None:
 
 
 def test_a_board_without_the_kind_refuses_its_journal_in_one_line(tmp_path: Path) -> None:
-    rig = _rig(tmp_path)
-    rig.start()
-    rig.controller.post(
-        StartMatch("culls", dict(RECORD.rules), RECORD.first, (PlayerKind.HERE, RECORDED))
-    )
-    rig.controller.step()
+    rig = _started(tmp_path)
     rig.board.close()
     plain = Rig(tmp_path).start()
     assert plain.score["phase"] == "menu"
