@@ -6,11 +6,14 @@ from dataclasses import dataclass
 
 from firmware.controller.adapter import board_adapter
 from firmware.controller.entries import MatchEntry, PendingEntry, decode
+from firmware.controller.events import EventBus, MatchEnded, MatchStarted, RoundEnded, RoundStarted
 from firmware.controller.match_play import JournalReplay, MatchPlay
+from firmware.controller.modes import Seated
 from firmware.controller.players import PlayerKind
 from firmware.players import HIGHEST, LOWEST
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import shorten
+from firmware.rules.records import record_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +77,35 @@ def _player_kinds(
     if unknown:
         raise ValueError(f"the journal names players of a kind this board has not: {unknown}")
     return kinds
+
+
+def tell_resumed(events: EventBus, started: MatchStarted, seated: Seated) -> None:
+    """Say what the journal rebuilt, marked ``resumed`` (its consumers heard it before)."""
+    match = seated.match
+    events.post(started)
+    for number, state in enumerate(match.rounds, start=1):
+        record = record_of(state).to_json()
+        start = {**record, "moves": []}
+        moves = tuple(state.moves)
+        events.post(RoundStarted(number, state.first, start, resumed=True, moves=moves))
+        outcome = state.outcome()
+        if outcome.is_over:
+            scores = _scores_after(match, number)
+            events.post(
+                RoundEnded(
+                    number, outcome.status.value, outcome.winner, record, scores, resumed=True
+                )
+            )
+    if match.is_over:
+        events.post(
+            MatchEnded(match.name, match.winner, len(match.rounds), match.scores(), resumed=True)
+        )
+
+
+def _scores_after(match: MatchPlay, rounds: int) -> dict[str, int]:
+    scores = dict.fromkeys(match.colours, 0)
+    for state in match.rounds[:rounds]:
+        winner = state.outcome().winner
+        if winner is not None and winner in scores:
+            scores[winner] += 1
+    return scores
