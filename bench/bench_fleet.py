@@ -36,7 +36,7 @@ from firmware.commands.fleet import start_roster
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
 from firmware.controller.adapter import cells_for_token
-from firmware.controller.live import BoardView, RemoteCommand, RemoteKind
+from firmware.controller.live import BoardView, Touch
 from firmware.controller.table import Phase
 from firmware.fleet.roster import Roster
 from firmware.link.client import Endpoint
@@ -61,18 +61,18 @@ class Board:
 
     def __init__(self, url: str, name: str, folder: Path, online: OnlineRequest) -> None:
         board = simulated_board(bare_simulation(default_config()), MonotonicClock())
-        parts = assemble(board, state_dir=folder, rng=random.Random(name), warn=print)
+        settings = link_settings(LinkConfig(), broker=url, board_id=name)
+        assert settings is not None
+        parts = assemble(
+            board, state_dir=folder, rng=random.Random(name), warn=print, link=settings
+        )
         self.table = parts.table
         self.controller = parts.controller
         self.controller.start(None)
         self.blinked = threading.Event()
         self.blinked_at = 0.0
         self.controller.subscribe(self._viewed)
-        settings = link_settings(LinkConfig(), broker=url, board_id=name)
-        assert settings is not None
-        self.link: RunningLink = start_link(
-            settings, self.controller, parts.events, parts.history, state_dir=folder, online=online
-        )
+        self.link: RunningLink = start_link(parts, online)
         self.thread = threading.Thread(target=self.controller.run, daemon=True)
         self.thread.start()
 
@@ -86,7 +86,7 @@ class Board:
         return self.controller.view().score
 
     def tap(self, cell: tuple[int, int]) -> None:
-        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+        self.controller.submit(Touch(cell))
 
     def close(self) -> None:
         self.controller.stop()

@@ -1,13 +1,17 @@
-"""The ``cullsboard`` command: run the board (default) or one of the subcommands."""
+"""The ``cullsboard`` command: run the board (default) or one of the subcommands.
+
+Only the module of the command given is imported (``firmware/commands/parser.py`` declares
+every command's arguments), so a command starts with what it uses and nothing else.
+"""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
 from firmware import __version__
+from firmware.commands import parser
 from firmware.commands.errors import CommandError
 
 # Libraries of the "board" extras: the simulated board runs without them.
@@ -26,43 +30,14 @@ BOARD_LIBRARIES = frozenset(
     }
 )
 
-# Each module registers one subcommand; "play" adds the board's own options to the main parser.
-SUBCOMMANDS = (
-    "replay",
-    "review",
-    "engine",
-    "layout",
-    "install-service",
-    "check-config",
-    "diag",
-    "calibrate",
-    "history",
-    "fleet",
-    "lessons",
-    "puzzles",
-)
-
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="cullsboard",
-        description="A smart game table: Culls and Cubulus by touch, an LED under every cell.",
-    )
-    parser.add_argument("--version", action="version", version=f"cullsboard {__version__}")
-    play = importlib.import_module("firmware.commands.play")
-    play.add_arguments(parser)
-    parser.set_defaults(run=play.run, command=None)
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for name in SUBCOMMANDS:
-        module = importlib.import_module(f"firmware.commands.{name.replace('-', '_')}")
-        module.register(subparsers)
-        subparsers.choices[name].set_defaults(command=name)
-    return parser
+    """The whole command line, every command's arguments declared (the commands not imported)."""
+    return parser.build_parser(None, __version__, every=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse(argv, __version__)
     try:
         code: int = args.run(args)
     except CommandError as exc:

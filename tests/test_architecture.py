@@ -183,3 +183,126 @@ def test_the_scans_see_the_code_they_guard() -> None:
     assert {"firmware/controller/table.py", "firmware/web/staff.py", "hal/mock.py"} <= scanned
     assert "firmware/games/culls/game.py" in {_shown(p) for p in _pure_rules()}
     assert "firmware/games/culls/adapter.py" not in {_shown(p) for p in _pure_rules()}
+
+
+# -- the table is read by the controller's core only; nobody rewires what it was given ------
+
+CORE = ROOT / "firmware" / "controller"
+
+
+def _table_fields() -> set[str]:
+    """The table's fields and properties: what ``Table.__init__`` sets and what reads as data."""
+    tree = _tree(CORE / "table.py")
+    table = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Table")
+    fields = {
+        target.attr
+        for node in ast.walk(table)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    }
+    properties = {
+        item.name
+        for item in table.body
+        if isinstance(item, ast.FunctionDef)
+        and any(isinstance(d, ast.Name) and d.id == "property" for d in item.decorator_list)
+    }
+    return {name for name in fields | properties if not name.startswith("_")}
+
+
+def _is_table(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Name) and node.id == "table") or (
+        isinstance(node, ast.Attribute) and node.attr == "table"
+    )
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in _sources("firmware") if CORE not in p.parents], ids=_shown
+)
+def test_no_module_outside_the_controller_reads_the_table_s_fields(path: Path) -> None:
+    """Outside ``firmware/controller`` the table is told things (its methods), never read: what
+    happened comes as events, what it shows as the scoreboard."""
+    fields = _table_fields()
+    reads = [
+        f"{_shown(path)}:{node.lineno} reads table.{node.attr}"
+        for node in ast.walk(_tree(path))
+        if isinstance(node, ast.Attribute) and node.attr in fields and _is_table(node.value)
+    ]
+    assert reads == []
+
+
+# Attributes set on what a module was given, each for a stated reason.
+GIVEN_ATTRIBUTES_ALLOWED = {
+    "firmware/kiosk/dimmer.py": "LedOutput.brightness is the LED interface's own setter",
+    "hal/leds/recording.py": "LedChain.brightness is the chain's setter; the driver is a test's",
+    "firmware/players/__init__.py": "a search budget is a counter handed over to be spent",
+}
+
+
+def _given_attribute_sets(tree: ast.Module) -> Iterator[tuple[int, str]]:
+    """Attributes assigned on a public function's parameters, or on ``self.x`` where ``x`` was
+    a constructor parameter: objects the module was given, not made."""
+    for cls in [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)] + [tree]:
+        given: set[str] = set()
+        body = cls.body
+        init = next(
+            (f for f in body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None
+        )
+        if init is not None:
+            params = {a.arg for a in init.args.args + init.args.kwonlyargs}
+            for node in ast.walk(init):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+                    for target in node.targets:
+                        if isinstance(target, ast.Attribute) and node.value.id in params:
+                            given.add(target.attr)
+        for function in [f for f in body if isinstance(f, ast.FunctionDef)]:
+            params = {a.arg for a in function.args.args + function.args.kwonlyargs} - {"self"}
+            public = not function.name.startswith("_") or function.name == "__init__"
+            for node in ast.walk(function):
+                if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+                    continue
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if not isinstance(target, ast.Attribute):
+                        continue
+                    base = target.value
+                    if public and isinstance(base, ast.Name) and base.id in params:
+                        yield node.lineno, f"{base.id}.{target.attr}"
+                    elif (
+                        isinstance(base, ast.Attribute)
+                        and isinstance(base.value, ast.Name)
+                        and base.value.id == "self"
+                        and base.attr in given
+                    ):
+                        yield node.lineno, f"self.{base.attr}.{target.attr}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in _sources("firmware", "hal") if _shown(p) not in GIVEN_ATTRIBUTES_ALLOWED],
+    ids=_shown,
+)
+def test_no_module_assigns_an_attribute_of_an_object_it_was_given(path: Path) -> None:
+    """Parts get what they need in their constructors; nothing rewires another part after it
+    is built (``table.thinking = ...``, ``link.online_status = ...``)."""
+    found = [
+        f"{_shown(path)}:{line} sets {what}" for line, what in _given_attribute_sets(_tree(path))
+    ]
+    assert found == []
+
+
+def test_the_attribute_scan_sees_a_rewiring() -> None:
+    rewiring = ast.parse(
+        "class OnlineGame:\n"
+        "    def __init__(self, table):\n"
+        "        self.table = table\n"
+        "        self.table.undo_gate = self.gate\n"
+        "def start_link(link, game):\n"
+        "    link.online_status = game.status\n"
+    )
+    assert sorted(what for _, what in _given_attribute_sets(rewiring)) == [
+        "link.online_status",
+        "self.table.undo_gate",
+    ]

@@ -1,1 +1,1 @@
-"""Subcommands of ``cullsboard``; each module has ``register(subparsers)`` setting ``run``."""
+"""Subcommands of ``cullsboard``: ``parser.py`` declares them; each module has its ``run``."""

@@ -43,27 +43,6 @@ if TYPE_CHECKING:
 EXIT_FLAGGED, EXIT_ERROR = 1, 2
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "calibrate",
-        help="measure the touch pads and write tuned thresholds",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
-    )
-    parser.add_argument("--config", metavar="FILE", help="the board's YAML config")
-    parser.add_argument("--out", metavar="NEW.yaml", required=True, help="the config to write")
-    parser.add_argument("--mock-hal", action="store_true", help="calibrate the simulated board")
-    parser.add_argument(
-        "--tap-seconds", type=float, default=20.0, help="how long to wait for each tap (20)"
-    )
-    parser.add_argument("--seed", type=int, default=7, help="the simulated hand's seed")
-    parser.add_argument(
-        "--web",
-        metavar="HOST:PORT",
-        help="serve the live pad view (/pads) and the lit cells while it runs",
-    )
-    parser.set_defaults(run=run)
-
-
 def _ignore(_: HalEvent) -> None:
     """Touch events during calibration mean nothing yet."""
 

@@ -14,26 +14,6 @@ from firmware.service.as_run import NotForServiceError, check_for_service, shipp
 EXIT_INVALID = 2
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "check-config",
-        help="check a board config file and summarise it",
-        description="Check a board config file. Valid: a short summary (with the staff settings "
-        "of its state directory over it) and exit status 0. "
-        "Not valid: one line naming the key path on standard error and exit status 2.",
-    )
-    parser.add_argument("file", help="the YAML config file, e.g. config/matrix-board.yaml")
-    parser.add_argument(
-        "--for-service",
-        action="store_true",
-        help="judge it the way the kiosk unit runs it (its flags: --kiosk)",
-    )
-    parser.add_argument(
-        "--state-dir", metavar="DIR", help="where the staff settings are (default: the config's)"
-    )
-    parser.set_defaults(run=run)
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.file)

@@ -34,27 +34,6 @@ EXIT_PROBLEMS, EXIT_SETUP = 1, 2
 THIS_PI = SystemFiles()
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "diag",
-        help="test the board's chips, LEDs, pads and buttons",
-        description="A hardware self-test: lists the I2C chips found and missing, lights every "
-        "LED in turn and in each colour, reports stuck or dead pads and shows every pad as it "
-        "is touched; warns for pads reading outside 200..800 counts and for weak touches. "
-        "Exit status 0: no problems; 1: problems found; 2: config or setup error.",
-    )
-    parser.add_argument("--config", metavar="FILE", help="the board's YAML config")
-    parser.add_argument("--mock-hal", action="store_true", help="test the simulated board")
-    parser.add_argument("--quick", action="store_true", help="no pauses, no wait for touches")
-    parser.add_argument(
-        "--seconds", type=float, default=60.0, help="how long to watch for touches (60)"
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print the findings as JSON instead of the report"
-    )
-    parser.set_defaults(run=run)
-
-
 def run(
     args: argparse.Namespace, files: SystemFiles = THIS_PI, active: UnitActive = unit_active
 ) -> int:

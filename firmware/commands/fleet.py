@@ -18,27 +18,7 @@ from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint, Will
 from firmware.link.settings import LinkSettingsError, parse_broker
 
-DEFAULT_WEB = "127.0.0.1:8090"
 CONNECT_TIMEOUT_S = 10.0
-
-
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "fleet",
-        help="serve a page of every board seen on an MQTT broker",
-        description="Serve a page of every board on the broker (reads only the broker).",
-    )
-    parser.add_argument("--broker", required=True, metavar="URL", help="mqtt[s]://HOST:PORT")
-    parser.add_argument("--web", default=DEFAULT_WEB, metavar="HOST:PORT")
-    parser.add_argument("--ca-file", help="mqtts: the CA certificate that signed the broker's")
-    parser.add_argument("--username", help="the broker login")
-    parser.add_argument("--password-file", help="a file holding the broker password")
-    parser.add_argument(
-        "--remove",
-        metavar="BOARD",
-        help="clear a retired board's retained status and state from the broker, then exit",
-    )
-    parser.set_defaults(run=run)
 
 
 def start_roster(endpoint: Endpoint, roster: Roster) -> BrokerClient:

@@ -1,4 +1,10 @@
-"""``cullsboard history [list|show ID|export [ID]]``: the matches kept in the state directory."""
+"""``cullsboard history [list|show ID|export [ID]]``: the matches kept in the state directory.
+
+The state directory is ``--state-dir``, else the state_dir of ``--config`` or of the service's
+config (/etc/cullsboard/board.yaml), else /var/lib/cullsboard when the service's history is
+there, else the user's (~/.local/state/cullsboard). A database that cannot be read is one line
+and exit status 2.
+"""
 
 from __future__ import annotations
 
@@ -10,58 +16,79 @@ import sqlite3
 from pathlib import Path
 
 from firmware.commands.errors import CommandError
-from firmware.history.store import FILE_NAME, History
-from firmware.wiring.session import default_state_dir
+from firmware.history.store import FILE_NAME, History, unreadable
 
-
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "history",
-        help="list, show or export the matches played on this board",
-        description="The match history. export prints records (records.md) that replay.",
-    )
-    parser.add_argument("action", nargs="?", default="list", choices=("list", "show", "export"))
-    parser.add_argument("match", nargs="?", type=int, help="the match id (show, export)")
-    parser.add_argument("--round", type=int, help="export: this round only (default: the last)")
-    parser.add_argument("--day", help="list: only this day (YYYY-MM-DD)")
-    parser.add_argument("--state-dir", metavar="DIR", help="where the history is kept")
-    parser.set_defaults(run=run)
+SERVICE_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it
+SERVICE_STATE_DIR = Path("/var/lib/cullsboard")
 
 
 def run(args: argparse.Namespace) -> int:
-    state_dir = Path(args.state_dir) if args.state_dir else default_state_dir(dict(os.environ))
+    state_dir = find_state_dir(args.state_dir, args.config, dict(os.environ))
     if not (state_dir / FILE_NAME).exists():
         return _fail(f"no match history in {state_dir}")
+    history = History(state_dir)
     try:
-        history = History(state_dir)
-    except (OSError, sqlite3.Error) as exc:
-        return _fail(f"cannot open the history in {state_dir}: {exc}")
-    try:
-        if args.action == "list":
-            return _list(history, args.day)
-        if args.match is None:
-            if args.action == "export":
-                return _export_all(history)
-            return _fail("show needs a match id (see: cullsboard history list)")
-        row = history.match(args.match)
-        if row is None:
-            return _fail(f"no match {args.match} (see: cullsboard history list)")
-        rounds = history.rounds(row.id)
-        if args.action == "show":
-            body = row.to_json()
-            body["round_results"] = [
-                {"round": r.number, "status": r.status, "winner": r.winner, "record": r.record}
-                for r in rounds
-            ]
-            print(json.dumps(body, indent=1))
-            return 0
-        chosen = [r for r in rounds if args.round in (None, r.number)]
-        if not chosen or chosen[-1].record is None:
-            return _fail(f"match {row.id} has no record of round {args.round or 'last'}")
-        print(json.dumps(chosen[-1].record))
-        return 0
+        return _answer(args, history)
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        advice = (
+            " (the board moves such a file to quarantine/ and starts a fresh one)"
+            if unreadable(exc)
+            else ""
+        )
+        return _fail(f"cannot read the history {state_dir / FILE_NAME}: {exc}{advice}")
     finally:
         history.close()
+
+
+def find_state_dir(
+    state_dir: str | None,
+    config: str | None,
+    environ: dict[str, str],
+    *,
+    service_config: Path = SERVICE_CONFIG,
+    service_state_dir: Path = SERVICE_STATE_DIR,
+) -> Path:
+    """Where the history is: the first of the places the module's summary lists."""
+    if state_dir is not None:
+        return Path(state_dir)
+    if config is not None or service_config.exists():
+        from firmware.config import ConfigError, load_config
+
+        path = config if config is not None else str(service_config)
+        try:
+            return Path(load_config(path).state_dir).expanduser()
+        except ConfigError as exc:
+            raise CommandError(f"config {path}: {exc}") from None
+    if (service_state_dir / FILE_NAME).exists():
+        return service_state_dir
+    base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "cullsboard"
+
+
+def _answer(args: argparse.Namespace, history: History) -> int:
+    if args.action == "list":
+        return _list(history, args.day)
+    if args.match is None:
+        if args.action == "export":
+            return _export_all(history)
+        return _fail("show needs a match id (see: cullsboard history list)")
+    row = history.match(args.match)
+    if row is None:
+        return _fail(f"no match {args.match} (see: cullsboard history list)")
+    rounds = history.rounds(row.id)
+    if args.action == "show":
+        body = row.to_json()
+        body["round_results"] = [
+            {"round": r.number, "status": r.status, "winner": r.winner, "record": r.record}
+            for r in rounds
+        ]
+        print(json.dumps(body, indent=1))
+        return 0
+    chosen = [r for r in rounds if args.round in (None, r.number)]
+    if not chosen or chosen[-1].record is None:
+        return _fail(f"match {row.id} has no record of round {args.round or 'last'}")
+    print(json.dumps(chosen[-1].record))
+    return 0
 
 
 def _list(history: History, day_text: str | None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from firmware.commands.errors import CommandError
 from firmware.controller.adapter import board_adapter
 from firmware.rules.registry import game_names
 
@@ -14,16 +15,9 @@ def layout_of(game: str) -> dict[str, str]:
     return board_adapter(game).touch_map()
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "layout",
-        help="print which token a touch on each board cell means, as JSON",
-        description="Print a JSON object mapping board cell names (e.g. e13) to game tokens.",
-    )
-    parser.add_argument("--game", choices=game_names(), required=True, help="the game")
-    parser.set_defaults(run=run)
-
-
 def run(args: argparse.Namespace) -> int:
+    games = game_names()
+    if args.game not in games:
+        raise CommandError(f"--game: unknown game {args.game[:20]!r} (games: {', '.join(games)})")
     print(json.dumps(layout_of(args.game)))
     return 0

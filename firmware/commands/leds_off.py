@@ -15,17 +15,6 @@ from firmware.wiring.devices import BoardSetupError, build_leds
 from hal.clock import MonotonicClock
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "leds-off",
-        help="turn the board's LED chain off (the kiosk unit runs it after every stop)",
-        description="Send one all-off frame down the LED chain the config describes. It opens "
-        "the LEDs only. Exit status 0: sent; 2: the config or the chain could not be opened.",
-    )
-    parser.add_argument("--config", metavar="FILE", required=True, help="the board's config")
-    parser.set_defaults(run=run, command="leds-off")
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)

@@ -7,15 +7,6 @@ import argparse
 from firmware.commands.errors import CommandError
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "lessons",
-        help="list the lessons, one line each (GAME/NAME  title)",
-        description="List every lesson as GAME/NAME and its title, in teaching order.",
-    )
-    parser.set_defaults(run=run)
-
-
 def run(args: argparse.Namespace) -> int:
     from firmware.learn.lesson import LessonError
     from firmware.learn.library import load_lessons

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
 import random
+import signal
+import stat
 import sys
 import threading
 import time
@@ -14,6 +17,8 @@ from pathlib import Path
 from typing import IO, TextIO
 
 from firmware.commands.errors import CommandError
+from firmware.commands.parser import MOCK_WEB
+from firmware.commands.seat_check import OptionCheckError, check_computer, check_game
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.layered import Layered, SettingsStore, load_layered
 from firmware.config.schema import WebConfig
@@ -26,7 +31,6 @@ from firmware.link.online import HOST, OnlineError, OnlineRequest, parse_online,
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record
-from firmware.rules.registry import game_names
 from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import perform, run_script
 from firmware.wiring.hardware import run_real_board
@@ -44,63 +48,15 @@ from firmware.wiring.session import (
 )
 from firmware.wiring.settings import simulated
 
-MOCK_WEB = "127.0.0.1:8080"
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("playing")
-    group.add_argument("--mock-hal", action="store_true", help="run on the simulated board")
-    group.add_argument("--game", choices=game_names(), help="start this game at once")
-    for name, owners in all_options().items():
-        choices = [choice for _, option in owners for choice in option.choices]
-        numbers = all(isinstance(choice, int) for choice in choices)
-        group.add_argument(
-            f"--{name}",
-            type=int if numbers else str,
-            choices=list(dict.fromkeys(choices)),
-            help="; ".join(f"{game}: {option.help}" for game, option in owners),
-        )
-    group.add_argument(
-        "--computer",
-        metavar="SEAT[,SEAT]",
-        help="seats the computer plays: colours (red) or team seats (redA)",
-    )
-    group.add_argument(
-        "--level", type=int, metavar="N", help="the computer's level, 1 (gentle) to 6 (strongest)"
-    )
-    group.add_argument("--seed", type=int, help="make the draw of the first player repeatable")
-    group.add_argument("--script", metavar="FILE", help="events, one per line (- = stdin)")
-    group.add_argument("--frames", metavar="OUT.jsonl", help="write every frame sent (JSON lines)")
-    group.add_argument("--record", metavar="OUT.json", help="at exit, save the current game")
-    group.add_argument("--state-dir", metavar="DIR", help="where the journal is kept")
-    group.add_argument("--config", metavar="FILE", help="the board's YAML configuration")
-    group.add_argument(
-        "--kiosk", action="store_true", help="turn the config's kiosk section on (cafe mode)"
-    )
-    group.add_argument("--broker", metavar="URL", help="the MQTT broker: mqtt[s]://HOST:PORT")
-    group.add_argument("--board-id", metavar="NAME", help="this board's name on the broker")
-    group.add_argument(
-        "--online",
-        metavar="host|join:CODE",
-        help="offer the --game to another board, or join the one offered under CODE",
-    )
-    group.add_argument(
-        "--lesson", metavar="GAME/NAME", help="open this lesson at once (cullsboard lessons)"
-    )
-    parser.set_defaults(review_record=None)  # set by `cullsboard review FILE`
-    group.add_argument(
-        "--plain", action="store_true", help="letters instead of colours in the terminal"
-    )
-    group.add_argument(
-        "--web",
-        metavar="HOST:PORT",
-        help=f"serve the web pages, or off (default with --mock-hal, unscripted: {MOCK_WEB})",
-    )
-
 
 def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | None:
     """The game asked for on the command line, or None; SessionError for options that clash."""
     given = {name: getattr(args, name) for name in all_options()}
+    if args.game is not None:
+        try:
+            check_game(args.game)
+        except OptionCheckError as exc:
+            raise SessionError(str(exc)) from None
     if args.game is None:
         if any(value is not None for value in given.values()):
             flags = [f"--{name}" for name in given]
@@ -113,14 +69,17 @@ def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | 
         raise SessionError(str(exc)) from None
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, review: Record | None = None) -> int:
+    """Play on the board (``review``: step through that record on it first)."""
     _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
         settings = settings_of(args)
+        if args.computer is not None:
+            check_computer(args.computer, *(settings or (None, None)))
         online = online_of(args, settings)
         if online is not None:
             settings = None  # the online game starts once the broker is reached
-        record = args.review_record
+        record = review
         lesson = _lesson_of(args)
         if not args.mock_hal:
             return run_real_board(
@@ -135,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         config = None if args.config is None else _load_config(args.config)
         state_dir = mock_state_dir(args, config)
         lock = _lock(state_dir)
-    except SessionError as exc:
+    except (SessionError, OptionCheckError) as exc:
         raise CommandError(str(exc)) from None
     with lock:
         layered = load_layered(config or default_config(), state_dir, _warn)
@@ -336,7 +295,14 @@ def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> 
     view.show(session.controller.view())
     if view.style in (Style.COLOUR, Style.LETTERS):
         _warnings.sink = view.warn  # standard error would be drawn over: keep it on screen
-    _read_prompt(sys.stdin, session, _complain, view.redraw)
+    if stdin_is_closed(sys.stdin):
+        signal.signal(signal.SIGTERM, lambda signum, frame: session.controller.stop())
+        _complain(
+            "standard input is closed: typed commands are off; the board runs until it is"
+            " stopped (Ctrl-C or SIGTERM)"
+        )
+    else:
+        _read_prompt(sys.stdin, session, _complain, view.redraw)
     try:
         session.controller.run()
     except KeyboardInterrupt:
@@ -347,6 +313,25 @@ def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> 
         if web is not None:
             web.close()
     return 0
+
+
+def stdin_is_closed(source: IO[str] | None) -> bool:
+    """Whether standard input is closed or /dev/null (``</dev/null``, nohup, a background job):
+    nothing can ever be typed. A pipe that ends later is the end of typed commands instead."""
+    if source is None:
+        return True
+    try:
+        handle = source.fileno()
+    except io.UnsupportedOperation:
+        return False  # a stream in memory (a test's): it can be read to its end
+    except ValueError:
+        return True  # closed
+    try:
+        found = os.fstat(handle)
+    except OSError:
+        return True
+    null = Path(os.devnull).stat()
+    return stat.S_ISCHR(found.st_mode) and found.st_rdev == null.st_rdev
 
 
 def _read_prompt(

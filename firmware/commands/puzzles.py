@@ -8,22 +8,12 @@ from firmware.commands.errors import CommandError
 from firmware.rules.registry import game_names
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "puzzles",
-        help="print the puzzles as JSON lines (id, game, kind, record, answers)",
-        description=(
-            "Print every shipped puzzle as one JSON object per line: its id, game and kind, the "
-            "record whose final position it is, and every action that solves it."
-        ),
-    )
-    parser.add_argument("--game", choices=game_names(), help="only this game's puzzles")
-    parser.set_defaults(run=run)
-
-
 def run(args: argparse.Namespace) -> int:
     from firmware.learn.puzzles import PuzzleError, load_puzzles, puzzle_line
 
+    games = game_names()
+    if args.game is not None and args.game not in games:
+        raise CommandError(f"--game: unknown game {args.game[:20]!r} (games: {', '.join(games)})")
     try:
         puzzles = load_puzzles(args.game)
     except PuzzleError as exc:

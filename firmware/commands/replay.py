@@ -16,16 +16,6 @@ EXIT_ILLEGAL = 1
 EXIT_INVALID = 2
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "replay",
-        help="replay a game record and print the final state as JSON",
-        description="Replay a game record and print the final state as one JSON object.",
-    )
-    parser.add_argument("file", help="the record file, or - for standard input")
-    parser.set_defaults(run=run)
-
-
 def _read(name: str) -> bytes:
     """The file's bytes, at most one past the reader's limit (an endless file ends there)."""
     most = DEFAULT_LIMITS.max_bytes + 1

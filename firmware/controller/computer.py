@@ -118,7 +118,7 @@ class Seating:
         )
 
     def __call__(self, kind: PlayerKind, seat: int) -> Player:
-        if kind is PlayerKind.COMPUTER:
+        if kind == PlayerKind.COMPUTER:
             return ComputerPlayer(seat, self.level, self.thinker)
         return PassivePlayer(kind)
 

@@ -53,6 +53,7 @@ class RoundStarted:
     first: str
     record: dict[str, JsonValue]  # the round's records.md record, no moves yet
     resumed: bool = False
+    moves: tuple[str, ...] = ()  # resumed: the actions the journal had played in it
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,10 +54,13 @@ class LinkStatus(Protocol):
     def down(self) -> bool:
         """True while a broker is configured but cannot be reached."""
 
-    def check_online(self, request: str) -> None:
-        """Raise ValueError (one line) if ``request`` (host, join:CODE) cannot be done."""
+    def check_online(self, request: str, menu: tuple[str, dict[str, JsonValue]]) -> None:
+        """Raise ValueError (one line) if ``request`` (host, join:CODE) cannot be done;
+        ``menu``: the game and rules chosen on the menu (what ``host`` offers)."""
 
-    def start_online(self, request: str, now: float) -> None:
+    def start_online(
+        self, request: str, now: float, menu: tuple[str, dict[str, JsonValue]]
+    ) -> None:
         """Offer the menu's game (host) or join a game by its code (on the loop's thread)."""
 
 

@@ -5,7 +5,8 @@ One JSON object per line in ``journal.jsonl``: ``{"e": "match", "game", "rules",
 board that runs one), ``{"e": "round", "record": {...}}`` starts a round (a records.md record
 with no moves yet), ``{"e": "do", "token": "h8"}`` and ``{"e": "undo"}`` are actions. When the
 next match starts, the file is moved to ``archive/``. Writing problems never stop play: the
-journal reports one warning and the game goes on in memory.
+journal reports one warning, the game goes on in memory and every later action tries again to
+write all that is not written yet; once that works, one line says so.
 What cannot be read or played is never deleted: it moves to a dated file in ``quarantine/`` and
 the valid entries before it are kept.
 """
@@ -39,7 +40,11 @@ class Journal:
     def __init__(self, state_dir: Path | None, warn: Warn) -> None:
         self._dir = state_dir
         self._warn = warn
-        self._failed = state_dir is None
+        self._failed = state_dir is None  # for good: no folder, or a file that cannot be read
+        self._unwritten: str | None = None  # why the last write failed (retried at the next)
+        self._written = 0  # how many of ``entries`` the file holds
+        self._archive_due = False  # a finished match's file is still to be moved away
+        self._end: int | None = None  # the file's size after the last entry written, if known
         self.entries: list[Entry] = []
         self._starts: list[int] = []  # where each loaded entry starts in the file
         self._archived: Path | None = None
@@ -50,7 +55,7 @@ class Journal:
 
     @property
     def in_memory_only(self) -> bool:
-        return self._failed
+        return self._failed or self._unwritten is not None
 
     def load(self, playable: Playable | None = None) -> list[Entry]:
         """Read the journal: the entries up to the first that cannot be read or played.
@@ -87,40 +92,77 @@ class Journal:
             self._quarantine(*cut)
         elif data and not data.endswith(b"\n"):
             self._repair_newline(path)
+        self._written = len(self.entries)
+        self._end = _size_of(path)
         return self.entries
 
     def append(self, entry: Entry) -> None:
-        """Write one entry and fsync it; on failure warn once and keep going in memory."""
+        """Write one entry (and any not written before) and fsync; on failure warn once, keep
+        going in memory and try again at the next entry."""
         self.entries.append(entry)
         path = self.path
         if self._failed or path is None:
             return
-        line = json.dumps(entry, separators=(",", ":")).encode() + b"\n"
         try:
+            if self._archive_due:
+                self._move_to_archive(path)
+            lines = b"".join(
+                json.dumps(kept, separators=(",", ":")).encode() + b"\n"
+                for kept in self.entries[self._written :]
+            )
             path.parent.mkdir(parents=True, exist_ok=True)
             new_file = not path.exists()
-            _append_whole(path, line)
-            if new_file:
+            self._end = _append_whole(path, lines, self._end)
+            if new_file or self._unwritten is not None:
                 _fsync_dir(path.parent)
         except OSError as exc:
-            self._fail(f"cannot write the journal {path}: {exc.strerror}; playing on in memory")
+            if self._unwritten is None:
+                self._warn(f"cannot write the journal {path}: {exc.strerror}; playing on in memory")
+            self._unwritten = exc.strerror or str(exc)
+            return
+        if self._unwritten is not None:
+            self._warn(
+                f"the journal {path} is written again: the {len(self.entries) - self._written}"
+                " actions kept in memory are saved"
+            )
+            self._unwritten = None
+        self._written = len(self.entries)
 
     def archive(self) -> None:
         """Move a finished (or abandoned) match out of the way and forget it."""
         self.entries = []
+        self._written = 0
+        self._end = 0
         path = self.path
-        if self._failed or path is None or self._dir is None or not path.exists():
+        if self._failed or path is None or self._dir is None:
+            return
+        try:
+            self._move_to_archive(path)
+        except OSError as exc:
+            self._archive_due = True  # tried again before the next match's first entry
+            if self._unwritten is None:
+                self._warn(
+                    f"cannot archive the journal {path}: {exc.strerror}; playing on in memory"
+                )
+            self._unwritten = exc.strerror or str(exc)
+
+    def _move_to_archive(self, path: Path) -> None:
+        """Move the journal file (if there is one) to ``archive/`` and keep the last matches."""
+        self._archive_due = False
+        if self._dir is None or not path.exists():
             return
         folder = self._dir / ARCHIVE_DIR
         try:
             folder.mkdir(parents=True, exist_ok=True)
             target = _free_name(folder, "match", time.gmtime())
             path.replace(target)
-            self._archived = target
-            for old in sorted(folder.glob("match-*.jsonl"))[:-ARCHIVE_KEEP]:
+        except OSError:
+            self._archive_due = True
+            raise
+        self._archived = target
+        for old in sorted(folder.glob("match-*.jsonl"))[:-ARCHIVE_KEEP]:
+            with contextlib.suppress(OSError):  # an old archive left over costs nothing
                 old.unlink()
-        except OSError as exc:
-            self._fail(f"cannot archive the journal {path}: {exc.strerror}; playing on in memory")
 
     def archived_paths(self) -> list[Path]:
         """The archived matches, oldest first."""
@@ -185,11 +227,25 @@ def _fsync_dir(folder: Path) -> None:
         os.close(handle)
 
 
-def _append_whole(path: Path, line: bytes) -> None:
-    """Append ``line`` and fsync; if the disk fills half-way, cut the half line off again."""
+def _size_of(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
+
+
+def _append_whole(path: Path, line: bytes, end_before: int | None) -> int:
+    """Append ``line`` and fsync; if the disk fills half-way, cut the half line off again.
+
+    ``end_before``: where the last whole entry ends, if known; anything past it (a half line a
+    failed cut left behind) goes first. Returns the new end of the file.
+    """
     handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         end = os.lseek(handle, 0, os.SEEK_END)
+        if end_before is not None and end > end_before:
+            os.ftruncate(handle, end_before)
+            end = end_before
         try:
             rest = memoryview(line)
             while rest:
@@ -201,6 +257,7 @@ def _append_whole(path: Path, line: bytes) -> None:
             raise
     finally:
         os.close(handle)
+    return end + len(line)
 
 
 def _write_durably(target: Path, data: bytes) -> None:

@@ -6,13 +6,13 @@ called from the controller's thread; ``submit`` may be called from any thread an
 
 from __future__ import annotations
 
-import enum
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
+from firmware.controller.players import PlayerKind
 from firmware.rules.api import JsonValue
 from hal.interfaces import Cell, Frame
 
@@ -28,20 +28,6 @@ class BoardView:
     score: dict[str, JsonValue]
 
 
-class RemoteKind(enum.Enum):
-    """What a remote command asks for."""
-
-    TOUCH = "touch"  # a tap on a cell: down and up
-    PRESS = "press"  # a button: undo, new, menu
-    RESET = "reset"  # staff: put the game away and start a fresh one of the same kind
-    GAME = "game"  # staff: start ``game`` with ``rules``
-    BRIGHTNESS = "brightness"  # staff: LED brightness ``level`` until the schedule's next step
-    ONLINE = "online"  # ``online``: "host" (offer the chosen game) or "join:CODE"
-    SHUTDOWN = "shutdown"  # staff: power the Pi off (the system stops the board first)
-    COMPUTER = "computer"  # the computer takes ``seats`` at ``computer_level``, in a new match
-    NAME = "name"  # a player's name (``player_name``, None: none) on seat ``seat`` for the match
-
-
 # Why the computer's seats cannot be changed now (they would start a local match over it).
 ONLINE_GAME_ON = (
     "an online game is on: leave it first (NEW on the board), then choose the computer's seats"
@@ -53,20 +39,72 @@ class CommandRefusedError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class RemoteCommand:
-    """A touch, a button press or a staff action that came from the network, not the board."""
+class Touch:
+    """A tap on a cell from the pages: down and up."""
 
-    kind: RemoteKind
-    cell: Cell | None = None
-    button: str | None = None
-    game: str | None = None
-    rules: dict[str, JsonValue] | None = None
-    level: float | None = None
-    seats: tuple[str, ...] = ()
-    computer_level: int | None = None
-    online: str | None = None
-    seat: int | None = None
-    player_name: str | None = None
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A button pressed on the pages (undo, new, menu, hint or one of the board's own)."""
+
+    button: str
+
+
+@dataclass(frozen=True, slots=True)
+class GoOnline:
+    """``request``: "host" (offer the game chosen on the menu) or "join:CODE"."""
+
+    request: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatComputer:
+    """The computer takes ``seats`` (colours or names; none: people everywhere) at ``level``,
+    in a new match."""
+
+    seats: tuple[str, ...]
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResetBoard:
+    """Staff: put the game away and start a fresh one of the same kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    """Staff: start ``game`` with ``rules``."""
+
+    game: str
+    rules: dict[str, JsonValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SetBrightness:
+    """Staff: the LED brightness ``level`` (0 to 1) until the schedule's next step."""
+
+    level: float
+
+
+@dataclass(frozen=True, slots=True)
+class ShutDown:
+    """Staff: power the Pi off (the system stops the board first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NameSeat:
+    """A player's name (None: none) on seat ``seat`` for the match."""
+
+    seat: int
+    player_name: str | None
+
+
+StaffCommand = ResetBoard | StartGame | SetBrightness | ShutDown  # the staff PIN was checked
+RemoteCommand = (
+    Touch | Press | GoOnline | SeatComputer | NameSeat | StaffCommand
+)  # from the network
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +112,27 @@ class LoopCall:
     """Work another thread hands to the loop: ``run(now)`` is called on the loop's thread."""
 
     run: Callable[[float], None]
+
+
+@dataclass(frozen=True, slots=True)
+class StartMatch:
+    """Start ``game`` with ``rules``, ``first`` to move (None: drawn), each seat's player kind
+    (an online game setting up its match)."""
+
+    game: str
+    rules: dict[str, JsonValue]
+    first: str | None
+    kinds: tuple[PlayerKind, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAgreed:
+    """The other board agreed to the UNDO this board asked for: take one action back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """Something outside the table changed what the board shows (the broker link)."""
 
 
 Listener = Callable[[BoardView], None]

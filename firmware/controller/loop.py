@@ -20,10 +20,22 @@ from firmware.controller.live import (
     ONLINE_GAME_ON,
     BoardView,
     CommandRefusedError,
+    GoOnline,
     Listener,
     LoopCall,
+    NameSeat,
+    Press,
+    Redraw,
     RemoteCommand,
-    RemoteKind,
+    ResetBoard,
+    SeatComputer,
+    SetBrightness,
+    ShutDown,
+    StaffCommand,
+    StartGame,
+    StartMatch,
+    Touch,
+    UndoAgreed,
     ViewHub,
 )
 from firmware.controller.players import SeatMove
@@ -34,7 +46,7 @@ from firmware.controller.table import Phase, Table
 from firmware.controller.taps import Ghost, Tap, TapReader
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record
-from firmware.rules.registry import find_game, game_names
+from firmware.rules.registry import find_game
 from hal.interfaces import (
     Board,
     ButtonEvent,
@@ -48,7 +60,6 @@ from hal.interfaces import (
 log = logging.getLogger("cullsboard.controller")
 
 HEARTBEAT_EVERY_S = 2.0
-STAFF_KINDS = (RemoteKind.RESET, RemoteKind.GAME, RemoteKind.BRIGHTNESS, RemoteKind.SHUTDOWN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +67,21 @@ class _Stop:
     """Asks a blocking run to return."""
 
 
-QueueItem = HalEvent | RemoteCommand | SeatMove | HintFound | StartReview | LoopCall | _Stop
+QueueItem = (
+    HalEvent
+    | RemoteCommand
+    | SeatMove
+    | HintFound
+    | StartReview
+    | LoopCall
+    | StartMatch
+    | UndoAgreed
+    | Redraw
+    | _Stop
+)
+# What comes from no person at the board: it never wakes the kiosk's idle board.
+NOT_A_PERSON = (FaultEvent, SeatMove, HintFound, LoopCall, StartMatch, UndoAgreed, Redraw, _Stop)
+Inbox = queue.SimpleQueue[object]  # the loop's queue, made first so every part can post to it
 
 
 class BoardController:
@@ -73,19 +98,24 @@ class BoardController:
         link: LinkStatus | None = None,
         power_off: PowerSwitch | None = None,
         hold: ButtonHold | None = None,
+        inbox: Inbox | None = None,
+        views: ViewHub | None = None,
     ) -> None:
+        """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
+        link) were given them before the controller was built."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
         self._heartbeat = heartbeat
         self._attract = attract
         self._dimmer = dimmer
-        self.link = link
+        self._link = link
         self._power_off = power_off
         self._hold = None if power_off is None else hold
-        self._queue: queue.SimpleQueue[QueueItem] = queue.SimpleQueue()
+        self._queue: Inbox = queue.SimpleQueue() if inbox is None else inbox
         self._taps = TapReader()
-        self._views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
+        blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
+        self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None
         self._changed = True  # something may look different: compose the scoreboard again
         self._thinking = False
@@ -111,41 +141,40 @@ class BoardController:
         self.post(LoopCall(lambda now: self.table.start_lesson(name, now)))
 
     def submit(self, command: RemoteCommand) -> None:
-        """Queue a remote touch, press or staff action; raise ValueError if it is malformed."""
-        if command.kind is RemoteKind.TOUCH:
-            cell = command.cell
-            if cell is None or not (
-                0 <= cell[0] < self.table.columns and 0 <= cell[1] < self.table.rows
+        """Queue a remote touch, press or staff action; raise ValueError if it is malformed,
+        CommandRefusedError if the board cannot carry it out now."""
+        match command:
+            case Touch(cell=(x, y)) if not (
+                0 <= x < self.table.columns and 0 <= y < self.table.rows
             ):
-                raise ValueError(f"touch: no such cell {cell!r}")
-        elif command.kind is RemoteKind.PRESS:
-            if command.button not in self._button_names:
-                raise ValueError(f"press: unknown button {command.button!r}")
-        elif command.kind is RemoteKind.GAME:
-            if command.game is None:
-                raise ValueError(f"game: name the game ({', '.join(game_names())})")
-            find_game(command.game).parse_rules(command.rules or {})  # InvalidRecordError says why
-        elif command.kind is RemoteKind.ONLINE:
-            if self.link is None:
-                raise ValueError("online: this board has no broker (--broker or link.broker)")
-            self.link.check_online(command.online or "")
-        elif command.kind is RemoteKind.BRIGHTNESS:
-            if self._dimmer is None:
-                raise ValueError("brightness: this board has no brightness control")
-            if command.level is None or not 0.0 <= command.level <= 1.0:
-                raise ValueError(f"level: must be from 0 to 1, not {command.level}")
-        elif command.kind is RemoteKind.COMPUTER:
-            if not self.table.has_computer:
-                raise ValueError("computer: this board runs no computer player")
-            if self.link is not None and self.view().score.get("online") is not None:
-                raise CommandRefusedError(ONLINE_GAME_ON)
-        elif command.kind is RemoteKind.NAME:
-            seats = len(self.table.seats)
-            if command.seat is None or not 0 <= command.seat < seats:
-                raise ValueError(f"seat: no seat {command.seat} (this match has {seats})")
-        elif command.kind is RemoteKind.SHUTDOWN and self._power_off is None:
-            raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
+                raise ValueError(f"touch: no such cell {command.cell!r}")
+            case Press(button=button) if button not in self._button_names:
+                raise ValueError(f"press: unknown button {button!r}")
+            case StartGame():
+                find_game(command.game).parse_rules(command.rules)  # InvalidRecordError says why
+            case GoOnline():
+                if self._link is None:
+                    raise ValueError("online: this board has no broker (--broker or link.broker)")
+                self._link.check_online(command.request, self.table.menu.settings())
+            case SetBrightness():
+                if self._dimmer is None:
+                    raise ValueError("brightness: this board has no brightness control")
+                if not 0.0 <= command.level <= 1.0:
+                    raise ValueError(f"level: must be from 0 to 1, not {command.level}")
+            case SeatComputer():
+                if not self.table.has_computer:
+                    raise ValueError("computer: this board runs no computer player")
+                if self._link is not None and self.view().score.get("online") is not None:
+                    raise CommandRefusedError(ONLINE_GAME_ON)
+            case NameSeat(seat=seat) if not 0 <= seat < len(self.table.seats):
+                count = len(self.table.seats)
+                raise ValueError(f"seat: no seat {seat} (this match has {count})")
+            case ShutDown() if self._power_off is None:
+                raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
+
+    def _on_board(self, x: int, y: int) -> bool:
+        return 0 <= x < self.table.columns and 0 <= y < self.table.rows
 
     def stop(self) -> None:
         """Make a blocking ``run`` return soon."""
@@ -269,9 +298,9 @@ class BoardController:
             if self._attract is not None:
                 times.append(self._attract.deadline(now))
         frame = self.health.overlay(frame, now)
-        if self.link is not None:
-            score["online"] = self.link.online()
-            if self.link.down:
+        if self._link is not None:
+            score["online"] = self._link.online()
+            if self._link.down:
                 frame = link_down_overlay(frame)
         times += [self.health.next_change(now), self.table.strip.deadline()]
         if self._hold is not None:
@@ -300,9 +329,9 @@ class BoardController:
             self.health.leds_sent()
             self._last_frame = frame
 
-    def _act(self, item: QueueItem) -> None:
+    def _act(self, item: object) -> None:
         now = self.board.clock.now()
-        if isinstance(item, RemoteCommand) and item.kind in STAFF_KINDS:
+        if isinstance(item, ResetBoard | StartGame | SetBrightness | ShutDown):
             self._staff(item, now)
             return
         if isinstance(item, StartReview):
@@ -313,9 +342,9 @@ class BoardController:
         if self._wakes_only(item):
             return
         if isinstance(item, TouchEvent):
-            if item.cell is not None and item.kind is TouchKind.DOWN:
+            if item.cell is not None and item.kind == TouchKind.DOWN:
                 self.table.strip.pressed(item.cell, item.t)
-            opened_strip = item.kind is TouchKind.UP and item.cell is not None
+            opened_strip = item.kind == TouchKind.UP and item.cell is not None
             if opened_strip and item.cell is not None and self.table.strip.released(item.cell):
                 self._taps.feed(item)  # the finger that opened the strip: not a tap
                 return
@@ -333,25 +362,28 @@ class BoardController:
             self._seat_move(item, now)
         elif isinstance(item, LoopCall):
             item.run(now)
+        elif isinstance(item, StartMatch):
+            self.table.new_match(item.game, dict(item.rules), now, item.first, item.kinds)
+        elif isinstance(item, UndoAgreed):
+            self.table.undo_agreed(now)
         elif isinstance(item, HintFound):
             self.table.show_hint(item.token, item.ply, now)
-        elif isinstance(item, RemoteCommand):
-            if item.kind is RemoteKind.ONLINE:
-                if self.link is not None and item.online is not None:
-                    self.link.start_online(item.online, now)
-            elif item.kind is RemoteKind.TOUCH and item.cell is not None:
-                self.table.tap(item.cell, now)
-            elif item.kind is RemoteKind.COMPUTER and item.computer_level is not None:
-                self._seat_computer(item.seats, item.computer_level, now)
-            elif item.kind is RemoteKind.NAME and item.seat is not None:
-                self.table.name_seat(item.seat, item.player_name, now)
-            elif item.button is not None:
-                self.table.button(item.button, now)
+        elif isinstance(item, GoOnline):
+            if self._link is not None:
+                self._link.start_online(item.request, now, self.table.menu.settings())
+        elif isinstance(item, Touch):
+            self.table.tap(item.cell, now)
+        elif isinstance(item, SeatComputer):
+            self._seat_computer(item.seats, item.level, now)
+        elif isinstance(item, NameSeat):
+            self.table.name_seat(item.seat, item.player_name, now)
+        elif isinstance(item, Press):
+            self.table.button(item.button, now)
 
     def _seat_computer(self, seats: tuple[str, ...], level: int, now: float) -> None:
         """The computer's seats, in a new match; never over an online game (which a local
         match would end), however the command came."""
-        if self.link is not None and self.link.online() is not None:
+        if self._link is not None and self._link.online() is not None:
             log.info("refused the computer's seats %s: an online game is on", list(seats))
             self.table.refuse(ONLINE_GAME_ON, now)
             return
@@ -365,39 +397,39 @@ class BoardController:
             return
         self.table.play(move.token, move.seat, now)
 
-    def _staff(self, command: RemoteCommand, now: float) -> None:
+    def _staff(self, command: StaffCommand, now: float) -> None:
         """A staff action from the network (its PIN was checked there)."""
-        if command.kind is RemoteKind.BRIGHTNESS:
-            if self._dimmer is not None and command.level is not None:
-                self._dimmer.set_level(command.level)
-                log.info("staff set the brightness to %.2f", command.level)
-            return
-        if command.kind is RemoteKind.SHUTDOWN:
-            self._shut_down("the staff page")
-            return
+        match command:
+            case SetBrightness():
+                if self._dimmer is not None:
+                    self._dimmer.set_level(command.level)
+                    log.info("staff set the brightness to %.2f", command.level)
+                return
+            case ShutDown():
+                self._shut_down("the staff page")
+                return
         if self._attract is not None:
             self._attract.wake()
-        if command.kind is RemoteKind.RESET:
-            log.info("staff reset the board")
-            self.table.abandon(now)
-        elif command.game is not None:
-            log.info("staff started %s %s", command.game, command.rules or {})
-            self.table.new_match(command.game, dict(command.rules or {}), now)
+        match command:
+            case ResetBoard():
+                log.info("staff reset the board")
+                self.table.abandon(now, why="staff")
+            case StartGame():
+                log.info("staff started %s %s", command.game, command.rules)
+                self.table.new_match(command.game, dict(command.rules), now, why="staff")
 
     def _shut_down(self, why: str) -> None:
         """Ask the system to power off; it stops this board first (SIGTERM), as any stop does."""
         if self._power_off is not None:
             self._power_off(why)
 
-    def _wakes_only(self, item: QueueItem) -> bool:
+    def _wakes_only(self, item: object) -> bool:
         """Activity for the kiosk policy; True if the input only woke an idle board."""
-        if self._attract is None or isinstance(
-            item, FaultEvent | SeatMove | HintFound | LoopCall | _Stop
-        ):
+        if self._attract is None or isinstance(item, NOT_A_PERSON):
             return False
         if isinstance(item, ButtonEvent) and not item.pressed:
             return False
-        if isinstance(item, TouchEvent) and item.kind is TouchKind.UP:
+        if isinstance(item, TouchEvent) and item.kind == TouchKind.UP:
             self._attract.wake()
             return False
         return self._attract.wake()

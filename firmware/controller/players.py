@@ -13,21 +13,34 @@ the cell(s) and waits (``Phase.WAITING_FOR_CHIP``) for a tap there before the mo
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from firmware.rules.api import GameState
 
 
-class PlayerKind(enum.Enum):
-    """What fills a seat; the value is the word in the scoreboard and the journal."""
+@dataclass(frozen=True, slots=True)
+class PlayerKind:
+    """What fills a seat; ``value`` is its word in the scoreboard, the journal and the history.
 
-    HERE = "here"  # people touching this board
-    COMPUTER = "computer"  # a search running beside the loop
-    REMOTE = "remote"  # a player at another board
-    WEB = "web"  # a player on a phone or browser
+    The kinds are open: a new one is a module with its ``SeatFiller`` and an entry in the list
+    the composition root hands the table (``firmware.wiring.assemble``).
+    """
+
+    value: str
+
+    HERE: ClassVar[PlayerKind]  # people touching this board
+    COMPUTER: ClassVar[PlayerKind]  # a search running beside the loop
+    REMOTE: ClassVar[PlayerKind]  # a player at another board
+
+    def __repr__(self) -> str:
+        return f"PlayerKind({self.value!r})"
+
+
+PlayerKind.HERE = PlayerKind("here")
+PlayerKind.COMPUTER = PlayerKind("computer")
+PlayerKind.REMOTE = PlayerKind("remote")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,3 +93,15 @@ PlayerFactory = Callable[[PlayerKind, int], Player]  # makes the player of a sea
 def passive_player(kind: PlayerKind, seat: int) -> Player:
     """The default for every seat until a kind brings its own player."""
     return PassivePlayer(kind)
+
+
+Post = Callable[[SeatMove], None]  # hands a seat's move to the loop's queue, from any thread
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFiller:
+    """One kind of player: its kind and how it makes the player of a seat (``post`` delivers
+    that player's moves to the loop)."""
+
+    kind: PlayerKind
+    make: Callable[[int, Post], Player]

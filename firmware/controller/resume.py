@@ -6,11 +6,14 @@ from dataclasses import dataclass
 
 from firmware.controller.adapter import board_adapter
 from firmware.controller.entries import MatchEntry, PendingEntry, decode
+from firmware.controller.events import EventBus, MatchEnded, MatchStarted, RoundEnded, RoundStarted
 from firmware.controller.match_play import JournalReplay, MatchPlay
+from firmware.controller.modes import Seated
 from firmware.controller.players import PlayerKind
 from firmware.players import HIGHEST, LOWEST
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import shorten
+from firmware.rules.records import record_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +31,12 @@ class Resumed:
     started: float | None = None
 
 
-def resumed_match(entries: list[dict[str, JsonValue]]) -> Resumed:
+BUILT_IN = frozenset({PlayerKind.HERE, PlayerKind.COMPUTER, PlayerKind.REMOTE})
+
+
+def resumed_match(
+    entries: list[dict[str, JsonValue]], known: frozenset[PlayerKind] = BUILT_IN
+) -> Resumed:
     """The journal's playable start, and who sits where; a bad ``players`` list spoils entry 1."""
     replay: JournalReplay = MatchPlay.from_journal(entries)
     if replay.match is None:
@@ -37,7 +45,7 @@ def resumed_match(entries: list[dict[str, JsonValue]]) -> Resumed:
     assert isinstance(head, MatchEntry)  # from_journal played it
     seats = board_adapter(replay.match.name).seats(replay.match.rules, replay.match.colours)
     try:
-        kinds = _player_kinds(head.players, len(seats))
+        kinds = _player_kinds(head.players, len(seats), known)
     except ValueError as exc:
         return Resumed(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
     last = decode(entries[replay.kept - 1]) if replay.kept else None
@@ -56,10 +64,48 @@ def resumed_match(entries: list[dict[str, JsonValue]]) -> Resumed:
     )
 
 
-def _player_kinds(saved: tuple[str, ...] | None, seat_count: int) -> tuple[PlayerKind, ...]:
+def _player_kinds(
+    saved: tuple[str, ...] | None, seat_count: int, known: frozenset[PlayerKind]
+) -> tuple[PlayerKind, ...]:
     """The journal's player kinds; a journal from before seats had players is all ``here``."""
     if saved is None:
         return (PlayerKind.HERE,) * seat_count
     if len(saved) != seat_count:
         raise ValueError(f"the journal names {list(saved)!r} as players for {seat_count} seats")
-    return tuple(PlayerKind(kind) for kind in saved)
+    kinds = tuple(PlayerKind(kind) for kind in saved)
+    unknown = sorted(kind.value for kind in kinds if kind not in known)
+    if unknown:
+        raise ValueError(f"the journal names players of a kind this board has not: {unknown}")
+    return kinds
+
+
+def tell_resumed(events: EventBus, started: MatchStarted, seated: Seated) -> None:
+    """Say what the journal rebuilt, marked ``resumed`` (its consumers heard it before)."""
+    match = seated.match
+    events.post(started)
+    for number, state in enumerate(match.rounds, start=1):
+        record = record_of(state).to_json()
+        start = {**record, "moves": []}
+        moves = tuple(state.moves)
+        events.post(RoundStarted(number, state.first, start, resumed=True, moves=moves))
+        outcome = state.outcome()
+        if outcome.is_over:
+            scores = _scores_after(match, number)
+            events.post(
+                RoundEnded(
+                    number, outcome.status.value, outcome.winner, record, scores, resumed=True
+                )
+            )
+    if match.is_over:
+        events.post(
+            MatchEnded(match.name, match.winner, len(match.rounds), match.scores(), resumed=True)
+        )
+
+
+def _scores_after(match: MatchPlay, rounds: int) -> dict[str, int]:
+    scores = dict.fromkeys(match.colours, 0)
+    for state in match.rounds[:rounds]:
+        winner = state.outcome().winner
+        if winner is not None and winner in scores:
+            scores[winner] += 1
+    return scores

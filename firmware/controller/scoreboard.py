@@ -191,6 +191,6 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
     if table.pending is not None:
         said = table.adapter.describe(state, table.pending.token, who)
         return f"{said}. Put the chip on the board and tap the blinking cell"
-    if seat is not None and table.players[seat].kind is PlayerKind.COMPUTER:
+    if seat is not None and table.players[seat].kind == PlayerKind.COMPUTER:
         return f"{who} (the computer) is thinking"
     return f"{who}: {table.adapter.prompt(state)}"

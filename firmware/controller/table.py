@@ -15,7 +15,6 @@ import random
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from firmware.controller.adapter import (
     BoardAdapter,
@@ -32,18 +31,14 @@ from firmware.controller.events import (
     EventBus,
     MatchAbandoned,
     MatchEnded,
-    MatchReopened,
     MatchStarted,
     MoveApplied,
     MovePending,
-    MoveUndone,
     PendingDropped,
     PhaseChanged,
     Refused,
     RoundEnded,
-    RoundReopened,
     RoundStarted,
-    RoundUnstarted,
     SeatInfo,
     SeatNamed,
 )
@@ -75,10 +70,11 @@ from firmware.controller.modes import (
     WaitingForPiece,
 )
 from firmware.controller.players import Player, PlayerFactory, PlayerKind, Turn, passive_player
-from firmware.controller.resume import Resumed, resumed_match
+from firmware.controller.resume import BUILT_IN, Resumed, resumed_match, tell_resumed
 from firmware.controller.review import Review, archived_entries, finished_rounds
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timing import TABLE_TIMING as T
+from firmware.controller.undo import AlwaysUndo, UndoPolicy, steps_to_a_person, take_back
 from firmware.learn.puzzle_run import PuzzleRun
 from firmware.learn.runner import LessonRun
 from firmware.rules.api import GameState, InvalidRecordError, JsonValue
@@ -104,20 +100,6 @@ class Flash:
 
     cell: Cell | None
     t: float
-
-
-class UndoPolicy(Protocol):
-    """Whether UNDO may take a move back now (an online game asks the other board first)."""
-
-    def may_undo(self, now: float) -> bool:
-        """True: take it back now; False: asked elsewhere, ``Table.undo_agreed`` follows."""
-
-
-class AlwaysUndo:
-    """UNDO at a board that answers to nobody else."""
-
-    def may_undo(self, now: float) -> bool:
-        return True
 
 
 StarterDraw = Callable[[tuple[str, ...]], str]  # who starts a match whose starter is drawn
@@ -148,6 +130,7 @@ class Table:
         thinking: Callable[[], bool] = lambda: False,
         undo_policy: UndoPolicy | None = None,
         starter_draw: StarterDraw | None = None,
+        player_kinds: frozenset[PlayerKind] = BUILT_IN,
         learning: Learning | None = None,
     ) -> None:
         """``seating``: who fills the seats of a new match (default: everyone here).
@@ -174,6 +157,7 @@ class Table:
         self.thinking = thinking
         self._undo_policy = undo_policy or AlwaysUndo()
         self._draw: StarterDraw = starter_draw or rng.choice
+        self._player_kinds = player_kinds
         self._rng = rng
         self._learning = learning
         self._seats_cache: dict[str, tuple[SeatSpec, ...]] = {}
@@ -348,7 +332,7 @@ class Table:
         found: list[Resumed] = []
 
         def playable(entries: list[dict[str, JsonValue]]) -> tuple[int, str | None]:
-            found.append(resumed_match(entries))
+            found.append(resumed_match(entries, self._player_kinds))
             return found[-1].kept, found[-1].problem
 
         self.journal.load(playable)
@@ -366,14 +350,14 @@ class Table:
             names = frozenset(
                 spec.name
                 for spec, kind in zip(specs, last.kinds, strict=True)
-                if kind is PlayerKind.COMPUTER
+                if kind == PlayerKind.COMPUTER
             )
             self._choose_computer(names, last.level)
             if self.menu.computer is not None:
                 self.menu.computer.level = last.level
         match_id = last.match_id or _legacy_id(last.head)
         seated = self._seat(last.match, adapter, last.kinds, match_id, last.started or self._wall())
-        self._tell_resumed(seated, last.level)
+        tell_resumed(self.events, self._match_started(seated, last.level, resumed=True), seated)
         waiting = self._pending_from(seated, last.pending)
         self._after_change(seated, now)
         if waiting is not None:
@@ -383,29 +367,6 @@ class Table:
             self._turn_told = (waiting.seat, state.ply)
             self._enter(WaitingForPiece(now, seated, waiting), now)
         return True
-
-    def _tell_resumed(self, seated: Seated, level: int | None) -> None:
-        """Say what the journal rebuilt, marked ``resumed`` (its consumers heard it before)."""
-        match = seated.match
-        self.events.post(self._match_started(seated, level, resumed=True))
-        for number, state in enumerate(match.rounds, start=1):
-            record = record_of(state).to_json()
-            start = {**record, "moves": []}
-            self.events.post(RoundStarted(number, state.first, start, resumed=True))
-            outcome = state.outcome()
-            if outcome.is_over:
-                scores = self._scores_after(match, number)
-                self.events.post(
-                    RoundEnded(
-                        number, outcome.status.value, outcome.winner, record, scores, resumed=True
-                    )
-                )
-        if match.is_over:
-            self.events.post(
-                MatchEnded(
-                    match.name, match.winner, len(match.rounds), match.scores(), resumed=True
-                )
-            )
 
     def _pending_from(self, seated: Seated, pending: tuple[int, str] | None) -> Pending | None:
         """The move that was waiting for its piece when the power went, if it still can."""
@@ -586,9 +547,7 @@ class Table:
         if reason is not None:
             self.refuse_at(cell, reason, now)
             return False
-        if seated.players[seat].kind is not PlayerKind.HERE and self._hand_placed(
-            seated.adapter.name
-        ):
+        if seated.players[seat].kind != PlayerKind.HERE and self._hand_placed(seated.adapter.name):
             cells = cells_for_token(seated.adapter, state, token, self.columns, self.rows)
             if cells:
                 pending = Pending(seat, token, tuple(cells))
@@ -649,7 +608,7 @@ class Table:
             self.refuse_at(cell, str(meaning), now)
             return
         seat = seated.seat_to_act()
-        if seat is not None and seated.players[seat].kind is not PlayerKind.HERE:
+        if seat is not None and seated.players[seat].kind != PlayerKind.HERE:
             name = seated.specs[seat].name
             self.refuse_at(cell, f"it is {name}'s turn, who plays elsewhere", now)
             return
@@ -721,10 +680,6 @@ class Table:
                 now,
             )
 
-    def follow_online(self, undo_policy: UndoPolicy, starter_draw: StarterDraw) -> None:
-        """An online game's UNDO agreement and shared draw (until it takes them in its seats)."""
-        self._undo_policy, self._draw = undo_policy, starter_draw
-
     # -- UNDO -----------------------------------------------------------------------------
 
     def _undo(self, seated: Seated, now: float) -> None:
@@ -734,7 +689,7 @@ class Table:
         if not match.can_undo():
             self.refuse("nothing to undo", now)
             return
-        steps = self._steps_to_a_person(seated)
+        steps = steps_to_a_person(seated)
         if steps == 0:
             self.refuse("nothing of yours to take back: the computer moved first", now)
             return
@@ -742,7 +697,8 @@ class Table:
             return
         self._cancel_players()
         for _ in range(steps):
-            self._take_back(seated)
+            self.last_said = None
+            take_back(seated, self.events)
         if steps > 1:
             self.notice = (f"took back the computer's move and yours ({steps} actions)", now)
         self.error = None
@@ -757,47 +713,10 @@ class Table:
         if seated is None or not seated.match.can_undo() or isinstance(self.mode, MenuMode):
             return
         self._cancel_players()
-        self._take_back(seated)
+        self.last_said = None
+        take_back(seated, self.events)
         self.error = None
         self._after_change(seated, now)
-
-    def _steps_to_a_person(self, seated: Seated) -> int:
-        """How many actions UNDO takes back: until a seat played here (or nobody) is to act,
-        past the computer's actions; 0 if only the computer's would go."""
-        state = seated.match.current
-        if state is None or state.ply == 0:
-            return 1  # the start of a round: back to the end of the last one
-        kinds = {player.kind for player in seated.players}
-        if PlayerKind.COMPUTER not in kinds or PlayerKind.HERE not in kinds:
-            return 1  # nobody's replies to skip, or nobody here to go back to
-        trial = state.copy()
-        steps = 0
-        while trial.ply > 0:
-            trial.undo()
-            steps += 1
-            seat = seated.adapter.seat_to_act(trial, seated.specs)
-            if seat is None or seated.players[seat].kind is not PlayerKind.COMPUTER:
-                return steps
-        return 0
-
-    def _take_back(self, seated: Seated) -> None:
-        """One action back, told as events (a round or the match reopened, or unstarted)."""
-        self.last_said = None
-        match = seated.match
-        state = match.current
-        assert state is not None
-        number = len(match.rounds)
-        if not state.moves:
-            match.undo()
-            self.events.post(RoundUnstarted(number))
-            return
-        if state.outcome().is_over:
-            if match.is_over:
-                self.events.post(MatchReopened(match.name))
-            self.events.post(RoundReopened(number))
-        token, ply = state.moves[-1], state.ply
-        match.undo()
-        self.events.post(MoveUndone(number, token, ply))
 
     # -- hints, the strip, review ---------------------------------------------------------
 
@@ -807,7 +726,7 @@ class Table:
         if self._ask_hint is None or state is None or not isinstance(mode, PlayingMode):
             self.refuse("a hint is only given during a game", now)
             return
-        if seat is None or mode.seated.players[seat].kind is not PlayerKind.HERE:
+        if seat is None or mode.seated.players[seat].kind != PlayerKind.HERE:
             self.refuse("a hint is for the player at the board", now)
             return
         self._ask_hint(state.copy())
@@ -1033,15 +952,6 @@ class Table:
         self._turn_told = None
         for player in self.players:
             player.cancel()
-
-    @staticmethod
-    def _scores_after(match: MatchPlay, rounds: int) -> dict[str, int]:
-        scores = dict.fromkeys(match.colours, 0)
-        for state in match.rounds[:rounds]:
-            winner = state.outcome().winner
-            if winner is not None and winner in scores:
-                scores[winner] += 1
-        return scores
 
 
 def _legacy_id(head: dict[str, JsonValue] | None) -> str:

@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from firmware.controller.adapter import board_adapter
-from firmware.history.snapshot import seat_names
+from firmware.history.names import seat_names
 from firmware.history.store import History
 from firmware.rules.api import InvalidRecordError, JsonValue
 from firmware.rules.registry import find_game

@@ -1,24 +1,20 @@
-"""A match as the history keeps it, saved whole: the same snapshot saved twice changes nothing."""
+"""A match as the history keeps it: what ``History.save`` makes the stored match exactly."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
+import math
 from dataclasses import dataclass
 
-from firmware.history.store import History
 from firmware.rules.api import JsonValue
 
-KEYS = "CREATE TABLE IF NOT EXISTS match_keys (key TEXT PRIMARY KEY, match_id INTEGER NOT NULL)"
-NAMES = (
-    "CREATE TABLE IF NOT EXISTS seat_names (match_id INTEGER NOT NULL, seat INTEGER NOT NULL,"
-    " name TEXT NOT NULL, PRIMARY KEY (match_id, seat))"
-)
+
+class SnapshotError(ValueError):
+    """JSON that is not a saved match snapshot; the message says which key is wrong."""
 
 
 @dataclass(frozen=True, slots=True)
 class SavedRound:
-    """A finished round: its number, record, status ("won", "draw"), winner and end time."""
+    """One finished round: its records.md record, how it ended, who won, when (wall seconds)."""
 
     number: int
     record: dict[str, JsonValue]
@@ -29,9 +25,11 @@ class SavedRound:
 
 @dataclass(frozen=True, slots=True)
 class MatchSnapshot:
-    """A match as it stands: its finished rounds and, once decided, its winner."""
+    """One match: ``key`` stays the same across restarts; ``players`` are the seats' player
+    kinds, ``names`` the players' names per seat (None: unnamed); ``rounds`` only the finished
+    ones, in order; ``finished`` None while the match is undecided."""
 
-    key: str  # the match's id, the same across restarts
+    key: str
     board: str
     game: str
     rules: dict[str, JsonValue]
@@ -42,89 +40,92 @@ class MatchSnapshot:
     winner: str | None
     finished: float | None
 
-
-def save_snapshot(history: History, snapshot: MatchSnapshot) -> None:
-    """Make the stored match exactly ``snapshot`` (one transaction); no rounds: not stored."""
-    db = history.connection()
-    db.execute(KEYS)
-    db.execute(NAMES)
-    row = db.execute("SELECT match_id FROM match_keys WHERE key = ?", (snapshot.key,)).fetchone()
-    with db:
-        if row is not None:
-            db.execute("DELETE FROM seat_names WHERE match_id = ?", (row[0],))
-            db.execute("DELETE FROM rounds WHERE match_id = ?", (row[0],))
-            db.execute("DELETE FROM matches WHERE id = ?", (row[0],))
-            db.execute("DELETE FROM match_keys WHERE key = ?", (snapshot.key,))
-        if not snapshot.rounds:
-            return
-        cursor = db.execute(
-            "INSERT INTO matches (board, game, rules, players, started, day, finished, winner,"
-            " rounds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                snapshot.board,
-                snapshot.game,
-                json.dumps(snapshot.rules),
-                json.dumps(snapshot.players),
-                snapshot.started,
-                history.day_of(snapshot.started),
-                snapshot.finished,
-                snapshot.winner,
-                len(snapshot.rounds),
-            ),
-        )
-        match_id = cursor.lastrowid
-        db.execute("INSERT INTO match_keys VALUES (?, ?)", (snapshot.key, match_id))
-        db.executemany(
-            "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (match_id, r.number, json.dumps(r.record), r.status, r.winner, r.ended)
-                for r in snapshot.rounds
+    def to_json(self) -> dict[str, JsonValue]:
+        return {
+            "key": self.key,
+            "board": self.board,
+            "game": self.game,
+            "rules": self.rules,
+            "players": list(self.players),
+            "names": list(self.names),
+            "started": self.started,
+            "rounds": [
+                {
+                    "number": r.number,
+                    "record": r.record,
+                    "status": r.status,
+                    "winner": r.winner,
+                    "ended": r.ended,
+                }
+                for r in self.rounds
             ],
+            "winner": self.winner,
+            "finished": self.finished,
+        }
+
+
+def snapshot_from_json(raw: JsonValue) -> MatchSnapshot:
+    """A snapshot as ``to_json`` wrote it; SnapshotError for anything else."""
+    data = _object(raw, "snapshot")
+    rounds_raw = data.get("rounds")
+    if not isinstance(rounds_raw, list):
+        raise SnapshotError("rounds: not a list")
+    rounds = []
+    for item in rounds_raw:
+        entry = _object(item, "rounds[]")
+        rounds.append(
+            SavedRound(
+                number=_int(entry.get("number"), "rounds[].number"),
+                record=_object(entry.get("record"), "rounds[].record"),
+                status=_text(entry.get("status"), "rounds[].status"),
+                winner=_text_or_none(entry.get("winner"), "rounds[].winner"),
+                ended=_number(entry.get("ended"), "rounds[].ended"),
+            )
         )
-        db.executemany(
-            "INSERT INTO seat_names VALUES (?, ?, ?)",
-            [(match_id, seat, name) for seat, name in enumerate(snapshot.names) if name],
-        )
+    finished = data.get("finished")
+    return MatchSnapshot(
+        key=_text(data.get("key"), "key"),
+        board=_text(data.get("board"), "board"),
+        game=_text(data.get("game"), "game"),
+        rules=_object(data.get("rules"), "rules"),
+        players=[_text(p, "players[]") for p in _list(data.get("players"), "players")],
+        names=[_text_or_none(n, "names[]") for n in _list(data.get("names"), "names")],
+        started=_number(data.get("started"), "started"),
+        rounds=tuple(rounds),
+        winner=_text_or_none(data.get("winner"), "winner"),
+        finished=None if finished is None else _number(finished, "finished"),
+    )
 
 
-def saved_names(history: History, key: str) -> dict[int, str]:
-    """The names kept for the match under ``key`` (a match resumed after a restart keeps them);
-    none if it has none or the history cannot be read."""
-    try:
-        db = history.connection()
-        db.execute(KEYS)
-        row = db.execute("SELECT match_id FROM match_keys WHERE key = ?", (key,)).fetchone()
-        return {} if row is None else seat_names(history, int(row[0]))
-    except (OSError, sqlite3.Error):
-        return {}
+def _object(value: JsonValue, where: str) -> dict[str, JsonValue]:
+    if not isinstance(value, dict):
+        raise SnapshotError(f"{where}: not an object")
+    return value
 
 
-def seat_names(history: History, match_id: int) -> dict[int, str]:
-    """The names players put on a match's seats, by seat."""
-    db = history.connection()
-    db.execute(NAMES)
-    rows = db.execute("SELECT seat, name FROM seat_names WHERE match_id = ?", (match_id,))
-    return {int(seat): str(name) for seat, name in rows}
+def _list(value: JsonValue, where: str) -> list[JsonValue]:
+    if not isinstance(value, list):
+        raise SnapshotError(f"{where}: not a list")
+    return value
 
 
-class SnapshotWriter:
-    """Saves snapshots to the history; a failed save is kept and tried again with the next."""
+def _text(value: JsonValue, where: str) -> str:
+    if not isinstance(value, str):
+        raise SnapshotError(f"{where}: not text")
+    return value
 
-    def __init__(self, history: History, warn: object) -> None:
-        self.history = history
-        self._warn = warn
-        self._unsaved: dict[str, MatchSnapshot] = {}
-        self._failing = False
 
-    def save(self, snapshot: MatchSnapshot) -> None:
-        self._unsaved[snapshot.key] = snapshot
-        for key, waiting in list(self._unsaved.items()):
-            try:
-                save_snapshot(self.history, waiting)
-            except (OSError, sqlite3.Error) as exc:
-                if not self._failing and callable(self._warn):
-                    self._warn(f"the match history cannot be kept in {self.history.path} ({exc})")
-                self._failing = True
-                return
-            del self._unsaved[key]
-        self._failing = False
+def _text_or_none(value: JsonValue, where: str) -> str | None:
+    return None if value is None else _text(value, where)
+
+
+def _int(value: JsonValue, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SnapshotError(f"{where}: not a whole number")
+    return value
+
+
+def _number(value: JsonValue, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise SnapshotError(f"{where}: not a number")
+    return float(value)

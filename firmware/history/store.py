@@ -1,9 +1,11 @@
 """The match history: SQLite (WAL) in ``<state_dir>/history.sqlite3``.
 
-A match row is written when its first round ends and completed when the match ends (a match
-resumed after a restart goes on in the same row); each finished round keeps its records.md
-record. Day files of the older JSON day statistics (``stats/YYYY-MM-DD.json``) are read in once
-and renamed ``.json.migrated``.
+``save`` makes the stored match exactly a ``MatchSnapshot`` in one transaction (the row found by
+the match's stable key, its rounds replaced); each finished round keeps its records.md record.
+Older databases get the ``key`` and ``names`` columns on opening. Day files of the older JSON
+day statistics (``stats/YYYY-MM-DD.json``) are read in once and renamed ``.json.migrated``.
+A connection waits at most ``busy_s`` for a lock another program holds; ``unreadable`` tells an
+error that means the file is not a database we can use from one that may pass.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware.history.snapshot import MatchSnapshot, SavedRound
 from firmware.kiosk.stats import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import read_json
 
 FILE_NAME = "history.sqlite3"
+BUSY_S = 0.5  # how long a statement waits for another program's lock before it fails
+SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     id INTEGER PRIMARY KEY,
@@ -32,7 +37,9 @@ CREATE TABLE IF NOT EXISTS matches (
     finished REAL,
     day TEXT NOT NULL,
     winner TEXT,
-    rounds INTEGER NOT NULL DEFAULT 0
+    rounds INTEGER NOT NULL DEFAULT 0,
+    key TEXT,
+    names TEXT
 );
 CREATE TABLE IF NOT EXISTS rounds (
     match_id INTEGER NOT NULL REFERENCES matches(id),
@@ -45,6 +52,25 @@ CREATE TABLE IF NOT EXISTS rounds (
 );
 CREATE INDEX IF NOT EXISTS matches_by_day ON matches(day);
 """
+# Columns added since the first version: (name, type), added to an older table on opening.
+ADDED_COLUMNS = (("key", "TEXT"), ("names", "TEXT"))
+MATCH_COLUMNS = (
+    "id, board, game, rules, players, started, finished, day, winner, rounds, key, names"
+)
+
+
+def unreadable(exc: BaseException) -> bool:
+    """Whether ``exc`` says the file is not a database SQLite can use (corrupt, not SQLite)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    try:
+        code = exc.sqlite_errorcode  # set on errors SQLite itself reported
+    except AttributeError:
+        code = 0  # raised by the sqlite3 module (a closed connection ...): not the file's fault
+    if code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB):  # the primary result code
+        return True
+    text = str(exc)
+    return "file is not a database" in text or "malformed" in text
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +87,8 @@ class MatchRow:
     day: str
     winner: str | None
     rounds: int
+    key: str | None = None  # None: written before matches had keys
+    names: tuple[str | None, ...] = ()
 
     def to_json(self) -> dict[str, JsonValue]:
         return {
@@ -89,31 +117,28 @@ class History:
     """The history database, opened on first use (OSError or sqlite3.Error if it cannot be);
     one connection, used from one thread at a time."""
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, *, busy_s: float = BUSY_S) -> None:
         self.state_dir = state_dir
         self.path = state_dir / FILE_NAME
+        self._busy_s = busy_s
         self._connection: sqlite3.Connection | None = None
 
     @property
     def _db(self) -> sqlite3.Connection:
         if self._connection is None:
             self.state_dir.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(self.path, check_same_thread=False)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=NORMAL")
-            connection.executescript(SCHEMA)
+            connection = sqlite3.connect(self.path, timeout=self._busy_s, check_same_thread=False)
+            try:
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute("PRAGMA synchronous=FULL")  # a committed round survives a cut
+                connection.executescript(SCHEMA)
+                _add_columns(connection)
+            except BaseException:
+                connection.close()
+                raise
             self._connection = connection
             self._migrate_day_files(self.state_dir / "stats")
         return self._connection
-
-    def connection(self) -> sqlite3.Connection:
-        """The open database (opened on first use)."""
-        return self._db
-
-    @staticmethod
-    def day_of(stamp: float) -> str:
-        """The day a match started at ``stamp`` counts for."""
-        return _day(stamp)
 
     def close(self) -> None:
         if self._connection is not None:
@@ -122,7 +147,83 @@ class History:
 
     # -- writing --------------------------------------------------------------------------
 
-    def begin_match(
+    def save(self, snapshot: MatchSnapshot) -> None:
+        """Make the stored match exactly ``snapshot``, in one transaction (idempotent); one with
+        no rounds removes the match if it is stored."""
+        db = self._db
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            found = db.execute("SELECT id FROM matches WHERE key = ?", (snapshot.key,)).fetchone()
+            if not snapshot.rounds:
+                if found is not None:
+                    db.execute("DELETE FROM rounds WHERE match_id = ?", (found[0],))
+                    db.execute("DELETE FROM matches WHERE id = ?", (found[0],))
+                return
+            values = (
+                snapshot.board,
+                snapshot.game,
+                json.dumps(snapshot.rules),
+                json.dumps(list(snapshot.players)),
+                snapshot.started,
+                snapshot.finished,
+                _day(snapshot.started),
+                snapshot.winner,
+                len(snapshot.rounds),
+                json.dumps(list(snapshot.names)),
+            )
+            if found is None:
+                cursor = db.execute(
+                    "INSERT INTO matches (board, game, rules, players, started, finished, day,"
+                    " winner, rounds, names, key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*values, snapshot.key),
+                )
+                match_id = cursor.lastrowid
+            else:
+                match_id = found[0]
+                db.execute(
+                    "UPDATE matches SET board = ?, game = ?, rules = ?, players = ?, started = ?,"
+                    " finished = ?, day = ?, winner = ?, rounds = ?, names = ? WHERE id = ?",
+                    (*values, match_id),
+                )
+                db.execute("DELETE FROM rounds WHERE match_id = ?", (match_id,))
+            db.executemany(
+                "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (match_id, r.number, json.dumps(r.record), r.status, r.winner, r.ended)
+                    for r in snapshot.rounds
+                ],
+            )
+
+    def snapshot(self, key: str) -> MatchSnapshot | None:
+        """The stored match with ``key`` as a snapshot (None if there is none)."""
+        row = self._db.execute(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE key = ?", (key,)
+        ).fetchone()
+        if row is None:
+            return None
+        match = _match(row)
+        rounds = self._db.execute(
+            "SELECT number, record, status, winner, finished FROM rounds WHERE match_id = ?"
+            " ORDER BY number",
+            (match.id,),
+        ).fetchall()
+        return MatchSnapshot(
+            key=key,
+            board=match.board,
+            game=match.game,
+            rules=match.rules,
+            players=list(match.players),
+            names=list(match.names),
+            started=match.started,
+            rounds=tuple(
+                SavedRound(int(n), json.loads(rec) if rec else {}, str(st), w, float(e))
+                for n, rec, st, w, e in rounds
+            ),
+            winner=match.winner,
+            finished=match.finished,
+        )
+
+    def _begin_match(
         self,
         *,
         board: str,
@@ -142,28 +243,7 @@ class History:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def add_round(
-        self,
-        match_id: int,
-        number: int,
-        record: dict[str, JsonValue] | None,
-        status: str,
-        winner: str | None,
-        finished: float,
-    ) -> None:
-        with self._db:
-            self._db.execute(
-                "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?, ?, ?, ?)",
-                (match_id, number, None if record is None else json.dumps(record), status,
-                 winner, finished),
-            )  # fmt: skip
-            self._db.execute(
-                "UPDATE matches SET rounds = (SELECT COUNT(*) FROM rounds WHERE match_id = ?)"
-                " WHERE id = ?",
-                (match_id, match_id),
-            )
-
-    def finish_match(self, match_id: int, winner: str | None, finished: float) -> None:
+    def _finish_match(self, match_id: int, winner: str | None, finished: float) -> None:
         with self._db:
             self._db.execute(
                 "UPDATE matches SET winner = ?, finished = ? WHERE id = ?",
@@ -174,33 +254,17 @@ class History:
 
     def matches(self, day: datetime.date | None = None) -> list[MatchRow]:
         """Matches, oldest first (of ``day`` only, if given)."""
-        query = "SELECT * FROM matches"
+        query = f"SELECT {MATCH_COLUMNS} FROM matches"
         params: tuple[str, ...] = ()
         if day is not None:
             query += " WHERE day = ?"
             params = (day.isoformat(),)
         return [_match(row) for row in self._db.execute(query + " ORDER BY id", params)]
 
-    def unfinished_match(
-        self, board: str, game: str, rules: dict[str, JsonValue], records: Sequence[JsonValue]
-    ) -> MatchRow | None:
-        """The latest unfinished match of ``board`` whose rounds so far are ``records``: the row
-        a match resumed after a restart goes on in (None if there is no such row)."""
-        row = self._db.execute(
-            "SELECT * FROM matches WHERE board = ? AND game = ? AND finished IS NULL"
-            " ORDER BY id DESC LIMIT 1",
-            (board, game),
-        ).fetchone()
-        if row is None:
-            return None
-        found = _match(row)
-        if found.rules != rules or found.rounds != len(records):
-            return None
-        stored = [kept.record for kept in self.rounds(found.id)]
-        return found if stored == list(records) else None
-
     def match(self, match_id: int) -> MatchRow | None:
-        row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+        row = self._db.execute(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+        ).fetchone()
         return None if row is None else _match(row)
 
     def rounds(self, match_id: int) -> list[RoundRow]:
@@ -234,10 +298,10 @@ class History:
                 continue  # not a day file we know: leave it alone
             noon = datetime.datetime.combine(day, datetime.time(12)).timestamp()
             for game in games:
-                match_id = self.begin_match(
+                match_id = self._begin_match(
                     board="", game=game.game, rules={}, players=[], started=noon
                 )
-                self.finish_match(match_id, game.winner, noon + game.seconds)
+                self._finish_match(match_id, game.winner, noon + game.seconds)
                 with self._db:
                     self._db.execute(
                         "UPDATE matches SET rounds = ? WHERE id = ?", (game.rounds, match_id)
@@ -249,8 +313,18 @@ def _day(stamp: float) -> str:
     return datetime.datetime.fromtimestamp(stamp).date().isoformat()
 
 
+def _add_columns(connection: sqlite3.Connection) -> None:
+    """Bring a table written by an older version up to the current columns."""
+    have = {str(row[1]) for row in connection.execute("PRAGMA table_info(matches)")}
+    with connection:
+        for name, kind in ADDED_COLUMNS:
+            if name not in have:
+                connection.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
+        connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS matches_by_key ON matches(key)")
+
+
 def _match(row: tuple[object, ...]) -> MatchRow:
-    id_, board, game, rules, players, started, finished, day, winner, rounds = row
+    id_, board, game, rules, players, started, finished, day, winner, rounds, key, names = row
     return MatchRow(
         id=int(str(id_)),
         board=str(board),
@@ -262,4 +336,6 @@ def _match(row: tuple[object, ...]) -> MatchRow:
         day=str(day),
         winner=None if winner is None else str(winner),
         rounds=int(str(rounds)),
+        key=None if key is None else str(key),
+        names=() if names is None else tuple(json.loads(str(names))),
     )

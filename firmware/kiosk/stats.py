@@ -2,6 +2,8 @@
 
 Files live in ``<state_dir>/stats/YYYY-MM-DD.json``. If they cannot be written (a full disk, a
 read-only card) the board warns once and keeps counting in memory: stats never stop a game.
+What is kept in memory (a day that ended meanwhile too) is written at the next ``record``,
+``unrecord`` or ``retry``; every save writes the whole day, so nothing is counted twice.
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ class DayStats:
         self._day: datetime.date | None = None
         self._finished: list[FinishedGame] = []
         self._saving = True  # False after a failed write, until one works again
+        self._unsaved_days: dict[datetime.date, list[FinishedGame]] = {}  # earlier days
 
     @property
     def saving(self) -> bool:
@@ -107,8 +110,31 @@ class DayStats:
             raise ValueError(f"rounds ({rounds}) and seconds ({seconds}) cannot be negative")
         today = self._roll_over()
         self._finished.append(FinishedGame(game, rounds, winner, seconds))
+        return self._save_all(today)
+
+    def unrecord(self, game: str, rounds: int, winner: str | None, seconds: float) -> DayTotals:
+        """Take back a ``record`` of today (the move that decided the game was taken back);
+        ValueError if today has no such game."""
+        today = self._roll_over()
+        finished = FinishedGame(game, rounds, winner, seconds)
+        for index in range(len(self._finished) - 1, -1, -1):
+            if self._finished[index] == finished:
+                del self._finished[index]
+                return self._save_all(today)
+        raise ValueError(f"no finished {game} game like that today to take back")
+
+    def retry(self) -> bool:
+        """Write what is kept in memory only; True when everything is on disk."""
+        if not self._saving or self._unsaved_days:
+            self._save_all(self._roll_over())
+        return self._saving
+
+    def _save_all(self, today: datetime.date) -> DayTotals:
+        for day, finished in list(self._unsaved_days.items()):
+            if self._save(DayTotals.of(day, finished), finished):
+                del self._unsaved_days[day]
         totals = DayTotals.of(today, self._finished)
-        self._save(totals)
+        self._save(totals, self._finished)
         return totals
 
     def totals(self, day: datetime.date | None = None) -> DayTotals:
@@ -122,6 +148,8 @@ class DayStats:
         """Today; a new day's list when the date changes (on first use: today's file, if any)."""
         today = self._today()
         if today != self._day:
+            if self._day is not None and not self._saving:
+                self._unsaved_days[self._day] = self._finished  # written at the next save
             self._day = today
             self._finished = self._load(today)
         return today
@@ -142,20 +170,21 @@ class DayStats:
             )
             return []
 
-    def _save(self, totals: DayTotals) -> None:
+    def _save(self, totals: DayTotals, finished: list[FinishedGame]) -> bool:
         path = self.path(totals.day)
         try:
-            self._write(path, json.dumps(_to_json(totals, self._finished), indent=1) + "\n")
+            self._write(path, json.dumps(_to_json(totals, finished), indent=1) + "\n")
         except OSError as exc:
             if self._saving:
                 self._logger.warning(
                     "cannot save the stats to %s (%s): keeping them in memory", path, exc
                 )
             self._saving = False
-            return
+            return False
         if not self._saving:
-            self._logger.info("stats saved to %s again", path)
+            self._logger.warning("stats saved to %s again", path)
         self._saving = True
+        return True
 
     def __repr__(self) -> str:
         return f"<DayStats {self._dir} day={self._day} games={len(self._finished)}>"

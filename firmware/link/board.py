@@ -6,13 +6,14 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import Protocol
+from pathlib import Path
 
 from firmware.controller.events import Event, EventBus
-from firmware.controller.live import BoardView, LoopCall
-from firmware.controller.loop import BoardController
+from firmware.controller.live import BoardView, LoopCall, Redraw, ViewHub
+from firmware.controller.table import StarterDraw
 from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint, Will
+from firmware.link.online import OnlineGame, OnlineRequest
 from firmware.link.report import STATE_EVERY_S, BrokerEvents, state_payload
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
@@ -21,39 +22,31 @@ from hal.interfaces import Clock
 WallTime = Callable[[], float]
 
 
-class OnlineRequests(Protocol):
-    """Who takes ``host`` and ``join:CODE`` asked from the pages."""
-
-    def check(self, request: str) -> None: ...
-
-    def start(self, request: str, now: float) -> None: ...
-
-
-class _NoOnlineGames:
-    def check(self, request: str) -> None:
-        raise ValueError("online: this board does not play online")
-
-    def start(self, request: str, now: float) -> None:
-        return None
-
-
 class BoardLink:
-    """The board's broker connection; everything but paho's own thread runs in the loop."""
+    """The board's broker connection and its online game; everything but paho's own thread
+    runs on the loop (``post``)."""
 
     def __init__(
         self,
         settings: LinkSettings,
-        controller: BoardController,
-        events: EventBus,
         *,
+        post: Callable[[object], None],
+        views: ViewHub,
+        events: EventBus,
         clock: Clock,
         wall: WallTime,
+        state_dir: Path | None,
+        fallback_draw: StarterDraw,
     ) -> None:
+        """``post`` hands an item to the loop's queue; ``views`` are the board's views;
+        ``fallback_draw`` draws the starter while no online game is on."""
         self.settings = settings
         self.board_id = settings.board_id
-        self._controller = controller
+        self._post_item = post
+        self._views = views
         self._clock = clock
         self._wall = wall
+        self._extra_state: Callable[[], dict[str, JsonValue]] = dict
         self._events = BrokerEvents()
         events.subscribe(self._heard)
         self._view: BoardView | None = None
@@ -62,11 +55,6 @@ class BoardLink:
         self._flush_wait = 0.0
         self._flush_wake = threading.Event()
         self._stopped = False
-        self._listeners: list[Callable[[BoardView], None]] = []
-        self.extra_state: Callable[[], dict[str, JsonValue]] = dict
-        self.online_status: Callable[[], JsonValue] = lambda: None
-        self.online_requests: OnlineRequests = _NoOnlineGames()
-        self.on_connect: list[Callable[[], None]] = []
         endpoint = Endpoint(
             settings.host,
             settings.port,
@@ -83,33 +71,45 @@ class BoardLink:
             on_connect=self._connected,
             on_disconnect=self._refresh,
         )
-
-    def clock_now(self) -> float:
-        """The controller's time (for the table)."""
-        return self._controller.board.clock.now()
+        self.online_game = OnlineGame(
+            self.client,
+            self.board_id,
+            post=post,
+            events=events,
+            state_dir=state_dir,
+            fallback_draw=fallback_draw,
+        )
 
     # -- LinkStatus, for the controller ---------------------------------------------------
 
     def online(self) -> JsonValue:
-        return self.online_status()
+        return self.online_game.status()
 
     @property
     def down(self) -> bool:
         return not self.client.connected
 
-    def check_online(self, request: str) -> None:
-        self.online_requests.check(request)
+    def check_online(self, request: str, menu: tuple[str, dict[str, JsonValue]]) -> None:
+        self.online_game.check(request, menu)
 
-    def start_online(self, request: str, now: float) -> None:
-        self.online_requests.start(request, now)
+    def start_online(
+        self, request: str, now: float, menu: tuple[str, dict[str, JsonValue]]
+    ) -> None:
+        self.online_game.start(request, now, menu)
 
     # -- life -----------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Join the controller (its scoreboard, its views) and connect in the background."""
-        self._controller.link = self
-        self._view = self._controller.view()
-        self._controller.subscribe(self._viewed)
+    def start(
+        self,
+        online: OnlineRequest | None = None,
+        extra_state: Callable[[], dict[str, JsonValue]] = dict,
+    ) -> None:
+        """Follow the board's views, take up ``online`` (or the saved online game) and connect
+        in the background; ``extra_state`` adds to every state message."""
+        self._extra_state = extra_state
+        self._view = self._views.view()
+        self._views.subscribe(self._viewed)
+        self._post_item(LoopCall(lambda now: self.online_game.begin(online, now)))
         self.post(self._refresh)  # the amber edge until the broker answers
         threading.Thread(target=self._flusher, name="cullsboard-state", daemon=True).start()
         self.client.start()
@@ -121,34 +121,27 @@ class BoardLink:
 
     def post(self, work: Callable[[], None]) -> None:
         """Run ``work`` on the controller's loop (the only thread that touches the game)."""
-        self._controller.post(LoopCall(lambda now: work()))
+        self._post_item(LoopCall(lambda now: work()))
 
     def state_changed(self) -> None:
-        """What ``extra_state`` says has changed: send the state again (throttled as ever)."""
+        """What the extra state says has changed: send the state again (throttled as ever)."""
         self.post(self._send_state)
-
-    def watch(self, listener: Callable[[BoardView], None]) -> None:
-        """Also call ``listener`` with every view (on the loop's thread)."""
-        self._listeners.append(listener)
 
     # -- the loop's thread ----------------------------------------------------------------
 
     def _connected(self) -> None:
         self.client.publish(topics.board_status(self.board_id), topics.ONLINE, retain=True)
         self._state_sent_at = None
-        for hook in self.on_connect:
-            hook()
+        self.online_game.connected()
         self._refresh()
         self._send_state()
 
     def _refresh(self) -> None:
         """The link changed: the scoreboard's ``online`` and the edge must be redrawn."""
-        self._controller.redraw()
+        self._post_item(Redraw())
 
     def _viewed(self, view: BoardView) -> None:
         self._view = view
-        for listener in self._listeners:
-            listener(view)
         self._send_state()
 
     def _heard(self, event: Event) -> None:
@@ -169,7 +162,7 @@ class BoardLink:
             return
         self._state_sent_at = now
         payload = state_payload(
-            self.board_id, self.settings.cafe, self._view, self._wall(), self.extra_state()
+            self.board_id, self.settings.cafe, self._view, self._wall(), self._extra_state()
         )
         self.client.publish(topics.board_state(self.board_id), payload, retain=True)
 

@@ -4,8 +4,9 @@ Each board keeps one retained message, ``games/<code>/boards/<id>``: its record 
 played (with the round number and ply), and its UNDO request or consent. A board applies the
 other board's record when it extends its own by a move of a seat that plays over there: a
 duplicate changes nothing, a gap or a restart is filled from the retained record, and a move for
-one of this board's own seats is never taken from the network. A move of the other side is shown
-like the computer's: the board blinks where its chip goes and waits for the tap (``Table.play``).
+one of this board's own seats is never taken from the network. A remote seat is a player like the
+computer's: the other side's move reaches the loop as a ``SeatMove``, and the board blinks where
+its chip goes and waits for the tap.
 
 Everything here runs on the controller's loop (the broker client hands messages over).
 """
@@ -19,23 +20,28 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from firmware.controller.adapter import board_adapter
-from firmware.controller.live import BoardView
+from firmware.controller.events import (
+    Event,
+    EventBus,
+    MatchStarted,
+    MoveApplied,
+    MoveUndone,
+    RoundStarted,
+    RoundUnstarted,
+)
+from firmware.controller.live import StartMatch, UndoAgreed
 from firmware.controller.match_play import MatchPlay
-from firmware.controller.players import PlayerKind
-from firmware.controller.table import Phase, Table
+from firmware.controller.players import PlayerKind, SeatMove, Turn
+from firmware.controller.table import StarterDraw
 from firmware.link import topics
-from firmware.link.board import BoardLink
+from firmware.link.client import BrokerClient
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
 
-if TYPE_CHECKING:
-    from _typeshed import SupportsLenAndGetItem
-
 log = logging.getLogger("cullsboard.link")
-T = TypeVar("T")
 
 SPEC_FILE = "online.json"
 HOST, GUEST = "host", "guest"
@@ -95,41 +101,79 @@ def sides(game: str, rules: dict[str, JsonValue]) -> tuple[str, str]:
     return colours[0], colours[1]
 
 
-class SharedDraw(random.Random):
-    """The table's draws (who starts a rematch) made alike on both boards: each draw is seeded
-    with the game's code and the last round's record, which both boards share."""
+@dataclass
+class _Round:
+    """A round as this board's events told it: its record so far."""
 
-    def __init__(self, key: Callable[[], str]) -> None:
-        super().__init__()
-        self._key = key
+    number: int
+    start: dict[str, JsonValue]  # its record with no moves
+    moves: list[str]
 
-    def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
-        self.seed(self._key())
-        return super().choice(seq)
+    def record(self) -> dict[str, JsonValue]:
+        return {**self.start, "moves": list(self.moves)}
+
+
+class RemoteSeat:
+    """The player of a seat played at the other board: when its turn comes, the game delivers
+    the other board's move for it as a ``SeatMove``, like any player away from the board."""
+
+    def __init__(self, seat: int, game: OnlineGame) -> None:
+        self.seat = seat
+        self._game = game
+
+    @property
+    def kind(self) -> PlayerKind:
+        return PlayerKind.REMOTE
+
+    def your_turn(self, turn: Turn) -> None:
+        self._game.remote_turn(turn)
+
+    def cancel(self) -> None:
+        self._game.remote_turn(None)
 
 
 class OnlineGame:
-    """This board's side of a game with another board."""
+    """This board's side of a game with another board.
 
-    def __init__(self, link: BoardLink, table: Table, state_dir: Path | None) -> None:
-        self.link = link
-        self.table = table
+    It hears the table's events (what was played here), talks to the broker, and acts on the
+    table only through the loop's queue: a ``SeatMove`` for a remote seat, an agreed UNDO, a
+    match to start. It is the table's UNDO policy and its starter draw (both boards draw alike).
+    """
+
+    def __init__(
+        self,
+        client: BrokerClient,
+        board_id: str,
+        *,
+        post: Callable[[object], None],
+        events: EventBus,
+        state_dir: Path | None,
+        fallback_draw: StarterDraw,
+    ) -> None:
+        self._client = client
+        self._board_id = board_id
+        self._post = post
         self.state_dir = state_dir
+        self._fallback_draw = fallback_draw
         self.spec: OnlineSpec | None = None
-        self.pending_host: OnlineRequest | None = None
+        self._hosting: OnlineSpec | None = None  # an offer whose match is being set up
         self._offer: dict[str, JsonValue] | None = None
         self._peer_doc: dict[str, JsonValue] | None = None
         self._peer_online = False
         self._ask: int | None = None  # we asked the other board to undo at this ply
         self._granted: int | None = None  # we agreed to the other board's undo at this ply
+        self._undo_posted = False  # the agreed UNDO is on its way to the table
         self._sent: str | None = None
         self._refused_own: tuple[int, int] | None = None
-        link.on_connect.append(self._connected)
-        link.watch(self._viewed)
-        link.online_status = self.status
-        link.online_requests = self
-        self._local_draw = random.Random()
-        table.follow_online(self, SharedDraw(self._draw_key).choice)
+        self._delivered: tuple[int, int] | None = None  # (round, ply) of the last SeatMove
+        self._kinds: tuple[str, ...] = ()  # each seat's player kind in the match here
+        self._rounds: list[_Round] = []
+        self._turn: Turn | None = None  # a remote seat's turn, waiting for the other board
+        events.subscribe(self._heard)
+
+    def remote_seat(self, seat: int) -> RemoteSeat:
+        """The player of a seat played at the other board (the ``remote`` kind's filler)."""
+        return RemoteSeat(seat, self)
 
     # -- starting -------------------------------------------------------------------------
 
@@ -140,28 +184,35 @@ class OnlineGame:
             if self.spec is not None and not self._remote_seats():
                 self.spec = None  # that game was put away
         elif request.role == HOST:
-            self._host(request, now)
+            self._host(request)
         else:
             assert request.code is not None
             self.spec = OnlineSpec(request.code, GUEST, None, None, None, [])
             self._save()
-        if self.spec is not None and self.link.client.connected:
-            self._connected()
+        if self.spec is not None and self._client.connected:
+            self.connected()
 
-    def _host(self, request: OnlineRequest, now: float) -> None:
+    def _host(self, request: OnlineRequest) -> None:
         assert request.game is not None
         rules = dict(request.rules or {})
         host_colour, _ = sides(request.game, rules)
         code = "".join(secrets.choice(topics.CODE_ALPHABET) for _ in range(5))
         kinds = seat_kinds(request.game, rules, [host_colour])
-        self.table.new_match(request.game, rules, now, request.first, kinds)
-        match = self.table.match
-        assert match is not None
-        self.spec = OnlineSpec(code, HOST, None, request.game, dict(match.rules), [host_colour])
-        self._save()
-        log.info("offering %s under the code %s", request.game, code)
+        self._hosting = OnlineSpec(code, HOST, None, request.game, None, [host_colour])
+        self._post(StartMatch(request.game, rules, request.first, tuple(kinds)))
 
-    def _join(self, now: float) -> None:
+    def _hosted(self, rules: dict[str, JsonValue]) -> None:
+        """The offered match is set up here: offer it under its code."""
+        spec, self._hosting = self._hosting, None
+        assert spec is not None
+        spec.rules = rules
+        self.spec = spec
+        self._save()
+        log.info("offering %s under the code %s", spec.game, spec.code)
+        if self._client.connected:
+            self.connected()
+
+    def _join(self) -> None:
         """The offer and the host's record are here: set up the same match, our seats here."""
         spec, offer, host = self.spec, self._offer, self._peer_doc
         if spec is None or spec.game is not None or offer is None or host is None:
@@ -172,42 +223,41 @@ class OnlineGame:
         first = record.get("first")
         _, guest_colour = sides(game, rules)
         kinds = seat_kinds(game, rules, [guest_colour])
-        self.table.new_match(game, rules, now, first if isinstance(first, str) else None, kinds)
         spec.game, spec.rules, spec.colours = game, rules, [guest_colour]
         spec.peer = str(offer.get("host"))
         self._save()
-        self.link.client.subscribe(topics.board_status(spec.peer), self._status_seen)
+        self._post(StartMatch(game, rules, first if isinstance(first, str) else None, tuple(kinds)))
+        self._client.subscribe(topics.board_status(spec.peer), self._status_seen)
         log.info("joined %s's %s game %s", spec.peer, game, spec.code)
 
-    def check(self, request: str) -> None:
+    def check(self, request: str, menu: tuple[str, dict[str, JsonValue]]) -> None:
         """A request from the pages: ``host`` (the game chosen in the menu) or ``join:CODE``."""
         parsed = parse_online(request)
         if parsed.role == HOST:
-            game, rules = self.table.menu.settings()
-            sides(game, rules)
+            sides(*menu)
 
-    def start(self, request: str, now: float) -> None:
+    def start(self, request: str, now: float, menu: tuple[str, dict[str, JsonValue]]) -> None:
         parsed = parse_online(request)
         if parsed.role == HOST:
-            game, rules = self.table.menu.settings()
-            parsed = OnlineRequest(HOST, game=game, rules=dict(rules))
+            parsed = OnlineRequest(HOST, game=menu[0], rules=dict(menu[1]))
         self._forget()
         self._offer, self._peer_doc, self._ask, self._granted = None, None, None, None
         self.begin(parsed, now)
 
     # -- the broker -----------------------------------------------------------------------
 
-    def _connected(self) -> None:
+    def connected(self) -> None:
+        """The broker (re)connected: subscribe, offer, publish our record."""
         spec = self.spec
         if spec is None:
             return
-        client = self.link.client
+        client = self._client
         client.subscribe(topics.game_offer(spec.code), self._offer_seen)
         client.subscribe(topics.game_boards(spec.code), self._board_seen)
         if spec.peer is not None:
             client.subscribe(topics.board_status(spec.peer), self._status_seen)
         if spec.role == HOST:
-            offer = {"code": spec.code, "host": self.link.board_id, "game": spec.game,
+            offer = {"code": spec.code, "host": self._board_id, "game": spec.game,
                      "rules": spec.rules}  # fmt: skip
             client.publish(topics.game_offer(spec.code), json.dumps(offer), retain=True)
         self._sent = None
@@ -215,83 +265,113 @@ class OnlineGame:
 
     def _offer_seen(self, topic: str, payload: bytes) -> None:
         self._offer = _json(payload)
-        self._join(self.link.clock_now())
+        self._join()
 
     def _board_seen(self, topic: str, payload: bytes) -> None:
         spec = self.spec
         board = topic.rsplit("/", 1)[-1]
-        if spec is None or board == self.link.board_id:
+        if spec is None or board == self._board_id:
             return
         if spec.peer is None and spec.role == HOST:
             spec.peer = board
             self._save()
-            self.link.client.subscribe(topics.board_status(board), self._status_seen)
+            self._client.subscribe(topics.board_status(board), self._status_seen)
             log.info("%s joined the game %s", board, spec.code)
         if spec.role == GUEST and self._offer is not None and board != self._offer.get("host"):
             return
         if spec.peer is not None and board != spec.peer:
             return  # a third board: the game is full
         self._peer_doc = _json(payload)
-        self._join(self.link.clock_now())
+        self._join()
         self._settle_undo()
-        self._sync(self.link.clock_now())
+        self._sync()
 
     def _status_seen(self, topic: str, payload: bytes) -> None:
         self._peer_online = payload == topics.ONLINE.encode()
 
-    # -- the loop, after every change -----------------------------------------------------
+    # -- what happened here -----------------------------------------------------------------
 
-    def _viewed(self, view: BoardView) -> None:
-        if self.spec is None:
-            return
-        if self.spec.game is not None and not self._remote_seats():
-            log.info("the online game %s is over here: a local game replaced it", self.spec.code)
-            self._forget()
-            return
+    def _heard(self, event: Event) -> None:
+        match event:
+            case MatchStarted():
+                self._kinds = tuple(seat.player for seat in event.seats)
+                self._rounds = []
+                if self._hosting is not None and self._remote_seats():
+                    self._hosted(dict(event.rules))
+                elif self._replaced(event):
+                    log.info("the online game is over here: a local game replaced it")
+                    self._forget()
+                return
+            case RoundStarted():
+                self._rounds.append(_Round(event.round, dict(event.record), list(event.moves)))
+                if event.resumed:
+                    return
+            case RoundUnstarted():
+                self._rounds.pop()
+            case MoveApplied() if self._rounds:
+                self._rounds[-1].moves.append(event.token)
+            case MoveUndone() if self._rounds:
+                self._rounds[-1].moves.pop()
+                if self._undo_posted:  # the agreed UNDO is done: the ask is settled
+                    self._undo_posted, self._ask = False, None
+            case _:
+                return
         self._publish()
-        moves = view.score.get("moves")
-        ours = len(moves) if isinstance(moves, list) else 0
-        peer_ply = self._peer_ply()
-        if peer_ply is not None and peer_ply > ours:  # a move of theirs may be due now
-            self.link.post(lambda: self._sync(self.link.clock_now()))
+        self._sync()
 
-    def _sync(self, now: float) -> None:
-        """Take the other board's next move, if its record is ahead of ours."""
-        table, peer = self.table, self._peer_doc
-        match = table.match
-        if peer is None or match is None or match.current is None or self._granted is not None:
+    def _replaced(self, started: MatchStarted) -> bool:
+        """Whether a new local match here put the online game away."""
+        spec = self.spec
+        in_game = spec is not None and spec.game is not None
+        return in_game and not started.resumed and not self._remote_seats()
+
+    def remote_turn(self, turn: Turn | None) -> None:
+        """A remote seat is to act (None: the position changed under it)."""
+        self._turn = turn
+        if turn is not None:
+            self._sync()
+
+    def _sync(self) -> None:
+        """Deliver the other board's next move, if its record is ahead of ours by a move of a
+        seat played there."""
+        peer, current = self._peer_doc, self._current()
+        if peer is None or current is None or self._granted is not None:
             return
-        theirs, ours = _record(peer.get("record")), table.record_json()
-        if theirs is None or ours is None or peer.get("round") != len(match.rounds):
+        theirs, ours = _record(peer.get("record")), current.record()
+        if theirs is None or peer.get("round") != current.number:
             return
         if theirs.get("first") != ours.get("first") or theirs.get("game") != ours.get("game"):
             return
-        their_moves, our_moves = _moves(theirs), _moves(ours)
+        their_moves, our_moves = _moves(theirs), current.moves
         if len(their_moves) <= len(our_moves) or their_moves[: len(our_moves)] != our_moves:
             return
-        if table.phase is not Phase.PLAYING:
-            return  # waiting for a chip already, or between rounds
-        seat = table.seat_to_act()
         ply = len(our_moves)
-        if seat is None or table.players[seat].kind is not PlayerKind.REMOTE:
-            if self._refused_own != (len(match.rounds), ply):
-                self._refused_own = (len(match.rounds), ply)
+        turn = self._turn
+        if turn is None or turn.ply != ply:
+            at = (current.number, ply)
+            if self._refused_own != at and self._delivered != at and self._own_turn_waits():
+                self._refused_own = (current.number, ply)
                 log.warning(
                     "ignored a move from %s for a seat of this board", self.spec and self.spec.peer
                 )
             return
-        table.play(their_moves[ply], seat, now)
+        self._turn, self._delivered = None, (current.number, ply)
+        self._post(SeatMove(turn.seat, their_moves[ply], ply))
+
+    def _own_turn_waits(self) -> bool:
+        """True when one of this board's seats is to act (no remote seat waits for a move)."""
+        return self._turn is None and any(kind != PlayerKind.REMOTE.value for kind in self._kinds)
 
     def _publish(self) -> None:
-        spec, match = self.spec, self.table.match
-        if spec is None or spec.game is None or match is None or not self.link.client.connected:
+        spec, current = self.spec, self._current()
+        if spec is None or spec.game is None or current is None or not self._client.connected:
             return
-        record = self.table.record_json()
-        moves = [] if record is None else _moves(record)
+        record = current.record()
+        moves = current.moves
         doc = {
-            "board": self.link.board_id,
+            "board": self._board_id,
             "code": spec.code,
-            "round": len(match.rounds),
+            "round": current.number,
             "ply": len(moves),
             "token": moves[-1] if moves else None,
             "record": record,
@@ -301,13 +381,13 @@ class OnlineGame:
         text = json.dumps(doc, separators=(",", ":"))
         if text != self._sent:
             self._sent = text
-            self.link.client.publish(
-                topics.game_board(spec.code, self.link.board_id), text, retain=True
-            )
+            self._client.publish(topics.game_board(spec.code, self._board_id), text, retain=True)
 
     # -- UNDO asks the other board --------------------------------------------------------
 
     def may_undo(self, now: float) -> bool:
+        """The table's UNDO policy: at once when no online game is on or the other board asked
+        for this UNDO; else ask it (``UndoAgreed`` follows its consent)."""
         if self.spec is None or self.spec.game is None:
             return True
         ply = self._ply()
@@ -329,7 +409,10 @@ class OnlineGame:
             self._publish()
         if self._ask is not None and peer.get("undo_ok") == self._ask:
             if self._ply() == self._ask:
-                self.table.undo_agreed(self.link.clock_now())
+                if not self._undo_posted:  # the ask stands until the move is taken back here
+                    self._undo_posted = True
+                    self._post(UndoAgreed())
+                return
             self._ask = None
             self._publish()
 
@@ -344,32 +427,41 @@ class OnlineGame:
             "code": spec.code,
             "role": spec.role,
             "peer": spec.peer,
-            "connected": self.link.client.connected and self._peer_online,
+            "connected": self._client.connected and self._peer_online,
             "undo": "asked" if self._ask is not None else "asked_of_us" if peer_asks else None,
         }
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _draw_key(self) -> str:
+    def draw(self, colours: tuple[str, ...]) -> str:
+        """The table's starter draw: seeded with the game's code and the last round's record,
+        which both boards share (not online: the board's own draw)."""
+        current = self._current()
         if self.spec is None:
-            return str(self._local_draw.random())  # not online: as random as before
-        return f"{self.spec.code}:{json.dumps(self.table.record_json(), sort_keys=True)}"
+            return self._fallback_draw(colours)
+        record = None if current is None else current.record()
+        return random.Random(f"{self.spec.code}:{json.dumps(record, sort_keys=True)}").choice(
+            colours
+        )
+
+    def _current(self) -> _Round | None:
+        return self._rounds[-1] if self._rounds else None
 
     def _ply(self) -> int:
-        record = self.table.record_json()
-        return 0 if record is None else len(_moves(record))
+        current = self._current()
+        return 0 if current is None else len(current.moves)
 
     def _peer_ply(self) -> int | None:
         ply = None if self._peer_doc is None else self._peer_doc.get("ply")
         return ply if isinstance(ply, int) else None
 
     def _remote_seats(self) -> bool:
-        return any(player.kind is PlayerKind.REMOTE for player in self.table.players)
+        return PlayerKind.REMOTE.value in self._kinds
 
     def _forget(self) -> None:
         if self.spec is not None:
-            self.link.client.unsubscribe(topics.game_offer(self.spec.code))
-            self.link.client.unsubscribe(topics.game_boards(self.spec.code))
+            self._client.unsubscribe(topics.game_offer(self.spec.code))
+            self._client.unsubscribe(topics.game_boards(self.spec.code))
         self.spec = None
         self._peer_doc = None
         path = self._path()

@@ -15,7 +15,15 @@ from aiohttp.typedefs import Handler
 
 from firmware.config.layered import SettingsStore
 from firmware.controller.adapter import board_adapter
-from firmware.controller.live import CommandRefusedError, LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.live import (
+    CommandRefusedError,
+    GoOnline,
+    LiveBoard,
+    NameSeat,
+    Press,
+    RemoteCommand,
+    Touch,
+)
 from firmware.controller.options import game_catalogue
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
@@ -191,7 +199,7 @@ async def _touch(request: web.Request) -> web.Response:
         cell = parse_board_cell(raw, columns, rows)
     except ValueError as exc:
         raise ApiError(400, f"cell: {exc}") from None
-    _submit(board, RemoteCommand(RemoteKind.TOUCH, cell=cell))
+    _submit(board, Touch(cell))
     return web.json_response({"accepted": {"touch": cell_name(cell)}}, status=202)
 
 
@@ -202,7 +210,7 @@ async def _press(request: web.Request) -> web.Response:
     button = raw.strip().lower()
     if button not in BUTTONS:
         raise ApiError(400, f"button: unknown button {raw[:20]!r} (known: {', '.join(BUTTONS)})")
-    _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.PRESS, button=button))
+    _submit(request.app[BOARD_KEY], Press(button))
     return web.json_response({"accepted": {"press": button}}, status=202)
 
 
@@ -212,7 +220,7 @@ async def _computer(request: web.Request) -> web.Response:
     board = request.app[BOARD_KEY]
     command = computer_command(body, board.view().score)
     _submit(board, command)
-    accepted: dict[str, JsonValue] = {"seats": list(command.seats), "level": command.computer_level}
+    accepted: dict[str, JsonValue] = {"seats": list(command.seats), "level": command.level}
     return web.json_response({"accepted": {"computer": accepted}}, status=202)
 
 
@@ -220,7 +228,7 @@ async def _online(request: web.Request) -> web.Response:
     """POST /api/online {"online": "host" | "join:CODE"}: offer the menu's game, or join one."""
     body = await _authorised_body(request, allowed=("online", "pin"))
     wanted = required_text(body, "online", "join:K7MXR").strip()
-    _submit(request.app[BOARD_KEY], RemoteCommand(RemoteKind.ONLINE, online=wanted))
+    _submit(request.app[BOARD_KEY], GoOnline(wanted))
     return web.json_response({"accepted": {"online": wanted}}, status=202)
 
 
@@ -229,7 +237,7 @@ async def _name(request: web.Request) -> web.Response:
     body = await _authorised_body(request, allowed=("seat", "name", "pin"))
     seat = seat_number(body.get("seat"))
     name = player_name(body.get("name"))
-    command = RemoteCommand(RemoteKind.NAME, seat=seat, player_name=name)
+    command = NameSeat(seat, name)
     _submit(request.app[BOARD_KEY], command)
     return web.json_response({"accepted": {"seat": seat, "name": name}}, status=202)
 

@@ -8,7 +8,7 @@ is refused (409) while an online game is on.
 from __future__ import annotations
 
 from firmware.controller.computer import seat_key
-from firmware.controller.live import ONLINE_GAME_ON, RemoteCommand, RemoteKind
+from firmware.controller.live import ONLINE_GAME_ON, SeatComputer
 from firmware.players import HIGHEST, LOWEST
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
@@ -17,7 +17,7 @@ MAX_SEATS = 8
 SEATS_EXAMPLE = 'name seats in a list, like {"seats": ["red"], "level": 3}'
 
 
-def computer_command(body: dict[str, object], score: dict[str, JsonValue]) -> RemoteCommand:
+def computer_command(body: dict[str, object], score: dict[str, JsonValue]) -> SeatComputer:
     """The command for ``body``, checked against the scoreboard (``score``); ApiError says why."""
     if score.get("online") is not None:  # a new local match would end the online game
         raise ApiError(409, ONLINE_GAME_ON)
@@ -35,9 +35,7 @@ def computer_command(body: dict[str, object], score: dict[str, JsonValue]) -> Re
     level = body.get("level", HIGHEST)
     if isinstance(level, bool) or not isinstance(level, int) or not LOWEST <= level <= HIGHEST:
         raise ApiError(400, f"level: a whole number from {LOWEST} to {HIGHEST}, not {level!r:.20}")
-    return RemoteCommand(
-        RemoteKind.COMPUTER, seats=tuple(str(seat) for seat in wanted), computer_level=level
-    )
+    return SeatComputer(tuple(str(seat) for seat in wanted), level)
 
 
 def _seat_names(seats: JsonValue) -> set[str]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime
+import html
 import json
 import sqlite3
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 from aiohttp import web
 
 from firmware.history.leaderboard import day_leaderboard
-from firmware.history.snapshot import seat_names
+from firmware.history.names import seat_names
 from firmware.history.store import History, MatchRow, RoundRow
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
@@ -37,14 +38,28 @@ def _open(request: web.Request) -> History:
     return History(state_dir)  # a connection of its own: the loop writes through another
 
 
+class HistoryUnreadableError(Exception):
+    """The history database cannot be read; the message is the page's one line."""
+
+
+def _error_page(message: str) -> web.Response:
+    body = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cullsboard history</title>
+<link rel="stylesheet" href="/static/common.css"></head>
+<body><header class="bar"><span class="brand">cullsboard</span></header>
+<main class="history"><p class="error">{html.escape(message)}</p></main></body></html>
+"""
+    return web.Response(status=503, text=body, content_type="text/html")
+
+
 def _read_day(history: History, day: datetime.date) -> list[Played]:
     try:
         return [
             (match, history.rounds(match.id), seat_names(history, match.id))
             for match in history.matches(day)
         ]
-    except (OSError, sqlite3.Error) as exc:
-        raise ApiError(503, f"the history cannot be read ({exc})") from None
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        raise HistoryUnreadableError(f"The history cannot be read ({exc}).") from None
     finally:
         history.close()
 
@@ -63,7 +78,7 @@ async def _leaderboard(request: web.Request) -> web.Response:
     history = _open(request)
     try:
         standings = day_leaderboard(history, day)
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, ValueError) as exc:
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
         history.close()
@@ -74,7 +89,10 @@ async def _leaderboard(request: web.Request) -> web.Response:
 async def _page(request: web.Request) -> web.Response:
     """GET /history?day=YYYY-MM-DD (default today)."""
     day = _day(request)
-    games = _read_day(_open(request), day)
+    try:
+        games = _read_day(_open(request), day)
+    except HistoryUnreadableError as exc:
+        return _error_page(str(exc))
     sections = "\n".join(match_html(match, rounds, names) for match, rounds, names in games)
     before, after = day - datetime.timedelta(days=1), day + datetime.timedelta(days=1)
     body = f"""<!doctype html>
@@ -99,7 +117,7 @@ async def _record(request: web.Request) -> web.Response:
     history = _open(request)
     try:
         rounds = history.rounds(int(request.match_info["match"]))
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, ValueError) as exc:
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
         history.close()

@@ -8,7 +8,14 @@ import math
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from firmware.controller.live import LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.live import (
+    LiveBoard,
+    RemoteCommand,
+    ResetBoard,
+    SetBrightness,
+    ShutDown,
+    StartGame,
+)
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.kiosk.pin import PinCheck, StaffPin
 from firmware.rules.registry import game_names
@@ -79,9 +86,10 @@ def check_staff_pin(request: web.Request, staff: StaffPin | None, field: object 
         raise ApiError(
             403, f"staff actions need the staff PIN (the {STAFF_PIN_HEADER} header or a pin field)"
         )
-    verdict = staff.check(offered)
+    client = request.remote or ""
+    verdict = staff.check(offered, client)
     if verdict is PinCheck.LOCKED:
-        wait = max(1, math.ceil(staff.locked_for()))
+        wait = max(1, math.ceil(staff.locked_for(client)))
         raise ApiError(
             429, f"too many wrong staff PINs: try again in {wait} s", {"Retry-After": str(wait)}
         )
@@ -91,16 +99,16 @@ def check_staff_pin(request: web.Request, staff: StaffPin | None, field: object 
 
 def _command(action: str, body: dict[str, object]) -> RemoteCommand:
     if action == "reset":
-        return RemoteCommand(RemoteKind.RESET)
+        return ResetBoard()
     if action == "shutdown":
-        return RemoteCommand(RemoteKind.SHUTDOWN)
+        return ShutDown()
     if action == "brightness":
         level = body.get("level")
         if isinstance(level, bool) or not isinstance(level, int | float):
             raise ApiError(400, 'level: send a number from 0 to 1, like {"level": 0.5}')
         if not 0.0 <= level <= 1.0:
             raise ApiError(400, f"level: must be from 0 to 1, not {level}")
-        return RemoteCommand(RemoteKind.BRIGHTNESS, level=float(level))
+        return SetBrightness(float(level))
     games = game_names()
     game = required_text(body, "game", games[0])
     if game not in games:
@@ -110,4 +118,4 @@ def _command(action: str, body: dict[str, object]) -> RemoteCommand:
         rules = rules_from_options(game, given)
     except OptionError as exc:
         raise ApiError(400, str(exc)) from None
-    return RemoteCommand(RemoteKind.GAME, game=game, rules=rules)
+    return StartGame(game, rules)

@@ -11,11 +11,13 @@ import dataclasses
 import datetime
 import functools
 import json
+import queue
 import random
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
@@ -24,26 +26,36 @@ from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.hold import ButtonHold
 from firmware.controller.journal import Journal
-from firmware.controller.loop import BoardController
-from firmware.controller.players import PlayerFactory, passive_player
+from firmware.controller.live import BoardView, ViewHub
+from firmware.controller.loop import BoardController, Inbox
+from firmware.controller.players import (
+    Player,
+    PlayerFactory,
+    PlayerKind,
+    Post,
+    SeatFiller,
+    passive_player,
+)
+from firmware.controller.resume import BUILT_IN
 from firmware.controller.table import Table
 from firmware.history.leaderboard import day_leaderboard
+from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
-from firmware.history.snapshot import SnapshotWriter, saved_names
 from firmware.history.store import History
+from firmware.history.writer import SPOOL_NAME, HistoryWriter
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.learn.shelf import Shelf
 from firmware.link.board import BoardLink
-from firmware.link.online import OnlineGame, OnlineRequest
+from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
 from firmware.wiring.health import BoardHealth, HealthWatch
 from firmware.wiring.settings import real_pieces, simulated
 from hal.clock import MonotonicClock
-from hal.interfaces import Board, Clock
+from hal.interfaces import Board, Clock, Frame
 from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockTouch
 
 
@@ -79,6 +91,7 @@ class Assembly:
     events: EventBus
     kiosk: KioskParts | None = None
     history: History | None = None
+    link: BoardLink | None = None  # on a broker: ``start_link`` connects it
     health: BoardHealth | None = None
 
     @property
@@ -100,6 +113,8 @@ def assemble(
     hand_placed: Callable[[str], bool] = real_pieces,
     board_name: str = "",
     power_off: PowerSwitch | None = None,
+    link: LinkSettings | None = None,
+    player_kinds: Sequence[SeatFiller] = (),
     hints: bool = True,
     beeps: bool = True,
     config_problems: tuple[str, ...] = (),
@@ -113,9 +128,33 @@ def assemble(
 
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
     board) the shut-down only says so. ``hints`` and ``beeps`` off (``play.hints``,
-    ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet."""
+    ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet. ``link``: the broker to
+    put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
+    besides here, computer and remote."""
     events = EventBus()
+    inbox: Inbox = queue.SimpleQueue()
+    views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     wall_seconds = _wall_seconds(wall)
+    history = None if state_dir is None else History(state_dir)
+    link_part = None
+    if link is not None:
+        link_part = BoardLink(
+            link,
+            post=inbox.put,
+            views=views,
+            events=events,
+            clock=MonotonicClock(),
+            wall=time.time,
+            state_dir=state_dir,
+            fallback_draw=rng.choice,
+        )
+    fillers = list(player_kinds)
+    if seating is not None:
+        computer = partial(seating, PlayerKind.COMPUTER)
+        fillers.append(SeatFiller(PlayerKind.COMPUTER, lambda seat, post: computer(seat)))
+    if link_part is not None:
+        remote = link_part.online_game.remote_seat
+        fillers.append(SeatFiller(PlayerKind.REMOTE, lambda seat, post: remote(seat)))
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
@@ -124,25 +163,33 @@ def assemble(
         rng=rng,
         wall=wall_seconds,
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
-        players=players if seating is None else seating,
+        players=_players(fillers, players, inbox.put),
         seating=None if seating is None else seating.kinds,
         hand_placed=hand_placed,
         ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
+        undo_policy=None if link_part is None else link_part.online_game,
+        starter_draw=None if link_part is None else link_part.online_game.draw,
+        player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
     )
-    history = None if state_dir is None else History(state_dir)
-    if history is not None:
+    if state_dir is not None and history is not None:
+        folder = state_dir
+        writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
         kept = functools.partial(saved_names, history)
-        recorder = HistoryRecorder(SnapshotWriter(history, warn), board_name, wall_seconds, kept)
-        events.subscribe(recorder)
+        events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
+        events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     if kiosk is None:
-        controller = BoardController(board, table, heartbeat=heartbeat)
+        controller = BoardController(
+            board, table, heartbeat=heartbeat, link=link_part, inbox=inbox, views=views
+        )
         if seating is not None:
             seating.connect(controller.post)
-        health = _health(controller, state_dir, config_problems)
-        return Assembly(board, table, controller, events, history=history, health=health)
+        health = _health(controller, link_part, state_dir, config_problems)
+        return Assembly(
+            board, table, controller, events, history=history, link=link_part, health=health
+        )
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
     parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
@@ -156,26 +203,27 @@ def assemble(
         hold=ButtonHold(kiosk.power_off_buttons, kiosk.power_off_seconds)
         if kiosk.power_off_buttons
         else None,
+        link=link_part,
+        inbox=inbox,
+        views=views,
     )
     if seating is not None:
         seating.connect(controller.post)
-    health = _health(controller, state_dir, config_problems)
-    return Assembly(board, table, controller, events, parts, history, health)
+    health = _health(controller, link_part, state_dir, config_problems)
+    return Assembly(board, table, controller, events, parts, history, link_part, health)
 
 
 def _health(
-    controller: BoardController, state_dir: Path | None, config_problems: tuple[str, ...]
+    controller: BoardController,
+    link: BoardLink | None,
+    state_dir: Path | None,
+    config_problems: tuple[str, ...],
 ) -> BoardHealth:
     """The board's health: its devices' faults, the state directory's card, the broker."""
-
-    def link_down() -> bool:
-        link = controller.link
-        return link is not None and link.down
-
     return BoardHealth(
         controller.health,
         state_dir=state_dir,
-        link_down=link_down,
+        link_down=lambda: link is not None and link.down,
         config_problems=config_problems,
     )
 
@@ -191,7 +239,6 @@ class RunningLink:
     """A started broker link; ``close`` says goodbye (``offline``) and disconnects."""
 
     link: BoardLink
-    game: OnlineGame
     watch: HealthWatch | None = None
 
     def close(self) -> None:
@@ -201,24 +248,15 @@ class RunningLink:
 
 
 def start_link(
-    settings: LinkSettings,
-    controller: BoardController,
-    events: EventBus,
-    history: History | None = None,
-    *,
-    state_dir: Path | None = None,
-    online: OnlineRequest | None = None,
-    health: BoardHealth | None = None,
-    page: str | None = None,
+    parts: Assembly, online: OnlineRequest | None = None, *, page: str | None = None
 ) -> RunningLink:
-    """Put the board on the broker of ``settings`` (after ``controller.start``): host or join
-    ``online``, or carry on with the online game saved in ``state_dir``. The state also carries
-    ``health`` and the board ``page`` a fleet card links to."""
-    link = BoardLink(settings, controller, events, clock=MonotonicClock(), wall=time.time)
-    game = OnlineGame(link, controller.table, state_dir)
-    link.post(lambda: game.begin(online, link.clock_now()))
-    today = None if history is None else _games_today(history, controller)
-    champions = None if history is None else _champions_today(history, controller)
+    """Connect the board's broker link (after ``controller.start``): host or join ``online``,
+    or carry on with the online game saved in the state directory. The state also carries the
+    board's health and the board ``page`` a fleet card links to."""
+    assert parts.link is not None, "assemble(link=...) builds the link"
+    history, health, view = parts.history, parts.health, parts.controller.view
+    today = None if history is None else _games_today(history, view)
+    champions = None if history is None else _champions_today(history, view)
 
     def extra() -> dict[str, JsonValue]:
         found: dict[str, JsonValue] = {} if today is None else today()
@@ -230,22 +268,21 @@ def start_link(
             found["page"] = page
         return found
 
-    link.extra_state = extra
-    link.start()
-    watch = None if health is None else HealthWatch(health.state_json, link.state_changed).start()
-    return RunningLink(link, game, watch)
+    parts.link.start(online, extra)
+    watch = None if health is None else HealthWatch(health.state_json, parts.link.state_changed)
+    return RunningLink(parts.link, None if watch is None else watch.start())
 
 
 CHAMPIONS_IN_STATE = 5
 
 
-def _champions_today(history: History, controller: BoardController) -> Callable[[], JsonValue]:
+def _champions_today(history: History, view: Callable[[], BoardView]) -> Callable[[], JsonValue]:
     """The state's ``champions_today`` (this board's top five), read again when the names, a
     round or the day may have changed."""
     cache: dict[tuple[object, ...], JsonValue] = {}
 
     def champions() -> JsonValue:
-        score = controller.view().score
+        score = view().score
         moves = score.get("moves")
         key = (
             datetime.date.today(),
@@ -267,14 +304,25 @@ def _champions_today(history: History, controller: BoardController) -> Callable[
     return champions
 
 
+def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> PlayerFactory:
+    """Each seat's player: by its kind's filler, else ``others``."""
+    by_kind = {filler.kind: filler for filler in fillers}
+
+    def player(kind: PlayerKind, seat: int) -> Player:
+        filler = by_kind.get(kind)
+        return others(kind, seat) if filler is None else filler.make(seat, post)
+
+    return player
+
+
 def _games_today(
-    history: History, controller: BoardController
+    history: History, view: Callable[[], BoardView]
 ) -> Callable[[], dict[str, JsonValue]]:
     """The state's ``games_today``, read again only when a match may have ended or a day."""
     cache: dict[tuple[object, ...], JsonValue] = {}
 
     def games_today() -> dict[str, JsonValue]:
-        score = controller.view().score
+        score = view().score
         key = (datetime.date.today(), score.get("phase"), score.get("round"), score.get("game"))
         if key not in cache:
             try:

@@ -143,6 +143,7 @@ def _run_locked(
         seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
         hand_placed=hand_placed(config, real_board=True),
         board_name="" if link is None else link.board_id,
+        link=link,
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
         hints=config.play.hints,
         beeps=config.buzzer.enabled,
@@ -158,16 +159,7 @@ def _run_locked(
         _start_poller(board.touch, stop_poll)
         where = args.web or f"{config.web.host}:{config.web.port}"
         if link is not None:
-            running_link = start_link(
-                link,
-                controller,
-                parts.events,
-                parts.history,
-                state_dir=state_dir,
-                online=online,
-                health=parts.health,
-                page=page_for(where),
-            )
+            running_link = start_link(parts, online, page=page_for(where))
         pads = None
         if isinstance(board.touch, PadTouchSensor):
             pads = PadMonitor(board.touch, config, board.clock)

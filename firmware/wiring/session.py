@@ -157,6 +157,7 @@ def build_session(
         ),
         hand_placed=hand_placed(config, real_board=False),
         board_name="" if link is None else link.board_id,
+        link=link,
         hints=config.play.hints,
         beeps=config.buzzer.enabled,
         config_problems=config_problems,
@@ -181,16 +182,7 @@ def build_session(
         board.leds.on_sent = session.write_frame
     session.controller.start(settings)
     if link is not None:
-        session.link = start_link(
-            link,
-            session.controller,
-            parts.events,
-            parts.history,
-            state_dir=state_dir,
-            online=online,
-            health=parts.health,
-            page=page,
-        )
+        session.link = start_link(parts, online, page=page)
     return session
 
 

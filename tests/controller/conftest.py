@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -13,7 +13,7 @@ from firmware.config.load import parse_config
 from firmware.config.schema import KioskConfig
 from firmware.controller.computer import Seating
 from firmware.controller.extras import PowerSwitch
-from firmware.controller.players import PlayerFactory, passive_player
+from firmware.controller.players import PlayerFactory, SeatFiller, passive_player
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.kiosk.setup import wall_on
 from firmware.render import palette
@@ -50,6 +50,7 @@ class Rig:
         hand_placed: frozenset[str] | None = None,
         power_off: PowerSwitch | None = None,
         players: PlayerFactory = passive_player,
+        player_kinds: Sequence[SeatFiller] = (),
     ) -> None:
         self.state_dir = state_dir
         self.clock = FakeClock(100.0)
@@ -70,6 +71,7 @@ class Rig:
             hand_placed=real_pieces if hand_placed is None else hand_placed.__contains__,
             power_off=power_off,
             players=players,
+            player_kinds=player_kinds,
         )
         self.table = parts.table
         self.controller = parts.controller

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from firmware.controller.adapter import cells_for_token
 from firmware.controller.computer import Seating
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import Press, Touch
 from firmware.controller.table import Phase
 from firmware.players import level
 from firmware.render import palette
@@ -44,7 +44,7 @@ def _web_touch(rig: Rig, token: str) -> None:
     state = rig.table.match.current  # type: ignore[union-attr]
     assert state is not None and rig.table.adapter is not None
     cell = cells_for_token(rig.table.adapter, state, token, 15, 15)[0]
-    rig.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+    rig.controller.submit(Touch(cell))
     rig.controller.step()
 
 
@@ -125,7 +125,7 @@ def test_hint_lights_the_strongest_move_for_the_player_at_the_board(tmp_path: Pa
     rig.start("culls", {}, first="blue")
     for name in ["h8", "i8", "a1", "a3", "j8", "c1", "k8", "e1"]:  # blue: h8 i8 j8 k8, open
         rig.tap(name)
-    rig.controller.submit(RemoteCommand(RemoteKind.PRESS, button="hint"))  # as the web page
+    rig.controller.submit(Press("hint"))  # as the web page
     rig.controller.step()
     _let_it_think(rig)
     hint = rig.score["hint"]
@@ -141,7 +141,7 @@ def test_no_hint_for_the_computer_s_turn(tmp_path: Path) -> None:
     rig.start("culls", {}, first="blue")
     rig.tap("h8")
     rig.tap("a1")  # red's turn: level 6 thinks until cancelled
-    rig.controller.submit(RemoteCommand(RemoteKind.PRESS, button="hint"))
+    rig.controller.submit(Press("hint"))
     rig.controller.step()
     assert "for the player at the board" in str(rig.score["error"])
     rig.press("undo")

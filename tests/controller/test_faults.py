@@ -100,5 +100,5 @@ def test_a_state_dir_that_cannot_be_written_is_reported_and_play_goes_on_in_memo
     assert rig.score["match_winner"] == "blue"
     journal_warning, history_warning = rig.warnings
     assert "cannot write the journal" in journal_warning
-    assert "match history cannot be kept" in history_warning
+    assert "cannot write the match history" in history_warning
     assert rig.table.journal.in_memory_only

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import Touch
 from firmware.controller.loop import BoardController
 from firmware.wiring import hardware
 from firmware.wiring.hardware import run_real_board
@@ -32,7 +32,7 @@ def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> No
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
-        controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=(7, 7)))
+        controller.submit(Touch((7, 7)))
         controller.stop()
         seen.append(controller.view().score["game"])
 
@@ -95,7 +95,7 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
 
     def started(controller: BoardController) -> None:
         boards.append(controller)
-        controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=(7, 7)))
+        controller.submit(Touch((7, 7)))
         handler = signal.getsignal(signal.SIGTERM)
         assert callable(handler) and handler is not outer
         handler(signal.SIGTERM, None)  # what the kernel would call on `systemctl stop`

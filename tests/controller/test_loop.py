@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from firmware.controller.live import BoardView, LiveBoard, RemoteCommand, RemoteKind
+from firmware.controller.live import BoardView, LiveBoard, Press, Touch
 from tests.controller.conftest import LAST_BLUE, OFF, Rig
 
 
@@ -39,12 +39,12 @@ def test_the_blocking_loop_handles_inputs_and_stops(rig: Rig) -> None:
 def test_remote_commands_are_checked_and_queued(rig: Rig) -> None:
     rig.start("culls", {"mode": "duel"}, first="blue")
     with pytest.raises(ValueError, match="no such cell"):
-        rig.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=(15, 0)))
+        rig.controller.submit(Touch((15, 0)))
     with pytest.raises(ValueError, match="unknown button"):
-        rig.controller.submit(RemoteCommand(RemoteKind.PRESS, button="eject"))
-    rig.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=rig.cell("h8")))
-    rig.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=rig.cell("i8")))
-    rig.controller.submit(RemoteCommand(RemoteKind.PRESS, button="undo"))
+        rig.controller.submit(Press("eject"))
+    rig.controller.submit(Touch(rig.cell("h8")))
+    rig.controller.submit(Touch(rig.cell("i8")))
+    rig.controller.submit(Press("undo"))
     rig.controller.step()
     assert rig.moves == ["h8"]
 

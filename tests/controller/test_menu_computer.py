@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from firmware.controller.computer import Seating
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import SeatComputer
 from firmware.controller.menu_computer import ComputerRows
 from firmware.controller.players import PlayerKind
 from firmware.players import level
@@ -86,14 +86,14 @@ def test_the_web_s_choice_starts_a_new_match_with_the_computer_seated(tmp_path: 
     rig = _rig(tmp_path)
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.tap("h8")
-    rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=("blue",), computer_level=3))
+    rig.controller.submit(SeatComputer(("blue",), 3))
     rig.controller.step()
     assert rig.moves == [] and rig.score["seats"] == [
         {"colour": "blue", "name": "Blue", "player": "computer", "level": 3, "player_name": None},
         {"colour": "red", "name": "Red", "player": "here", "level": None, "player_name": None},
     ]
     rig.press("undo")  # cancels the search if blue is to start
-    rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=(), computer_level=3))
+    rig.controller.submit(SeatComputer((), 3))
     rig.controller.step()
     assert {seat.player for seat in rig.table.seats} == {PlayerKind.HERE}
 
@@ -102,7 +102,7 @@ def test_a_board_without_a_computer_refuses_the_web_s_choice(tmp_path: Path) -> 
     rig = Rig(tmp_path)
     rig.start("culls", {"mode": "duel"}, first="blue")
     with pytest.raises(ValueError, match="runs no computer player"):
-        rig.controller.submit(RemoteCommand(RemoteKind.COMPUTER, seats=("red",), computer_level=3))
+        rig.controller.submit(SeatComputer(("red",), 3))
 
 
 def test_the_menu_shows_the_computer_seat_and_level_of_the_match(tmp_path: Path) -> None:

@@ -134,5 +134,5 @@ def test_a_resumed_match_keeps_who_plays_each_seat(tmp_path: Path) -> None:
     first.board.close()
     again = Rig(tmp_path / "state").start()
     assert _players(again) == ["here", "remote"]
-    assert again.moves == ["h8"] and again.table.players[1].kind is REMOTE
+    assert again.moves == ["h8"] and again.table.players[1].kind == REMOTE
     again.board.close()

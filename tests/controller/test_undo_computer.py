@@ -16,7 +16,7 @@ from tests.controller.test_computer_seat import ComputerRig, _let_it_think
 
 def _person_to_act(rig: ComputerRig) -> bool:
     seat = rig.table.seat_to_act()
-    return seat is not None and rig.table.players[seat].kind is PlayerKind.HERE
+    return seat is not None and rig.table.players[seat].kind == PlayerKind.HERE
 
 
 def _person_plays(rig: ComputerRig) -> None:

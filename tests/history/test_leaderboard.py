@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import NameSeat
 from firmware.controller.timing import TABLE_TIMING
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.store import History
@@ -19,7 +19,7 @@ def name(rig: Rig, colour: str, player: str | None) -> None:
     seats = rig.score["seats"]
     assert isinstance(seats, list)
     (seat,) = [i for i, s in enumerate(seats) if isinstance(s, dict) and s["colour"] == colour]
-    rig.controller.submit(RemoteCommand(RemoteKind.NAME, seat=seat, player_name=player))
+    rig.controller.submit(NameSeat(seat, player))
     rig.controller.step()
 
 

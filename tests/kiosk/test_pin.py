@@ -64,3 +64,25 @@ def test_repr_hides_the_pin() -> None:
 def test_bad_pins_are_refused(bad: str) -> None:
     with pytest.raises(ValueError, match="4 to 8 digits"):
         StaffPin(bad, FakeClock())
+
+
+def test_the_lock_out_is_per_client() -> None:
+    clock = FakeClock()
+    pin = StaffPin("4711", clock, max_failures=3, lockout_s=30)
+    for _ in range(50):
+        pin.check("0000", "10.0.0.9")
+    assert pin.check("4711", "10.0.0.9") is PinCheck.LOCKED
+    assert pin.locked_for("10.0.0.9") > 0
+    assert pin.locked_for("10.0.0.2") == 0
+    assert pin.check("4711", "10.0.0.2") is PinCheck.OK
+
+
+def test_the_table_of_clients_is_bounded_and_keeps_the_locked_ones() -> None:
+    clock = FakeClock()
+    pin = StaffPin("4711", clock, max_failures=2, lockout_s=30, max_clients=8)
+    pin.check("0000", "guesser")
+    pin.check("0000", "guesser")
+    for number in range(1000):
+        pin.check("0000", f"10.0.{number // 250}.{number % 250}")
+    assert pin.clients_tracked <= 8
+    assert pin.check("4711", "guesser") is PinCheck.LOCKED

@@ -10,7 +10,7 @@ import pytest
 
 from firmware.config import parse_config
 from firmware.controller.hold import HOLD_SECONDS, ButtonHold
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import ShutDown
 from firmware.kiosk.power import POWER_OFF_COMMAND, PowerOff
 from firmware.web.server import serve_in_thread
 from hal.interfaces import ButtonEvent
@@ -19,7 +19,7 @@ from tests.controller.conftest import Rig
 from tests.controller.kiosk_rig import STAFF_PIN, KioskRig
 from tests.web.client import post
 
-SHUTDOWN = RemoteCommand(RemoteKind.SHUTDOWN)
+SHUTDOWN = ShutDown()
 
 
 class Commands:

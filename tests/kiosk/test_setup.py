@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from firmware.config.schema import KioskConfig
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import ResetBoard, SetBrightness, StartGame
 from firmware.history.store import History
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.setup import KioskSetupError, kiosk_section
@@ -127,7 +127,7 @@ def test_a_staff_brightness_holds_until_the_next_step(tmp_path: Path) -> None:
     schedule = (("10:00", 1.0), ("23:00", 0.25))
     rig = KioskRig(tmp_path / "s", idle_s=7200.0, abandon_s=7200.0, schedule=schedule, start=start)
     rig.start("culls", {"mode": "duel"}, first="blue")
-    rig.controller.submit(RemoteCommand(RemoteKind.BRIGHTNESS, level=0.6))
+    rig.controller.submit(SetBrightness(0.6))
     rig.controller.step()
     assert rig.board.leds.chain.brightness == 0.6
     rig.advance(3599.0)
@@ -140,7 +140,7 @@ def test_staff_reset_puts_the_game_away_and_starts_the_same_kind(tmp_path: Path)
     rig = KioskRig(tmp_path / "state", idle_s=60.0, abandon_s=120.0)
     rig.start("culls", {"mode": "teams"}, first="blue")
     rig.tap("h8")
-    rig.controller.submit(RemoteCommand(RemoteKind.RESET))
+    rig.controller.submit(ResetBoard())
     rig.controller.step()
     assert rig.moves == [] and rig.score["mode"] == "teams" and rig.score["phase"] == "playing"
     assert list((tmp_path / "state" / "archive").glob("match-*.jsonl"))
@@ -151,7 +151,7 @@ def test_staff_change_game_starts_it_even_from_attract(tmp_path: Path) -> None:
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.advance(IDLE_S)
     assert rig.score["phase"] == "attract"
-    rig.controller.submit(RemoteCommand(RemoteKind.GAME, game="cubulus", rules={"players": 3}))
+    rig.controller.submit(StartGame("cubulus", {"players": 3}))
     rig.controller.step()
     assert (rig.score["game"], rig.score["players"]) == ("cubulus", 3)
     assert rig.score["phase"] == "playing"
@@ -160,9 +160,9 @@ def test_staff_change_game_starts_it_even_from_attract(tmp_path: Path) -> None:
 def test_malformed_staff_commands_are_refused_before_the_queue(tmp_path: Path) -> None:
     rig = KioskRig(tmp_path / "state").start("culls", {"mode": "duel"}, first="blue")
     with pytest.raises(InvalidRecordError):
-        rig.controller.submit(RemoteCommand(RemoteKind.GAME, game="chess", rules={}))
+        rig.controller.submit(StartGame("chess", {}))
     with pytest.raises(ValueError, match="level"):
-        rig.controller.submit(RemoteCommand(RemoteKind.BRIGHTNESS, level=1.5))
+        rig.controller.submit(SetBrightness(1.5))
     rig.controller.step()
     assert rig.score["game"] == "culls"
 
@@ -181,7 +181,7 @@ def test_without_a_schedule_the_configured_brightness_stays(tmp_path: Path) -> N
     rig.start("culls", {"mode": "duel"}, first="blue")
     rig.advance(120.0)
     assert rig.board.leds.chain.brightness == 0.7
-    rig.controller.submit(RemoteCommand(RemoteKind.BRIGHTNESS, level=0.4))
+    rig.controller.submit(SetBrightness(0.4))
     rig.controller.step()
     assert rig.board.leds.chain.brightness == 0.4
 
@@ -192,7 +192,7 @@ def test_staff_reset_with_the_menu_open_sets_up_the_fresh_match(tmp_path: Path) 
     rig.tap("h8")
     rig.press("menu")
     assert rig.score["phase"] == "menu"
-    rig.controller.submit(RemoteCommand(RemoteKind.RESET))
+    rig.controller.submit(ResetBoard())
     rig.controller.step()
     assert rig.score["phase"] == "playing"
     assert rig.moves == [] and rig.score["mode"] == "duel"
@@ -205,7 +205,7 @@ def test_staff_reset_before_any_match_starts_the_game_chosen_on_the_menu(tmp_pat
     rig.press("menu")  # the next game on the menu
     assert rig.score["phase"] == "menu" and rig.score["game"] is None
     game, rules = rig.controller.table.menu.settings()
-    rig.controller.submit(RemoteCommand(RemoteKind.RESET))
+    rig.controller.submit(ResetBoard())
     rig.controller.step()
     after = rig.score
     assert after["phase"] == "playing"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import http.client
+import json
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -113,6 +116,28 @@ def test_guessing_the_staff_pin_locks_staff_actions(rig: KioskRig, server: WebSe
     assert status == 429 and message == "too many wrong staff PINs: try again in 60 s"
     rig.clock.advance(60.0)
     assert _staff(server, "reset", {"pin": STAFF_PIN})[0] == 202
+
+
+def _staff_from(server: WebServer, source: str, pin: str) -> int:
+    """POST a reset with ``pin`` from the loopback address ``source``; the reply's status."""
+    where = urllib.parse.urlsplit(server.url)
+    assert where.hostname is not None
+    connection = http.client.HTTPConnection(
+        where.hostname, where.port, timeout=10, source_address=(source, 0)
+    )
+    try:
+        body = json.dumps({"pin": pin})
+        connection.request("POST", "/api/staff/reset", body, {"Content-Type": "application/json"})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_a_guessing_client_never_locks_out_another(rig: KioskRig, server: WebServer) -> None:
+    statuses = {_staff_from(server, "127.0.0.2", f"{n:04d}") for n in range(50)}
+    assert statuses == {403, 429}
+    assert _staff_from(server, "127.0.0.2", STAFF_PIN) == 429
+    assert _staff_from(server, "127.0.0.1", STAFF_PIN) == 202
 
 
 def test_staff_routes_are_off_without_kiosk_mode(rig: KioskRig) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
 from firmware.controller.computer import Seating, top_level
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import Press, Touch
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
@@ -43,30 +43,22 @@ class LinkedBoard:
         clock = MonotonicClock()
         board = simulated_board(bare_simulation(default_config()), clock)
         seating = Seating(clock=clock.now, level=top_level(), seed=seed)  # as play has it
+        link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
+        assert link is not None
         parts = assemble(
             board,
             state_dir=state_dir,
             rng=random.Random(seed),
             warn=self.warnings.append,
             seating=seating,
+            link=link,
         )
         self.board = board
         self.table = parts.table
         self.controller = parts.controller
         self.health = parts.health
         self.controller.start(settings)
-        link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
-        assert link is not None
-        self.link: RunningLink = start_link(
-            link,
-            self.controller,
-            parts.events,
-            parts.history,
-            state_dir=state_dir,
-            online=online,
-            health=parts.health,
-            page=page,
-        )
+        self.link: RunningLink = start_link(parts, online, page=page)
         self._thread = threading.Thread(target=self.controller.run, daemon=True)
         self._thread.start()
 
@@ -82,13 +74,13 @@ class LinkedBoard:
 
     def tap(self, name: str) -> None:
         cell = parse_board_cell(name, self.table.columns, self.table.rows)
-        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+        self.controller.submit(Touch(cell))
 
     def tap_cell(self, cell: tuple[int, int]) -> None:
-        self.controller.submit(RemoteCommand(RemoteKind.TOUCH, cell=cell))
+        self.controller.submit(Touch(cell))
 
     def press(self, button: str) -> None:
-        self.controller.submit(RemoteCommand(RemoteKind.PRESS, button=button))
+        self.controller.submit(Press(button))
 
     def close(self) -> None:
         self.controller.stop()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import NameSeat
 from tests.controller.games import culls_round_taps
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, wait_for
@@ -28,7 +28,7 @@ def named_round(board: LinkedBoard, winner_name: str, loser_name: str) -> None:
     for index, seat in enumerate(seats):
         assert isinstance(seat, dict)
         name = winner_name if seat["colour"] == first else loser_name
-        board.controller.submit(RemoteCommand(RemoteKind.NAME, seat=index, player_name=name))
+        board.controller.submit(NameSeat(index, name))
     wait_for("the names on", lambda: all(
         isinstance(s, dict) and s["player_name"] for s in board.score["seats"]))  # type: ignore[union-attr]  # fmt: skip
     for cell in culls_round_taps(first, first):

@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.live import ONLINE_GAME_ON, CommandRefusedError, RemoteCommand, RemoteKind
+from firmware.controller.live import (
+    ONLINE_GAME_ON,
+    CommandRefusedError,
+    GoOnline,
+    SeatComputer,
+)
 from firmware.link import topics
 from firmware.link.online import GUEST, HOST, OnlineRequest
 from firmware.rules.api import JsonValue
@@ -88,18 +93,17 @@ def test_no_move_for_an_own_seat_is_taken_from_the_network_and_repeats_change_no
 
 
 def test_the_online_api_says_what_is_wrong_in_one_line(tmp_path: Path, broker: Mosquitto) -> None:
-    from firmware.controller.live import RemoteCommand, RemoteKind
     from tests.controller.conftest import Rig
 
     alone = Rig(tmp_path / "alone")
     with pytest.raises(ValueError, match="no broker"):
-        alone.controller.submit(RemoteCommand(RemoteKind.ONLINE, online="host"))
+        alone.controller.submit(GoOnline("host"))
     board = LinkedBoard(broker.url, "table-9", tmp_path / "linked")
     try:
         for wrong, reason in (("join:abc", "five-letter"), ("visit", "host or join")):
             with pytest.raises(ValueError, match=reason):
-                board.controller.submit(RemoteCommand(RemoteKind.ONLINE, online=wrong))
-        board.controller.submit(RemoteCommand(RemoteKind.ONLINE, online="host"))  # menu's game
+                board.controller.submit(GoOnline(wrong))
+        board.controller.submit(GoOnline("host"))  # menu's game
         wait_for("an offer", lambda: "code" in online_of(board))
         assert board.score["game"] == "culls" and online_of(board)["role"] == "host"
     finally:
@@ -112,7 +116,7 @@ def test_the_computer_s_seats_are_refused_while_an_online_game_is_on(
     host, guest = pair
     place(host, guest, "h8", ["h8"])
     seats, online = host.score["seats"], online_of(host)
-    choose = RemoteCommand(RemoteKind.COMPUTER, seats=("blue",), computer_level=3)
+    choose = SeatComputer(("blue",), 3)
     with serve_in_thread(host.controller, host="127.0.0.1", port=0) as web:
         reply = post(web.url + "api/computer", {"seats": ["blue"], "level": 3})
     assert (reply.status, reply.json()) == (409, {"error": ONLINE_GAME_ON})

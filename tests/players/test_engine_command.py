@@ -121,3 +121,18 @@ def test_the_command_runs_as_a_process() -> None:
     assert out[0] == "readyok"
     assert out[-1] == "bestmove h8"
     assert done.stderr == ""
+
+
+def test_a_digit_that_is_not_ascii_is_one_error_line_and_the_engine_reads_on() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware", "engine"],
+        input="go movetime \u00b2\nisready\n".encode(),
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.stdout.decode().splitlines() == [
+        "error go: movetime needs a whole number (digits 0-9)",
+        "readyok",
+    ]
+    assert done.returncode == 0 and done.stderr == b""

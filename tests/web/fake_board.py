@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable
 
 from firmware.controller.adapter import Refusal
-from firmware.controller.live import BoardView, Listener, RemoteCommand, RemoteKind, ViewHub
+from firmware.controller.live import BoardView, Listener, Press, RemoteCommand, Touch, ViewHub
 from firmware.games.culls.adapter import CULLS_BOARD
 from firmware.games.culls.game import CullsState
 from firmware.rules.api import JsonValue
@@ -43,10 +43,7 @@ class FakeLiveBoard:
         return self._views.subscribe(listener)
 
     def submit(self, command: RemoteCommand) -> None:
-        cell = command.cell
-        if command.kind is RemoteKind.TOUCH and (
-            cell is None or not all(0 <= v < self.size for v in cell)
-        ):
+        if isinstance(command, Touch) and not all(0 <= v < self.size for v in command.cell):
             raise ValueError(f"touch: no cell {command.cell} on this board")
         self.submitted.append(command)
         self._commands.put(command)
@@ -82,7 +79,7 @@ class FakeLiveBoard:
 
     def _handle(self, command: RemoteCommand) -> None:
         self._error = None
-        if command.kind is RemoteKind.PRESS:
+        if isinstance(command, Press):
             if command.button == "undo":
                 try:
                     self._state.undo()
@@ -92,12 +89,9 @@ class FakeLiveBoard:
                 self._state = self._new_round()
             self._phase = "menu" if command.button == "menu" else "playing"
             return
-        if command.kind is RemoteKind.COMPUTER:  # a new match; the fake seats nobody
+        if not isinstance(command, Touch):  # a new match; the fake seats nobody
             self._state = self._new_round()
             return
-        if command.kind is RemoteKind.NAME:  # the fake keeps no names: submitted says it came
-            return
-        assert command.cell is not None
         token = CULLS_BOARD.token_for(self._state, command.cell, self.size, self.size)
         reason = token if isinstance(token, Refusal) else self._state.why_illegal(token)
         if reason is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.controller.live import BoardView, RemoteCommand, RemoteKind
+from firmware.controller.live import BoardView, Press, Touch
 from firmware.web import WebServer
 from hal.clock import FakeClock
 from hal.interfaces import OFF, Frame
@@ -43,7 +43,7 @@ def test_a_touch_is_submitted_and_played(server: WebServer, board: FakeLiveBoard
     reply = touch(server, "h8")
     assert reply.status == 202
     assert reply.json() == {"accepted": {"touch": "h8"}}
-    assert board.submitted == [RemoteCommand(RemoteKind.TOUCH, cell=(7, 7))]
+    assert board.submitted == [Touch((7, 7))]
     board.wait_idle()
     state = request(server.url + "api/state").json()
     assert state["score"]["moves"] == ["h8"]
@@ -55,7 +55,7 @@ def test_cell_names_are_read_like_the_board_reads_them(
 ) -> None:
     assert touch(server, " A1 ").status == 202
     assert touch(server, "o15").status == 202
-    assert [c.cell for c in board.submitted] == [(0, 0), (14, 14)]
+    assert board.submitted == [Touch((0, 0)), Touch((14, 14))]
 
 
 @pytest.mark.parametrize(
@@ -87,7 +87,7 @@ def test_buttons_are_pressed_by_name(server: WebServer, board: FakeLiveBoard) ->
     assert reply.status == 202 and reply.json() == {"accepted": {"press": "undo"}}
     board.wait_idle()
     assert request(server.url + "api/state").json()["score"]["moves"] == []
-    assert board.submitted[-1] == RemoteCommand(RemoteKind.PRESS, button="undo")
+    assert board.submitted[-1] == Press("undo")
 
 
 def test_an_unknown_button_is_refused(server: WebServer, board: FakeLiveBoard) -> None:

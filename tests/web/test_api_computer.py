@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware.controller.live import ONLINE_GAME_ON, BoardView, RemoteCommand, RemoteKind
+from firmware.controller.live import ONLINE_GAME_ON, BoardView, SeatComputer
 from firmware.rules.api import JsonValue
 from firmware.web import WebServer
 from firmware.web.computer import SEATS_EXAMPLE
@@ -21,7 +21,7 @@ def test_seats_by_colour_or_name_and_a_level_are_submitted(
     reply = choose(server, {"seats": ["Red"], "level": 2})
     assert reply.status == 202
     assert reply.json() == {"accepted": {"computer": {"seats": ["Red"], "level": 2}}}
-    assert board.submitted == [RemoteCommand(RemoteKind.COMPUTER, seats=("Red",), computer_level=2)]
+    assert board.submitted == [SeatComputer(("Red",), 2)]
     assert choose(server, {"seats": []}).json()["accepted"]["computer"] == {
         "seats": [],
         "level": 6,

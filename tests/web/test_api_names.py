@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from firmware.controller.live import RemoteKind
+from firmware.controller.live import NameSeat
 from firmware.web import WebServer
 from tests.web.client import post
 from tests.web.conftest import PIN
@@ -18,7 +18,7 @@ def test_a_name_is_tidied_and_sent_to_the_board(server: WebServer, board: FakeLi
     assert reply.status == 202, reply.body
     assert reply.json() == {"accepted": {"seat": 1, "name": "Ana María"}}
     (command,) = board.submitted
-    assert (command.kind, command.seat, command.player_name) == (RemoteKind.NAME, 1, "Ana María")
+    assert command == NameSeat(1, "Ana María")
     assert post(server.url + "api/name", {"seat": 1, "name": None}).status == 202
     assert post(server.url + "api/name", {"seat": 1, "name": "   "}).json()["accepted"] == {
         "seat": 1,

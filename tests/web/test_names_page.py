@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from firmware.config.schema import KioskConfig
-from firmware.controller.live import RemoteCommand, RemoteKind
+from firmware.controller.live import NameSeat
 from firmware.rules.api import JsonValue
 from firmware.web import serve_in_thread
 from tests.browser_support import OpenWindow
@@ -120,7 +120,7 @@ def test_the_attract_show_offers_to_challenge_todays_champion(
     state = tmp_path / "state"
     kiosk = KioskConfig(enabled=True, staff_pin="48260", attract_minutes=1.0)
     rig = Rig(state, wall_start=NOW, kiosk=kiosk).start("culls", DUEL, first="blue")
-    rig.controller.submit(RemoteCommand(RemoteKind.NAME, seat=0, player_name="Ana"))
+    rig.controller.submit(NameSeat(0, "Ana"))
     play_rounds(rig, ["blue"])
     with serve_in_thread(rig.controller, host="127.0.0.1", port=0, history_dir=state) as web:
         scoreboard = open_window(1280, 800)

@@ -1,0 +1,75 @@
+"""UNDO: who decides whether it may happen now, how far it goes, and what it tells.
+
+Against the computer UNDO goes back to the last turn of a person at this board (the computer's
+replies would only be played again); an online game asks the other board first (its
+``UndoPolicy``). Each action taken back is told as events: ``MoveUndone``, after
+``RoundReopened`` (and ``MatchReopened``) when it ended a round, or ``RoundUnstarted`` for the
+start of a round that had no move.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from firmware.controller.events import (
+    EventBus,
+    MatchReopened,
+    MoveUndone,
+    RoundReopened,
+    RoundUnstarted,
+)
+from firmware.controller.modes import Seated
+from firmware.controller.players import PlayerKind
+
+
+class UndoPolicy(Protocol):
+    """Whether UNDO may take a move back now (an online game asks the other board first)."""
+
+    def may_undo(self, now: float) -> bool:
+        """True: take it back now; False: asked elsewhere, ``Table.undo_agreed`` follows."""
+
+
+class AlwaysUndo:
+    """UNDO at a board that answers to nobody else."""
+
+    def may_undo(self, now: float) -> bool:
+        return True
+
+
+def steps_to_a_person(seated: Seated) -> int:
+    """How many actions UNDO takes back: until a seat played here (or nobody) is to act, past
+    the computer's actions; 0 if only the computer's would go."""
+    state = seated.match.current
+    if state is None or state.ply == 0:
+        return 1  # the start of a round: back to the end of the last one
+    kinds = {player.kind for player in seated.players}
+    if PlayerKind.COMPUTER not in kinds or PlayerKind.HERE not in kinds:
+        return 1  # nobody's replies to skip, or nobody here to go back to
+    trial = state.copy()
+    steps = 0
+    while trial.ply > 0:
+        trial.undo()
+        steps += 1
+        seat = seated.adapter.seat_to_act(trial, seated.specs)
+        if seat is None or seated.players[seat].kind != PlayerKind.COMPUTER:
+            return steps
+    return 0
+
+
+def take_back(seated: Seated, events: EventBus) -> None:
+    """One action back, told as events (a round or the match reopened, or unstarted)."""
+    match = seated.match
+    state = match.current
+    assert state is not None
+    number = len(match.rounds)
+    if not state.moves:
+        match.undo()
+        events.post(RoundUnstarted(number))
+        return
+    if state.outcome().is_over:
+        if match.is_over:
+            events.post(MatchReopened(match.name))
+        events.post(RoundReopened(number))
+    token, ply = state.moves[-1], state.ply
+    match.undo()
+    events.post(MoveUndone(number, token, ply))

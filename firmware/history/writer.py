@@ -1,0 +1,226 @@
+"""Writes match snapshots to the history and never loses one.
+
+Every snapshot goes first to a small spool file beside the database (the latest per match key,
+written atomically and fsynced), then into the database; once the database has it, the spool
+forgets it. A save that fails (locked or busy past the busy timeout, a full disk, any OSError
+or sqlite3.Error) leaves the snapshot in the spool (or in memory, if even the spool cannot be
+written), warns once for the outage and is tried again at the next ``save`` or ``retry`` and
+when the writer starts, so across a restart too; one line says when writing works again.
+A database that is not one (corrupt, or some other file) is moved to ``quarantine/`` (never
+deleted) and a fresh one started, with one warning line saying where the old one went.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from firmware.history.snapshot import MatchSnapshot, SnapshotError, snapshot_from_json
+from firmware.history.store import History, unreadable
+from firmware.rules.bounded_json import JsonInputError, read_json
+
+SPOOL_NAME = "history-spool.json"
+QUARANTINE_DIR = "quarantine"
+SPOOL_FORMAT = 1
+
+
+class HistoryWriter:
+    """Saves snapshots through ``history_factory``'s History, spooling what is not saved yet."""
+
+    def __init__(
+        self,
+        history_factory: Callable[[], History],
+        spool_path: Path,
+        warn: Callable[[str], None],
+        *,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
+        self._factory = history_factory
+        self.database_path = history_factory().path  # History opens nothing until it is used
+        self.spool_path = spool_path
+        self._warn = warn
+        self._wall = wall
+        self._history: History | None = None
+        self._pending: dict[str, MatchSnapshot] = {}
+        self._outage: str | None = None  # why saving fails, while it does
+        self._spooled = False  # whether the spool file holds what is pending
+        self._read_spool()
+        self.retry()
+
+    @property
+    def pending(self) -> tuple[MatchSnapshot, ...]:
+        """The snapshots not in the database yet, oldest first."""
+        return tuple(self._pending.values())
+
+    def save(self, snapshot: MatchSnapshot) -> None:
+        """Keep ``snapshot`` (replacing an older one of its match) and write what is pending
+        (``pending`` is empty once the database has all of it)."""
+        self._pending.pop(snapshot.key, None)
+        self._pending[snapshot.key] = snapshot
+        self._write_spool()
+        self._flush()
+
+    def retry(self) -> bool:
+        """Write what is pending (nothing to do: True)."""
+        return self._flush() if self._pending else True
+
+    def retry_after(self, event: object) -> None:
+        """An event subscriber: try again after any event (an action, a round's end)."""
+        self.retry()
+
+    def close(self) -> None:
+        if self._history is not None:
+            self._history.close()
+            self._history = None
+
+    # -- the database ---------------------------------------------------------------------
+
+    def _flush(self) -> bool:
+        try:
+            self._save_pending()
+        except (OSError, sqlite3.Error) as exc:
+            if not unreadable(exc):
+                return self._failed(exc)
+            if not self._quarantine(exc):
+                return False
+            try:
+                self._save_pending()
+            except (OSError, sqlite3.Error) as again:
+                return self._failed(again)
+        self._forget_spool()
+        if self._outage is not None:
+            self._warn(f"the match history {self.database_path} is written again")
+            self._outage = None
+        return True
+
+    def _save_pending(self) -> None:
+        if self._history is None:
+            self._history = self._factory()
+        for key, snapshot in list(self._pending.items()):
+            self._history.save(snapshot)
+            del self._pending[key]
+
+    def _failed(self, exc: BaseException) -> bool:
+        self.close()  # opened afresh next time
+        if self._outage is None:
+            kept = f"kept in {self.spool_path}" if self._spooled else "kept in memory"
+            self._warn(
+                f"cannot write the match history {self.database_path} ({exc}); the rounds are"
+                f" {kept} and written when it can be"
+            )
+        self._outage = str(exc)
+        if not self._spooled:
+            self._write_spool()
+        return False
+
+    def _quarantine(self, exc: BaseException) -> bool:
+        """Move the unreadable database (and its WAL files) aside; False if that failed."""
+        path = self.database_path
+        self.close()
+        folder = path.parent / QUARANTINE_DIR
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self._wall()))
+        target = folder / f"{path.stem}-{stamp}{path.suffix}"
+        number = 1
+        while target.exists():
+            number += 1
+            target = folder / f"{path.stem}-{stamp}-{number}{path.suffix}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.replace(target)
+            for extra in ("-wal", "-shm"):
+                side = path.with_name(path.name + extra)
+                if side.exists():
+                    side.replace(target.with_name(target.name + extra))
+            _fsync_dir(folder)
+            _fsync_dir(path.parent)
+        except OSError as move:
+            return self._failed(
+                OSError(f"{exc}; it cannot be moved to {folder}: {move.strerror or move}")
+            )
+        self._warn(
+            f"the match history {path} cannot be read ({exc}): moved it to {target} and"
+            " started a fresh one"
+        )
+        return True
+
+    # -- the spool ------------------------------------------------------------------------
+
+    def _read_spool(self) -> None:
+        try:
+            data = self.spool_path.read_bytes()
+        except (FileNotFoundError, NotADirectoryError):
+            return  # nothing spooled (the first write says what is wrong with the folder)
+        except OSError as exc:
+            self._warn(f"cannot read the history spool {self.spool_path}: {exc.strerror}")
+            return
+        try:
+            raw = read_json(data)
+            if not isinstance(raw, dict) or not isinstance(raw.get("matches"), list):
+                raise SnapshotError('not a spool (an object with a "matches" list)')
+            matches = raw["matches"]
+            assert isinstance(matches, list)
+            snapshots = [snapshot_from_json(item) for item in matches]
+        except (JsonInputError, SnapshotError) as exc:
+            self._set_spool_aside(exc)
+            return
+        self._pending = {snapshot.key: snapshot for snapshot in snapshots}
+        self._spooled = True
+
+    def _set_spool_aside(self, exc: Exception) -> None:
+        folder = self.spool_path.parent / QUARANTINE_DIR
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self._wall()))
+        target = folder / f"history-spool-{stamp}.json"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.spool_path.replace(target)
+        except OSError as move:
+            self._warn(f"the history spool {self.spool_path} cannot be read ({exc}) or moved"
+                       f" aside ({move.strerror})")  # fmt: skip
+            return
+        self._warn(f"the history spool {self.spool_path} cannot be read ({exc}): moved it to"
+                   f" {target}")  # fmt: skip
+
+    def _write_spool(self) -> None:
+        """Write the pending snapshots to the spool atomically; on failure keep them in memory."""
+        body = {
+            "format": SPOOL_FORMAT,
+            "matches": [snapshot.to_json() for snapshot in self._pending.values()],
+        }
+        temporary = self.spool_path.with_name(self.spool_path.name + ".tmp")
+        try:
+            self.spool_path.parent.mkdir(parents=True, exist_ok=True)
+            with temporary.open("wb") as handle:
+                handle.write(json.dumps(body, separators=(",", ":")).encode())
+                handle.flush()
+                os.fsync(handle.fileno())
+            temporary.replace(self.spool_path)
+            _fsync_dir(self.spool_path.parent)
+        except OSError:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            self._spooled = False
+            return
+        self._spooled = True
+
+    def _forget_spool(self) -> None:
+        if not self._spooled and not self.spool_path.exists():
+            return
+        try:
+            self.spool_path.unlink(missing_ok=True)
+            _fsync_dir(self.spool_path.parent)
+        except OSError:
+            return  # what it holds is in the database: reading it again later does no harm
+        self._spooled = False
+
+
+def _fsync_dir(folder: Path) -> None:
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
