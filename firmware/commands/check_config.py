@@ -9,7 +9,6 @@ from firmware.commands.errors import CommandError
 from firmware.config import ConfigError, load_config
 from firmware.config.layered import layered_lines, read_layered
 from firmware.config.summary import summary_lines
-from firmware.service.as_run import NotForServiceError, check_for_service, shipped_unit_flags
 
 EXIT_INVALID = 2
 
@@ -22,7 +21,13 @@ def run(args: argparse.Namespace) -> int:
     state_dir = Path(args.state_dir or config.state_dir).expanduser()
     layered, problem = read_layered(config, state_dir)
     how = ""
-    if args.for_service:
+    if args.for_service:  # the unit's checks reach the broker settings: only when asked
+        from firmware.service.as_run import (
+            NotForServiceError,
+            check_for_service,
+            shipped_unit_flags,
+        )
+
         flags = shipped_unit_flags()
         try:
             check_for_service(layered.config, flags)
