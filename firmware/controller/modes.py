@@ -162,8 +162,7 @@ class RoundOverMode:
         return self.entered + T.line_show
 
     def tap(self, table: TableOps, cell: Cell, now: float) -> None:
-        if cell == table.ready_cell and now >= self.ready_after:
-            table.go_on(self.seated, now)
+        _ready_tap(self, table, cell, now)
 
     def press(self, table: TableOps, button: Button, now: float) -> None:
         table.press_in_game(self, button, now)
@@ -183,8 +182,7 @@ class MatchOverMode:
         return self.entered + T.confirm_guard
 
     def tap(self, table: TableOps, cell: Cell, now: float) -> None:
-        if cell == table.ready_cell and now >= self.ready_after:
-            table.go_on(self.seated, now)
+        _ready_tap(self, table, cell, now)
 
     def press(self, table: TableOps, button: Button, now: float) -> None:
         table.press_in_game(self, button, now)
@@ -256,6 +254,14 @@ class PuzzleMode:
 
     def press(self, table: TableOps, button: Button, now: float) -> None:
         table.press_in_learning(self, button, now)
+
+
+def _ready_tap(
+    mode: RoundOverMode | MatchOverMode, table: TableOps, cell: Cell, now: float
+) -> None:
+    """After a round or the match: the ready cell, once its guard has passed, goes on."""
+    if cell == table.ready_cell and now >= mode.ready_after:
+        table.go_on(mode.seated, now)
 
 
 GameMode = PlayingMode | WaitingForPiece | RoundOverMode | MatchOverMode
