@@ -114,7 +114,7 @@ class Journal:
             new_file = not path.exists()
             self._end = _append_whole(path, lines, self._end)
             if new_file or self._unwritten is not None:
-                _fsync_dir(path.parent)
+                fsync_dir(path.parent)
         except OSError as exc:
             if self._unwritten is None:
                 self._warn(f"cannot write the journal {path}: {exc.strerror}; playing on in memory")
@@ -203,7 +203,7 @@ class Journal:
                 with path.open("r+b") as handle:
                     handle.truncate(offset)
                     os.fsync(handle.fileno())
-            _fsync_dir(target.parent)
+            fsync_dir(target.parent)
         except OSError as exc:
             self._fail(f"{why}; cannot set it aside: {exc.strerror}; playing on in memory")
             return
@@ -218,7 +218,7 @@ class Journal:
             self._warn(message)
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     """Make a new file's directory entry durable too."""
     handle = os.open(folder, os.O_RDONLY)
     try:

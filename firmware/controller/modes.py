@@ -90,6 +90,7 @@ class TableOps(Protocol):
     def play_tap(self, seated: Seated, cell: Cell, now: float) -> None: ...
     def place_pending(self, mode: WaitingForPiece, cell: Cell, now: float) -> None: ...
     def go_on(self, seated: Seated, now: float) -> None: ...
+    def show_scores(self, mode: RoundOverMode, now: float) -> None: ...
     def pick_from_menu(self, mode: MenuMode, cell: Cell, now: float) -> None: ...
     def step_review(self, mode: ReviewMode, by: int, now: float) -> None: ...
     def press_in_game(self, mode: GameMode, button: Button, now: float) -> None: ...
@@ -150,11 +151,12 @@ class WaitingForPiece:
 
 @dataclass(frozen=True, slots=True)
 class RoundOverMode:
-    """A round is over and the match goes on: the final position, then the scores; the ready
-    cell starts the next round."""
+    """A round is over and the match goes on: the final position (its winning line) stays until
+    a touch shows the scores; the ready cell starts the next round."""
 
     entered: float
     seated: Seated
+    scores_shown: bool = False
     phase = Phase.ROUND_OVER
 
     @property
@@ -162,8 +164,8 @@ class RoundOverMode:
         return self.entered + T.line_show
 
     def tap(self, table: TableOps, cell: Cell, now: float) -> None:
-        if cell == table.ready_cell and now >= self.ready_after:
-            table.go_on(self.seated, now)
+        if not _ready_tap(self, table, cell, now) and not self.scores_shown:
+            table.show_scores(self, now)
 
     def press(self, table: TableOps, button: Button, now: float) -> None:
         table.press_in_game(self, button, now)
@@ -183,8 +185,7 @@ class MatchOverMode:
         return self.entered + T.confirm_guard
 
     def tap(self, table: TableOps, cell: Cell, now: float) -> None:
-        if cell == table.ready_cell and now >= self.ready_after:
-            table.go_on(self.seated, now)
+        _ready_tap(self, table, cell, now)
 
     def press(self, table: TableOps, button: Button, now: float) -> None:
         table.press_in_game(self, button, now)
@@ -256,6 +257,16 @@ class PuzzleMode:
 
     def press(self, table: TableOps, button: Button, now: float) -> None:
         table.press_in_learning(self, button, now)
+
+
+def _ready_tap(
+    mode: RoundOverMode | MatchOverMode, table: TableOps, cell: Cell, now: float
+) -> bool:
+    """After a round or the match: the ready cell, once its guard has passed, goes on (True)."""
+    if cell != table.ready_cell or now < mode.ready_after:
+        return False
+    table.go_on(mode.seated, now)
+    return True
 
 
 GameMode = PlayingMode | WaitingForPiece | RoundOverMode | MatchOverMode

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from firmware.controller.adapter import board_adapter
+from firmware.controller.modes import RoundOverMode
 from firmware.controller.review import ARROW_LOOK, Review
 from firmware.controller.table import Phase, Table
 from firmware.controller.timing import TABLE_TIMING as T
@@ -39,7 +40,7 @@ def _table_lights(table: Table, status_count: int, now: float) -> LightStack:
         start = p.Blink(p.READY, p.dim(p.READY, 0.2), 1.0)
         stack.add([table.menu.start_cell], Light(p.HIGHLIGHT, start, table.phase_since))
     elif phase in (Phase.PLAYING, Phase.WAITING_FOR_CHIP) or (
-        phase is Phase.ROUND_OVER and now < table.phase_since + T.line_show
+        isinstance(table.mode, RoundOverMode) and not table.mode.scores_shown
     ):
         _game_lights(table, stack)
     elif phase is Phase.ROUND_OVER:

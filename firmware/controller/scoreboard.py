@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from firmware.controller.computer import ComputerPlayer
 from firmware.controller.menu_summary import menu_summary
+from firmware.controller.modes import RoundOverMode
 from firmware.controller.players import PlayerKind
 from firmware.controller.table import Phase, Table
 from firmware.rules.api import GameState, JsonValue, Status
@@ -184,6 +185,9 @@ def message(table: Table, state: GameState | None, seat: int | None) -> str:
             if outcome.status is Status.DRAW
             else f"{(outcome.winner or '').capitalize()} wins round {len(match.rounds)}"
         )
+        if isinstance(table.mode, RoundOverMode) and not table.mode.scores_shown:
+            then = "Touch the board for the score; clear it, then tap the green centre cell"
+            return f"{head} ({score}). {then}"
         return f"{head} ({score}). Clear the board, then tap the green centre cell"
     seats = table.seats
     colour = state.to_move()

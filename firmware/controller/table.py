@@ -360,6 +360,8 @@ class Table:
         tell_resumed(self.events, self._match_started(seated, last.level, resumed=True), seated)
         waiting = self._pending_from(seated, last.pending)
         self._after_change(seated, now)
+        if isinstance(self.mode, RoundOverMode):  # back after a restart: the round was seen
+            self.mode = replace(self.mode, scores_shown=True)
         if waiting is not None:
             self._cancel_players()  # its move is made: it only waits for the piece
             state = seated.match.current
@@ -632,6 +634,11 @@ class Table:
         kinds = [player.kind for player in seated.players]
         self.new_match(match.name, dict(match.rules), now, first, kinds)
 
+    def show_scores(self, mode: RoundOverMode, now: float) -> None:
+        """A touch after a round: the kept final position gives way to the scores."""
+        self.mode = replace(mode, scores_shown=True)
+        self.since = now
+
     def pick_from_menu(self, mode: MenuMode, cell: Cell, now: float) -> None:
         learn = self.menu.learn_at(cell)
         if learn is not None:
@@ -703,8 +710,11 @@ class Table:
             self.notice = (f"took back the computer's move and yours ({steps} actions)", now)
         self.error = None
         self._after_change(seated, now)
-        if isinstance(self.mode, RoundOverMode | MatchOverMode):
-            # Back to an end already seen: the green cell takes a tap at once.
+        if isinstance(self.mode, RoundOverMode):
+            # Back to an end already seen: its scores, and the green cell takes a tap at once.
+            entered = now - max(T.line_show, T.confirm_guard)
+            self.mode = replace(self.mode, entered=entered, scores_shown=True)
+        elif isinstance(self.mode, MatchOverMode):
             self.mode = replace(self.mode, entered=now - max(T.line_show, T.confirm_guard))
 
     def undo_agreed(self, now: float) -> None:

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from firmware.controller.journal import fsync_dir
 from firmware.history.snapshot import MatchSnapshot, SnapshotError, snapshot_from_json
 from firmware.history.store import History, unreadable
 from firmware.rules.bounded_json import JsonInputError, read_json
@@ -136,8 +137,8 @@ class HistoryWriter:
                 side = path.with_name(path.name + extra)
                 if side.exists():
                     side.replace(target.with_name(target.name + extra))
-            _fsync_dir(folder)
-            _fsync_dir(path.parent)
+            fsync_dir(folder)
+            fsync_dir(path.parent)
         except OSError as move:
             return self._failed(
                 OSError(f"{exc}; it cannot be moved to {folder}: {move.strerror or move}")
@@ -199,7 +200,7 @@ class HistoryWriter:
                 handle.flush()
                 os.fsync(handle.fileno())
             temporary.replace(self.spool_path)
-            _fsync_dir(self.spool_path.parent)
+            fsync_dir(self.spool_path.parent)
         except OSError:
             with contextlib.suppress(OSError):
                 temporary.unlink()
@@ -212,15 +213,7 @@ class HistoryWriter:
             return
         try:
             self.spool_path.unlink(missing_ok=True)
-            _fsync_dir(self.spool_path.parent)
+            fsync_dir(self.spool_path.parent)
         except OSError:
             return  # what it holds is in the database: reading it again later does no harm
         self._spooled = False
-
-
-def _fsync_dir(folder: Path) -> None:
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)

@@ -45,7 +45,8 @@ def _lan_address() -> str | None:
     return None
 
 
-def _is_loopback(host: str) -> bool:
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address) is this machine's loopback."""
     if host == "localhost":
         return True
     try:
@@ -56,7 +57,7 @@ def _is_loopback(host: str) -> bool:
 
 def page_address(bind_host: str, port: int, facts: NetworkFacts) -> str:
     """``http://NAME:PORT/`` for the board page, as a phone on the same network opens it."""
-    if _is_loopback(bind_host):
+    if is_loopback(bind_host):
         host = bind_host
     elif facts.mdns and facts.hostname:
         host = f"{facts.hostname.lower()}.local"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import threading
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from firmware.config.layered import SettingsStore
 from firmware.config.schema import Config
 from firmware.controller.live import LiveBoard
 from firmware.rules.api import JsonValue
-from firmware.web.address import NetworkFacts, network_facts, page_address
+from firmware.web.address import NetworkFacts, is_loopback, network_facts, page_address
 from firmware.web.app import build_app
 from firmware.web.guard import PinGuard
 from firmware.web.hosts import HostAllowList
@@ -113,7 +112,7 @@ class WebServer:
         if self._failure is not None:
             self._thread.join(STOP_TIMEOUT_S)
             raise OSError(f"cannot serve the web pages on {self._where()}: {self._failure}")
-        if not self._guard.required and not _is_loopback(self._host):
+        if not self._guard.required and not is_loopback(self._host):
             log.warning("web control is open to the network on %s without a PIN", self._where())
         log.debug("serving on %s", self.url)  # the run prints the address once itself
         return self
@@ -223,12 +222,3 @@ def _bound_port(runner: web.AppRunner, asked: int) -> int:
         if isinstance(address, tuple) and len(address) >= 2 and isinstance(address[1], int):
             return address[1]
     return asked
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

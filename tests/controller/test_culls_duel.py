@@ -92,7 +92,10 @@ def test_a_completed_line_animates_and_the_round_result_is_shown(rig: Rig) -> No
         rig.advance(palette.TIMING.line_blink / 2)
     assert seen == {BLUE, palette.ACCEPT}, "the winning line blinks"
     rig.assert_cell_colour("a1", RED)
-    rig.advance(TABLE_TIMING.line_show)
+    rig.advance(TABLE_TIMING.line_show * 10)
+    rig.assert_cell_colour("a1", RED)  # the final position stays until someone touches the board
+    assert "Touch the board for the score" in str(rig.score["message"])
+    rig.tap("a2")
     rig.assert_cell_colour("a1", OFF)  # the score screen replaced the position
     assert rig.colour("f11") == BLUE, "blue's first pip"
     blue_empty, red_empty = rig.colour("h11"), rig.colour("f5")  # red has no round yet

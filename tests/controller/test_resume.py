@@ -45,6 +45,7 @@ def test_resume_across_rounds_and_the_round_over_screen(make_rig: Callable[..., 
     live.start("culls", {"mode": "duel"}, first="red")
     for name in culls_round_taps("red", "blue"):
         live.tap(name)
+    live.tap("a2")  # the kept final position gives way to the scores; a restart shows them
     resumed = make_rig().start()
     assert resumed.score["phase"] == "round_over"
     _assert_same(live, resumed)
