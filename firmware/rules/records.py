@@ -87,7 +87,8 @@ def record_from_json(raw: object) -> Record:
         )
     unknown = sorted(set(raw) - set(_KEYS))
     if unknown:
-        raise InvalidRecordError(f"{unknown[0]}: unknown key (allowed: {', '.join(_KEYS)})")
+        key = shorten(json.dumps(unknown[0]), 40)  # quoted: a key may hold any character
+        raise InvalidRecordError(f"{key}: unknown key (allowed: {', '.join(_KEYS)})")
     for key in _REQUIRED:
         if key not in raw:
             raise InvalidRecordError(f"{key}: missing")
