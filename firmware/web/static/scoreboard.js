@@ -135,6 +135,12 @@ function showMoves(moves) {
   document.getElementById("move-count").textContent = moves.length ? `(${moves.length})` : "";
 }
 
+// The room for the moves changes as the page settles (fonts, the game's drawing, the legend):
+// fit them again whenever it does, from the whole list.
+new ResizeObserver(() => showMoves(shownMoves)).observe(
+  document.getElementById("moves").parentElement,
+);
+
 function showScore(score) {
   document.getElementById("game").textContent = title(score.game || "cullsboard");
   const mode = [];
