@@ -87,7 +87,9 @@ def record_from_json(raw: object) -> Record:
         )
     unknown = sorted(set(raw) - set(_KEYS))
     if unknown:
-        key = shorten(json.dumps(unknown[0]), 40)  # quoted: a key may hold any character
+        key = unknown[0]
+        if not key.isidentifier():  # quoted: a key may hold any character, a line break too
+            key = shorten(json.dumps(key), 40)
         raise InvalidRecordError(f"{key}: unknown key (allowed: {', '.join(_KEYS)})")
     for key in _REQUIRED:
         if key not in raw:
