@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import functools
 import json
 import queue
 import random
@@ -179,7 +178,12 @@ def assemble(
     if state_dir is not None and history is not None:
         folder = state_dir
         writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
-        kept = functools.partial(saved_names, history)
+        journal_names = table.names_of  # the journal's names, the history's for older journals
+
+        def kept(key: str) -> dict[int, str]:
+            known = journal_names(key)
+            return saved_names(history, key) if known is None else known
+
         events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     if kiosk is None:
