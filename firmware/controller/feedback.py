@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.controller.events import EventBus, Refused
+from firmware.controller.timers import Timers
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
@@ -24,8 +25,9 @@ class Flash:
 class Feedback:
     """The flashes, the error and the notice of the moment, and the buzzer."""
 
-    def __init__(self, events: EventBus, beep: Beep | None = None) -> None:
+    def __init__(self, events: EventBus, timers: Timers, beep: Beep | None = None) -> None:
         self._events = events
+        self._timers = timers
         self._beep = beep
         self.flashes: list[Flash] = []
         self.error: tuple[str, float] | None = None
@@ -35,7 +37,8 @@ class Feedback:
         """Something asked of the board was not done: flash ``cell`` (or the edge), say why."""
         self.flashes = [f for f in self.flashes if now - f.t < T.error_flash]
         self.flashes.append(Flash(cell, now))
-        self.error = (reason, now)
+        self._timers.schedule(now + T.error_flash, _drawn_again, self)
+        self.say_error(reason, now)
         self._events.post(Refused(reason, None if cell is None else cell_name(cell)))
         self.beep(T.error_beep_hz, T.error_beep_s)
 
@@ -46,10 +49,12 @@ class Feedback:
     def say(self, notice: str, now: float) -> None:
         """Show ``notice`` for a while."""
         self.notice = (notice, now)
+        self._timers.schedule(now + T.error_shown, _drawn_again, self)
 
     def say_error(self, error: str, now: float) -> None:
         """Show ``error`` for a while, with no flash."""
         self.error = (error, now)
+        self._timers.schedule(now + T.error_shown, _drawn_again, self)
 
     def clear(self, *, notice: bool = False) -> None:
         """Take the error (and the notice) off."""
@@ -71,10 +76,6 @@ class Feedback:
             return None
         return self.notice[0]
 
-    def deadlines(self, now: float) -> list[float]:
-        """When a flash, the error or the notice goes out (after ``now``)."""
-        times = [f.t + T.error_flash for f in self.flashes]
-        for said in (self.error, self.notice):
-            if said is not None:
-                times.append(said[1] + T.error_shown)
-        return [t for t in times if t > now]
+
+def _drawn_again(now: float) -> None:
+    """Something said or flashed goes out: the loop draws the board again after a timer."""

@@ -97,7 +97,7 @@ class Table:
         seats_of = None if choose_computer is None else self.the_match.seats_of
         self.menu = Menu(columns, rows, board_adapters(), seats_of, learn=learning is not None)
         self.strip = CommandStrip(columns, rows)
-        self.feedback = Feedback(events, beep)
+        self.feedback = Feedback(events, self.timers, beep)
         self.context = ModeContext(
             match=self.the_match,
             feedback=self.feedback,
@@ -180,12 +180,12 @@ class Table:
         """The current round as a records.md record."""
         return self.the_match.record_json()
 
+    def names_of(self, match_id: str) -> dict[int, str] | None:
+        """The names on the seats of the match ``match_id``; None if the table knows none."""
+        return self.the_match.names_of(match_id)
+
     def current_error(self, now: float) -> str | None:
         return self.feedback.current_error(now)
-
-    def deadlines(self, now: float) -> list[float]:
-        """Times after ``now`` when what is said or flashed goes out."""
-        return self.feedback.deadlines(now)
 
     # -- starting ---------------------------------------------------------------------------
 
