@@ -37,6 +37,7 @@ from firmware.controller.players import (
 )
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.table import Table
+from firmware.controller.timers import Timers
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
@@ -131,6 +132,7 @@ def assemble(
     put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
     besides here, computer and remote."""
     events = EventBus()
+    timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     wall_seconds = _wall_seconds(wall)
@@ -186,7 +188,13 @@ def assemble(
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     if kiosk is None:
         controller = BoardController(
-            board, table, heartbeat=heartbeat, link=link_part, inbox=inbox, views=views
+            board,
+            table,
+            heartbeat=heartbeat,
+            link=link_part,
+            inbox=inbox,
+            views=views,
+            timers=timers,
         )
         if seating is not None:
             seating.connect(controller.post)
@@ -210,6 +218,7 @@ def assemble(
         link=link_part,
         inbox=inbox,
         views=views,
+        timers=timers,
     )
     if seating is not None:
         seating.connect(controller.post)
