@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from firmware.config import readers
+from firmware.config.clock_option import CLOCK_HINT, CLOCK_PATTERN, read_clock
 from firmware.config.options import (
     GPIO_HIGH,
     GPIO_LOW,
@@ -334,6 +335,13 @@ class PlayConfig:
         None, low=1, high=6, doc="the computer's level; null = the strongest"
     )
     hints: bool = option(True, doc="HINT lights the strongest move")
+    clock: str = option(
+        "none",
+        reader=read_clock,
+        pattern=CLOCK_PATTERN,
+        pattern_hint=CLOCK_HINT,
+        doc="the time control: none, 10 (minutes), 5+3 (and seconds a turn), turn:30",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import functools
 import json
 import queue
 import random
@@ -38,6 +37,7 @@ from firmware.controller.players import (
 )
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.table import Table
+from firmware.controller.timers import Timers
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
@@ -149,6 +149,7 @@ def assemble(
     besides here, computer and remote. ``speech``: what a board with a speaker says (its
     ``enabled`` and ``verbosity``)."""
     events = EventBus()
+    timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     announcer = _announcer(board, speech, events, views)
@@ -195,12 +196,23 @@ def assemble(
     if state_dir is not None and history is not None:
         folder = state_dir
         writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
-        kept = functools.partial(saved_names, history)
+        journal_names = table.names_of  # the journal's names, the history's for older journals
+
+        def kept(key: str) -> dict[int, str]:
+            known = journal_names(key)
+            return saved_names(history, key) if known is None else known
+
         events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     if kiosk is None:
         controller = BoardController(
-            board, table, heartbeat=heartbeat, link=link_part, inbox=inbox, views=views
+            board,
+            table,
+            heartbeat=heartbeat,
+            link=link_part,
+            inbox=inbox,
+            views=views,
+            timers=timers,
         )
         if seating is not None:
             seating.connect(controller.post)
@@ -231,6 +243,7 @@ def assemble(
         link=link_part,
         inbox=inbox,
         views=views,
+        timers=timers,
     )
     if seating is not None:
         seating.connect(controller.post)
