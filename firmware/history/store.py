@@ -24,6 +24,7 @@ from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import read_json
 
 FILE_NAME = "history.sqlite3"
+INTEGER_MIN, INTEGER_MAX = -(2**63), 2**63 - 1  # what an SQLite INTEGER holds
 BUSY_S = 0.5  # how long a statement waits for another program's lock before it fails
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26
 SCHEMA = """
@@ -262,12 +263,18 @@ class History:
         return [_match(row) for row in self._db.execute(query + " ORDER BY id", params)]
 
     def match(self, match_id: int) -> MatchRow | None:
+        """The match with ``match_id`` (None: none, or an id no row can have)."""
+        if not fits_integer(match_id):
+            return None
         row = self._db.execute(
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
         return None if row is None else _match(row)
 
     def rounds(self, match_id: int) -> list[RoundRow]:
+        """The stored rounds of ``match_id``, in order (none for an id no row can have)."""
+        if not fits_integer(match_id):
+            return []
         rows = self._db.execute(
             "SELECT number, record, status, winner FROM rounds WHERE match_id = ? ORDER BY number",
             (match_id,),
@@ -307,6 +314,11 @@ class History:
                         "UPDATE matches SET rounds = ? WHERE id = ?", (game.rounds, match_id)
                     )
             path.rename(path.with_name(path.name + ".migrated"))
+
+
+def fits_integer(number: int) -> bool:
+    """Whether ``number`` fits an SQLite INTEGER (a larger one cannot even be looked up)."""
+    return INTEGER_MIN <= number <= INTEGER_MAX
 
 
 def _day(stamp: float) -> str:
