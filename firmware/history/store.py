@@ -18,13 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.history.snapshot import MatchSnapshot, SavedRound
+from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
 from firmware.kiosk.stats import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import read_json
 
 FILE_NAME = "history.sqlite3"
-INTEGER_MIN, INTEGER_MAX = -(2**63), 2**63 - 1  # what an SQLite INTEGER holds
 BUSY_S = 0.5  # how long a statement waits for another program's lock before it fails
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26
 SCHEMA = """

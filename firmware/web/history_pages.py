@@ -13,7 +13,8 @@ from aiohttp import web
 
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import seat_names
-from firmware.history.store import INTEGER_MAX, History, MatchRow, RoundRow, fits_integer
+from firmware.history.snapshot import INTEGER_MAX
+from firmware.history.store import History, MatchRow, RoundRow, fits_integer
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
 from firmware.web.history_words import day_html, match_html
