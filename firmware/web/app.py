@@ -26,6 +26,7 @@ from firmware.controller.live import (
 )
 from firmware.controller.options import game_catalogue
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import shorten
 from firmware.rules.grid import parse_board_cell
 from firmware.web.address_routes import add_address_routes
 from firmware.web.bodies import (
@@ -333,7 +334,7 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
         log.debug("web client left during %s %s", request.method, request.path)
         return _error(400, "the connection closed during the request")
     except Exception:
-        log.exception("web request %s %s failed", request.method, request.path)
+        log.exception("web request %s %s failed", request.method, shorten(request.path, 120))
         return _error(500, "internal error; the board log has the details")
     return response
 
