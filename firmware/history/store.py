@@ -111,6 +111,7 @@ class RoundRow:
     record: dict[str, JsonValue] | None  # None: migrated from a day file, no record kept
     status: str
     winner: str | None
+    ended: float | None = None  # wall seconds
 
 
 class History:
@@ -295,12 +296,13 @@ class History:
         if not fits_integer(match_id):
             return []
         rows = self._db.execute(
-            "SELECT number, record, status, winner FROM rounds WHERE match_id = ? ORDER BY number",
+            "SELECT number, record, status, winner, finished FROM rounds WHERE match_id = ?"
+            " ORDER BY number",
             (match_id,),
         )
         return [
-            RoundRow(number, None if record is None else json.loads(record), status, winner)
-            for number, record, status, winner in rows
+            RoundRow(number, None if record is None else json.loads(record), status, winner, ended)
+            for number, record, status, winner, ended in rows
         ]
 
     def day_totals(self, day: datetime.date) -> DayTotals:

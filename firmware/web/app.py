@@ -44,6 +44,7 @@ from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.names import player_name, seat_number
 from firmware.web.pads import PadSource, add_pad_routes
+from firmware.web.player_pages import add_player_routes
 from firmware.web.settings_routes import add_settings_routes
 from firmware.web.staff import StaffGate, add_staff_routes
 from firmware.web.views import (
@@ -116,6 +117,7 @@ def build_app(
     app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/pads", _page("pads.html"))
     add_history_routes(app, history_dir)
+    add_player_routes(app)
     add_address_routes(app, address or (lambda: "http://127.0.0.1:8080/"))
     app[HEALTH_KEY] = health or (lambda: {"ok": True, "problems": []})
     app.router.add_get("/api/health", _health)
