@@ -292,6 +292,10 @@ class Table:
             return None
         return self.notice[0]
 
+    def tell(self, text: str, now: float) -> None:
+        """Show ``text`` as the board's notice for a while (something the board did)."""
+        self.notice = (text, now)
+
     def deadlines(self, now: float) -> list[float]:
         """Times after ``now`` when something changes without an input (besides animations)."""
         times = [f.t + T.error_flash for f in self.flashes]

@@ -26,7 +26,7 @@ from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.hold import ButtonHold
 from firmware.controller.journal import Journal
-from firmware.controller.live import BoardView, ViewHub
+from firmware.controller.live import BoardView, LoopCall, ViewHub
 from firmware.controller.loop import BoardController, Inbox
 from firmware.controller.players import (
     Player,
@@ -185,7 +185,7 @@ def assemble(
             board, table, heartbeat=heartbeat, link=link_part, inbox=inbox, views=views
         )
         if seating is not None:
-            seating.connect(controller.post)
+            seating.connect(controller.post, _teller(controller, table))
         health = _health(controller, link_part, state_dir, config_problems)
         return Assembly(
             board, table, controller, events, history=history, link=link_part, health=health
@@ -208,9 +208,18 @@ def assemble(
         views=views,
     )
     if seating is not None:
-        seating.connect(controller.post)
+        seating.connect(controller.post, _teller(controller, table))
     health = _health(controller, link_part, state_dir, config_problems)
     return Assembly(board, table, controller, events, parts, history, link_part, health)
+
+
+def _teller(controller: BoardController, table: Table) -> Callable[[str], None]:
+    """Tells the board's notice a text from any thread (through the loop's queue)."""
+
+    def tell(text: str) -> None:
+        controller.post(LoopCall(partial(table.tell, text)))
+
+    return tell
 
 
 def _health(
