@@ -2,6 +2,7 @@
 
     position <record JSON on one line>   set the position (no answer)
     go [movetime MS] [level N] [nodes N]  info lines, then ``bestmove TOKEN``
+    go redtime MS blacktime MS [redinc MS blackinc MS] [movestogo N]   on a clock
     stop                                  every search asked for so far ends at once
     isready                               ``readyok``
     quit                                  leave
@@ -23,10 +24,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from firmware.players import HIGHEST, SEARCH_SHARE, UNLIMITED, Budget, choose, level
+from firmware.players.clock_words import CLOCK_WORDS, ClockWordError, GoClock
 from firmware.rules.api import GameState, InvalidRecordError
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.records import record_from_json, replay
@@ -56,11 +58,13 @@ def whole_number(word: str, value: str | None) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Go:
-    """What a ``go`` line asks: its time in ms (None: the level's own), level and node cap."""
+    """What a ``go`` line asks: its time in ms (None: the level's own or the clock's), level,
+    node cap and clock words."""
 
     movetime: int | None = None
     level: int = HIGHEST
     nodes: int | None = None
+    clock: GoClock = field(default_factory=GoClock)
 
 
 def parse_go(words: list[str]) -> Go:
@@ -68,13 +72,21 @@ def parse_go(words: list[str]) -> Go:
     movetime: int | None = None
     nodes: int | None = None
     chosen = HIGHEST
+    clock = GoClock()
     rest = iter(words)
     for word in rest:
         value = next(rest, None)
         if word not in ("movetime", "level", "nodes"):
-            raise ProtocolError(
-                f"go: unknown option {word[:20]!r} (use movetime MS, level N, nodes N)"
-            )
+            try:
+                taken = clock.take(word, whole_number(word, value))
+            except ClockWordError as exc:
+                raise ProtocolError(str(exc)) from None
+            if not taken:
+                raise ProtocolError(
+                    f"go: unknown option {word[:20]!r} "
+                    f"(use movetime MS, level N, nodes N, {CLOCK_WORDS})"
+                )
+            continue
         number = whole_number(word, value)
         if word == "movetime":
             movetime = number
@@ -90,7 +102,9 @@ def parse_go(words: list[str]) -> Go:
                 level(chosen)
             except ValueError as exc:
                 raise ProtocolError(f"go: {exc}") from None
-    return Go(movetime, chosen, nodes)
+    if movetime is not None and clock.given:
+        raise ProtocolError("go: movetime or the clock words, not both")
+    return Go(movetime, chosen, nodes, clock)
 
 
 class Stops:
@@ -205,14 +219,22 @@ class Engine:
         return self.handle(line, read_at, go_number)
 
     def go(self, asked: Go, *, started: float, number: int) -> None:
-        if self.state is None:
+        state = self.state
+        if state is None:
             raise ProtocolError("go: no position yet (send position <record JSON>)")
-        if self.state.outcome().is_over:
+        side = state.to_move()
+        if side is None:
             raise ProtocolError("go: the game is over")
         chosen = level(asked.level)
         ms = chosen.movetime_ms if asked.movetime is None else asked.movetime
+        if asked.clock.given:
+            sides = find_game(state.game).colours(state.rules)
+            try:
+                ms = asked.clock.think_ms(side, sides, state.ply // len(sides))
+            except ClockWordError as exc:
+                raise ProtocolError(str(exc)) from None
         try:
-            share = chosen.share(self.state.game)
+            share = chosen.share(state.game)
         except InvalidRecordError as exc:
             raise ProtocolError(f"go: {exc}") from None
         deadline = started + ms * SEARCH_SHARE * share / 1000
@@ -221,12 +243,12 @@ class Engine:
         def should_stop() -> bool:
             return stops.stopped(number) or self.clock() >= deadline
 
-        if asked.nodes is not None and asked.movetime is None:
+        if asked.nodes is not None and asked.movetime is None and not asked.clock.given:
             budget = Budget(max_nodes=asked.nodes, should_stop=lambda: stops.stopped(number))
         else:
             cap = UNLIMITED if asked.nodes is None else asked.nodes
             budget = Budget(max_nodes=cap, should_stop=should_stop)
-        choice = choose(self.state, chosen, budget, self.rng)
+        choice = choose(state, chosen, budget, self.rng)
         spent = max(self.clock() - started, 1e-6)
         self.write(
             f"info depth {choice.depth} score {choice.score} nodes {choice.nodes} "
