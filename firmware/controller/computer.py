@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import SeatSpec
+from firmware.controller.live import LoopCall
 from firmware.controller.players import PassivePlayer, Player, PlayerKind, SeatMove, Turn
 from firmware.controller.thinker import Answer, Searcher, Thinker
 from firmware.players import HIGHEST, LOWEST, Level, level
 from firmware.rules.api import GameState
+
+if TYPE_CHECKING:
+    from firmware.controller.table import Table
 
 HINT = "hint"  # the tag of a hint search (seat searches are tagged with their seat number)
 HINT_MOVETIME_MS = 1000
@@ -150,3 +156,12 @@ class Seating:
         else:
             assert isinstance(answer.tag, int)
             self._post(SeatMove(answer.tag, answer.choice.token, answer.ply))
+
+
+def notice_teller(post: Callable[[LoopCall], None], table: Table) -> Say:
+    """Tells the board's notice a text from any thread, through the loop's queue ``post``."""
+
+    def tell(text: str) -> None:
+        post(LoopCall(partial(table.feedback.say, text)))
+
+    return tell

@@ -20,12 +20,12 @@ from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig, SpeechConfig
-from firmware.controller.computer import Seating
+from firmware.controller.computer import Seating, notice_teller
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.hold import ButtonHold
 from firmware.controller.journal import Journal
-from firmware.controller.live import BoardView, LoopCall, ViewHub
+from firmware.controller.live import BoardView, ViewHub
 from firmware.controller.loop import BoardController, Inbox
 from firmware.controller.players import (
     Player,
@@ -192,6 +192,7 @@ def assemble(
         starter_draw=None if link_part is None else link_part.online_game.draw,
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
+        timers=timers,
     )
     if state_dir is not None and history is not None:
         folder = state_dir
@@ -215,7 +216,7 @@ def assemble(
             timers=timers,
         )
         if seating is not None:
-            seating.connect(controller.post, _teller(controller, table))
+            seating.connect(controller.post, notice_teller(controller.post, table))
         health = _health(controller, link_part, state_dir, config_problems)
         return Assembly(
             board,
@@ -246,7 +247,7 @@ def assemble(
         timers=timers,
     )
     if seating is not None:
-        seating.connect(controller.post, _teller(controller, table))
+        seating.connect(controller.post, notice_teller(controller.post, table))
     health = _health(controller, link_part, state_dir, config_problems)
     return Assembly(board, table, controller, events, parts, history, link_part, health, announcer)
 
@@ -261,15 +262,6 @@ def _announcer(
     events.subscribe(announcer.hear)
     views.subscribe(announcer.look)
     return announcer
-
-
-def _teller(controller: BoardController, table: Table) -> Callable[[str], None]:
-    """Tells the board's notice a text from any thread (through the loop's queue)."""
-
-    def tell(text: str) -> None:
-        controller.post(LoopCall(partial(table.tell, text)))
-
-    return tell
 
 
 def _health(
