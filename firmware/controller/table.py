@@ -77,7 +77,7 @@ from firmware.controller.timing import TABLE_TIMING as T
 from firmware.controller.undo import AlwaysUndo, UndoPolicy, steps_to_a_person, take_back
 from firmware.learn.puzzle_run import PuzzleRun
 from firmware.learn.runner import LessonRun
-from firmware.rules.api import GameState, InvalidRecordError, JsonValue
+from firmware.rules.api import GameState, InvalidRecordError, JsonValue, Termination
 from firmware.rules.grid import cell_name
 from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
@@ -578,18 +578,52 @@ class Table:
         number = len(match.rounds)
         self.events.post(MoveApplied(number, seat, token, state.ply, colour, said))
         self.last_said = said
-        outcome = state.outcome()
-        if outcome.is_over:
-            record = record_of(state).to_json()
-            self.events.post(
-                RoundEnded(number, outcome.status.value, outcome.winner, record, match.scores())
-            )
-            if match.is_over:
-                self.events.post(MatchEnded(match.name, match.winner, number, match.scores()))
+        if state.outcome().is_over:
+            self._tell_end(seated)
         self.error = None
         self._after_change(seated, now)
         if match.current is not None and match.current.outcome().is_over and self._beep:
             self._beep(T.win_beep_hz, T.win_beep_s)
+
+    def end_round(self, termination: Termination, winner: str | None, now: float) -> bool:
+        """End the round being played by a reason off the board (time, resignation, agreement;
+        ``winner`` wins it, None: nobody): journaled and told like an ending by a move, UNDO
+        takes it back. False (and said) if no round is being played."""
+        mode = self.mode
+        if not isinstance(mode, PlayingMode) or mode.seated.match.current is None:
+            self.refuse("no round is being played", now)
+            return False
+        seated = mode.seated
+        try:
+            seated.match.end_round(termination, winner)
+        except ValueError as exc:
+            self.refuse(str(exc), now)
+            return False
+        self._cancel_players()
+        self._tell_end(seated)
+        self.error = None
+        self._after_change(seated, now)
+        return True
+
+    def _tell_end(self, seated: Seated) -> None:
+        """The round just ended (and maybe the match): say so, with how it ended."""
+        match = seated.match
+        state = match.current
+        assert state is not None
+        outcome, number = state.outcome(), len(match.rounds)
+        record = record_of(state).to_json()
+        self.events.post(
+            RoundEnded(
+                number,
+                outcome.status.value,
+                outcome.winner,
+                record,
+                match.scores(),
+                termination=outcome.termination,
+            )
+        )
+        if match.is_over:
+            self.events.post(MatchEnded(match.name, match.winner, number, match.scores()))
 
     def ghost(self, now: float) -> None:
         """A touch the pads could not place: flash, change nothing."""
