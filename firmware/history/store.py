@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.history.snapshot import MatchSnapshot, SavedRound
+from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
 from firmware.kiosk.stats import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import read_json
@@ -116,6 +116,7 @@ class RoundRow:
     record: dict[str, JsonValue] | None  # None: migrated from a day file, no record kept
     status: str
     winner: str | None
+    ended: float | None = None  # wall seconds
     reason: str | None = None  # how it ended: "line", "square", "no chips", "no move", "time", ...
 
 
@@ -145,6 +146,26 @@ class History:
             self._connection = connection
             self._migrate_day_files(self.state_dir / "stats")
         return self._connection
+
+    def read_with(self, snapshots: Sequence[MatchSnapshot]) -> None:
+        """From now on read a copy in memory with ``snapshots`` saved over it (what the spool
+        holds and the database does not yet); the file is not changed."""
+        if not snapshots:
+            return
+        memory = sqlite3.connect(":memory:", check_same_thread=False)
+        try:
+            if self.path.exists():
+                self._db.backup(memory)
+                self.close()
+            else:
+                memory.executescript(SCHEMA)
+                _add_columns(memory)
+        except BaseException:
+            memory.close()
+            raise
+        self._connection = memory
+        for snapshot in snapshots:
+            self.save(snapshot)
 
     def close(self) -> None:
         if self._connection is not None:
@@ -274,22 +295,28 @@ class History:
         return [_match(row) for row in self._db.execute(query + " ORDER BY id", params)]
 
     def match(self, match_id: int) -> MatchRow | None:
+        """The match with ``match_id`` (None: none, or an id no row can have)."""
+        if not fits_integer(match_id):
+            return None
         row = self._db.execute(
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
         return None if row is None else _match(row)
 
     def rounds(self, match_id: int) -> list[RoundRow]:
+        """The stored rounds of ``match_id``, in order (none for an id no row can have)."""
+        if not fits_integer(match_id):
+            return []
         rows = self._db.execute(
-            "SELECT number, record, status, winner, reason FROM rounds WHERE match_id = ?"
-            " ORDER BY number",
+            "SELECT number, record, status, winner, finished, reason FROM rounds"
+            " WHERE match_id = ? ORDER BY number",
             (match_id,),
         )
         found = []
-        for number, text, status, winner, reason in rows:
+        for number, text, status, winner, ended, reason in rows:
             record = None if text is None else json.loads(text)
             derived = None if record is None else _reason_of(record)
-            found.append(RoundRow(number, record, status, winner, reason or derived))
+            found.append(RoundRow(number, record, status, winner, ended, reason or derived))
         return found
 
     def day_totals(self, day: datetime.date) -> DayTotals:
@@ -322,6 +349,11 @@ class History:
                         "UPDATE matches SET rounds = ? WHERE id = ?", (game.rounds, match_id)
                     )
             path.rename(path.with_name(path.name + ".migrated"))
+
+
+def fits_integer(number: int) -> bool:
+    """Whether ``number`` fits an SQLite INTEGER (a larger one cannot even be looked up)."""
+    return INTEGER_MIN <= number <= INTEGER_MAX
 
 
 def _day(stamp: float) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from firmware.controller.events import Event, EventLog, MatchEnded, RoundEnded, RoundReopened
 from firmware.controller.live import LoopCall
 from firmware.history.store import History
@@ -38,7 +40,9 @@ def _broker(rig: Rig) -> list[dict[str, JsonValue]]:
 
 def _end(rig: Rig, termination: Termination, winner: str | None) -> None:
     def end(now: float) -> None:
-        rig.table.end_round(termination, winner, now)
+        context = rig.table.context
+        context.match.end_round(termination, winner)
+        context.follow_match(now)
 
     rig.controller.post(LoopCall(end))
     rig.controller.step()
@@ -104,6 +108,6 @@ def test_resignation_decides_a_one_game_match(tmp_path: Path) -> None:
 def test_no_ending_outside_a_round(tmp_path: Path) -> None:
     rig = Rig(tmp_path / "state")
     rig.start()
-    _end(rig, Termination.TIME, "blue")
+    with pytest.raises(ValueError, match="no round is in play"):
+        rig.table.context.match.end_round(Termination.TIME, "blue")
     assert rig.score["phase"] == "menu"
-    assert rig.score["error"] == "no round is being played"

@@ -86,7 +86,7 @@ def test_undo_drops_a_move_that_waits_for_its_chip(rig: Rig) -> None:
     rig.controller.step()
     assert rig.table.phase is Phase.WAITING_FOR_CHIP
     rig.press("undo")
-    assert rig.score["phase"] == "playing" and rig.moves == [] and rig.table.pending is None
+    assert rig.score["phase"] == "playing" and rig.moves == [] and rig.score["pending"] is None
 
 
 def test_a_move_for_a_position_gone_by_or_from_the_wrong_seat_is_refused(rig: Rig) -> None:

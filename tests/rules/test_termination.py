@@ -12,6 +12,7 @@ from firmware.rules.api import Outcome, Status, Termination
 from firmware.rules.match import Match
 from firmware.rules.records import record_from_json, record_of, replay
 
+
 def round_over(match: Match) -> bool:
     return match.round_over
 
