@@ -31,6 +31,7 @@ from firmware.controller.match_play import MatchPlay
 from firmware.controller.players import Player, PlayerFactory, PlayerKind, Turn, passive_player
 from firmware.controller.resume import BUILT_IN, Resumed, resumed_match, tell_resumed
 from firmware.controller.review import archived_entries, finished_rounds
+from firmware.controller.seat import Seat
 from firmware.controller.seated import Seated
 from firmware.controller.undo import steps_to_a_person, take_back
 from firmware.rules.api import GameState, JsonValue, Termination
@@ -53,7 +54,7 @@ class MatchAtTable:
         events: EventBus,
         draw: StarterDraw,
         wall: Callable[[], float],
-        new_match_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+        new_match_id: Callable[[], str] | None = None,
         players: PlayerFactory = passive_player,
         seating: Seating | None = None,
         player_kinds: frozenset[PlayerKind] = BUILT_IN,
@@ -65,7 +66,7 @@ class MatchAtTable:
         events.subscribe(JournalKeeper(journal))  # first: written before anyone else hears
         self._draw = draw
         self._wall = wall
-        self._new_match_id = new_match_id
+        self._new_match_id = new_match_id or (lambda: uuid.uuid4().hex)
         self._make_player = players
         self._seating = seating
         self.player_kinds = player_kinds
@@ -89,6 +90,14 @@ class MatchAtTable:
 
     def seat_to_act(self) -> int | None:
         return None if self.seated is None else self.seated.seat_to_act()
+
+    def seats(self) -> list[Seat]:
+        """Who sits where, clockwise from seat 0 (none without a match)."""
+        seated = self.seated
+        if seated is None:
+            return []
+        pairs = zip(seated.specs, seated.players, strict=True)
+        return [Seat(spec.colour, spec.name, player.kind) for spec, player in pairs]
 
     # -- starting ---------------------------------------------------------------------------
 
