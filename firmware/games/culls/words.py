@@ -77,22 +77,41 @@ def _drawn(after: CullsState, mover: str) -> str:
     return f": {stuck.capitalize()} has no chips left, the round is a draw"
 
 
-def describe(before: CullsState, token: str, seat_name: str) -> str:
-    """``token`` played from ``before`` by ``seat_name``, in one line."""
+def describe(before: CullsState, token: str, seat_name: str, next_name: str | None = None) -> str:
+    """``token`` played from ``before`` by ``seat_name``, in one line; a flip also says the
+    placement or move that trapped it ("Red placed g10 and trapped h9 and i8; Red flipped h9:
+    Blue moves it next"). ``next_name``: who acts after a flip (the other colour by default)."""
     after = _after(before, token)
     kind = before.awaiting()
     mover = before.to_move() or "blue"
     if kind == FLIP:
         flipped = token[1:]
-        owner = other(mover).capitalize()
+        owner = next_name or other(mover).capitalize()
+        trap = _trap(before, seat_name)
         if after.outcome().is_over:
-            return f"{seat_name} flipped {flipped}{_drawn(after, mover)}"
-        return f"{seat_name} flipped {flipped}: {owner} must move it next turn"
-    if kind == MOVE:
+            return f"{trap}{seat_name} flipped {flipped}{_drawn(after, mover)}"
+        return f"{trap}{seat_name} flipped {flipped}: {owner} moves it next"
+    return _arrived(before, after, token, seat_name, mover)
+
+
+def _arrived(before: CullsState, after: CullsState, token: str, seat_name: str, mover: str) -> str:
+    """A placement or a move of the flipped chip, and what its arrival did."""
+    if before.awaiting() == MOVE:
         start, _, end = token.partition("-")
         moved = f"{seat_name} moved the flipped chip from {start} to {end}"
         return moved + _arrival(after, seat_name, mover)
     return f"{seat_name} placed {token}{_arrival(after, seat_name, mover)}"
+
+
+def _trap(before: CullsState, seat_name: str) -> str:
+    """The placement or move that made the trap a flip answers, then "; " (empty if unknown)."""
+    if not before.moves:
+        return ""
+    prior = before.copy()
+    token = prior.undo()
+    mover = prior.to_move() or "blue"
+    said = _arrived(prior, before, token, seat_name, mover)
+    return said.partition(":")[0] + "; "
 
 
 def _effect(before: CullsState, after: CullsState, cell: str) -> str:
