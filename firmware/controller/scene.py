@@ -65,10 +65,10 @@ def _learning_lights(table: Table, stack: LightStack) -> None:
     state = run.state
     board_adapter(state.game).lights(stack, state, table.since)
     cells = [parse_board_cell(name, table.columns, table.rows) for name in run.cells()]
-    blink = p.Blink(p.HINT, p.OFF, HINT_BLINK_S)
-    stack.add(cells, Light(p.ANIMATION, blink, table.since))
-    if table.lesson is not None and table.lesson.done:
-        screens.ready_light(stack, table.since)
+    screens.target_lights(stack, cells, table.since, HINT_BLINK_S)
+    go_on = None if table.lesson is None else table.lesson.go_on
+    if go_on is not None:
+        screens.ready_light(stack, table.since, parse_board_cell(go_on, table.columns, table.rows))
 
 
 def _review_lights(review: Review, stack: LightStack, since: float) -> None:

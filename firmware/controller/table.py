@@ -857,8 +857,8 @@ class Table:
     def lesson_tap(self, mode: LessonMode, cell: Cell, now: float) -> None:
         run = mode.run
         if run.done:
-            if cell != self.ready_cell:
-                self.refuse_at(cell, "tap the green centre cell for the next lesson", now)
+            if cell_name(cell) != run.go_on:
+                self.refuse_at(cell, f"tap {run.go_on} to go on", now)
                 return
             after = None if self._learning is None else next_lesson(self._learning, run.lesson)
             if after is None:
@@ -871,19 +871,16 @@ class Table:
         if not answer.right:
             self.refuse_at(cell, answer.said, now)
             return
-        self.error = None
-        self.notice = (answer.said, now)
+        self.error = None  # the run's sentence says the result and the cell to go on
         self.since = now
 
     def puzzle_tap(self, mode: PuzzleMode, cell: Cell, now: float) -> None:
         run = mode.run
-        restoring = run.refuted is not None
+        restoring = run.showing
         answer = run.touch(cell_name(cell))
         self.since = now
-        if restoring or answer.right:  # the run's sentence greets a right answer itself
+        if restoring or answer.right or answer.replies:  # the run's sentence says the answer
             self.error = None
-        elif answer.replies:
-            self.error = (answer.said, now)
         else:
             self.refuse_at(cell, answer.said, now)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
 from firmware.games.culls import words
@@ -145,6 +145,10 @@ class CullsBoard:
     def describe_hint(self, state: GameState, token: str) -> str:
         """The hint in one line: where, and what it makes, traps or blocks."""
         return words.describe_hint(_culls(state), token)
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        """A right answer and what it does, or the threat that beats a wrong one."""
+        return words.explain_answer(_culls(before), token, replies)
 
 
 def _team_seat(state: CullsState) -> str:
