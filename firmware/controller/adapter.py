@@ -127,7 +127,7 @@ class BoardAdapter(Protocol):
     def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
         """A puzzle's answer ``token`` from ``before`` in one line of board cell names: a right
         one ("Solved: e7 makes five") when ``replies`` is empty, else why the replies beat it
-        ("Not e8: Red already has four on i11-f8, and e7 makes five")."""
+        ("Not e8: Red already has four from i11 to f8, and e7 makes five: Red wins")."""
 
 
 def board_adapter(name: str) -> BoardAdapter:

@@ -72,7 +72,7 @@ def test_a_wrong_answer_names_the_threat_that_wins_in_board_cells() -> None:
     while run.puzzle.id != "culls-stop-0001":
         run.skip()
     answer = run.play("a1")
-    assert answer.said == "Not a1: Red already has four on g3-j6, and f2 makes five: Red wins."
+    assert answer.said == "Not a1: Red already has four from g3 to j6, and f2 makes five: Red wins."
     run.touch("a1")
     assert run.play("f2").said == "Solved: f2 blocks Red's four."
 

@@ -170,9 +170,13 @@ def _threat(state: CullsState, token: str, colour: str) -> str:
         held = count_word(len(line) - 1)
         if cell in (line[0], line[-1]):
             rest = [name for name in line if name != cell]
-            threat = f"{side} already has {held} on {rest[0]}-{rest[-1]}, and {cell} makes {length}"
+            threat = (
+                f"{side} already has {held} from {rest[0]} to {rest[-1]}, and {cell} makes {length}"
+            )
         else:
-            threat = f"{side} already has {held} on {line[0]}-{line[-1]}, and {cell} fills the gap"
+            threat = (
+                f"{side} already has {held} from {line[0]} to {line[-1]}, and {cell} fills the gap"
+            )
         return f"{threat}: {side} wins"
     if state.awaiting() == FLIP:
         return f"{side} flips {token[1:]}"
@@ -184,7 +188,7 @@ def _threat(state: CullsState, token: str, colour: str) -> str:
 
 def explain_answer(before: CullsState, token: str, replies: Sequence[str]) -> str:
     """A puzzle answer in board cell names: what a right one does, or the threat that beats a
-    wrong one ("Not e8: Red already has four on i11-f8, and e7 makes five")."""
+    wrong one ("Not e8: Red already has four from i11 to f8, and e7 makes five: Red wins")."""
     if not replies:
         kind = before.awaiting()
         cell = token.partition("-")[2] if kind == MOVE else token
