@@ -145,6 +145,17 @@ def _history(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("match", nargs="?", type=int, help="the match id (show, export)")
     parser.add_argument("--round", type=int, help="export: this round only (default: the last)")
     parser.add_argument("--day", help="list: only this day (YYYY-MM-DD)")
+    export = parser.add_mutually_exclusive_group()
+    export.add_argument(
+        "--csv",
+        action="store_true",
+        help="export: one CSV row per round (names, times, game, round and match results)",
+    )
+    export.add_argument(
+        "--out",
+        metavar="DIR",
+        help="export: write each round's record to its own file in DIR (each replays)",
+    )
     parser.add_argument(
         "--state-dir",
         metavar="DIR",
@@ -165,7 +176,11 @@ def _fleet(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--remove",
         metavar="BOARD",
-        help="clear a retired board's retained status and state from the broker, then exit",
+        help="clear a retired board's retained status and state from the broker, then exit "
+        "(refused while it is online or was heard in the last minute)",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="with --remove: even if heard in the last minute"
     )
 
 

@@ -20,7 +20,8 @@ from firmware.commands.errors import CommandError
 from firmware.commands.parser import MOCK_WEB
 from firmware.commands.seat_check import OptionCheckError, check_computer, check_game
 from firmware.config import Config, ConfigError, default_config, load_config
-from firmware.config.layered import Layered, SettingsStore, load_layered
+from firmware.config.layered import Layered, SettingsStore, start_layered
+from firmware.config.running import Switches
 from firmware.config.schema import WebConfig
 from firmware.controller.computer import computer_choice
 from firmware.controller.loop import BoardController
@@ -97,7 +98,12 @@ def run(args: argparse.Namespace, review: Record | None = None) -> int:
     except (SessionError, OptionCheckError) as exc:
         raise CommandError(str(exc)) from None
     with lock:
-        layered = load_layered(config or default_config(), state_dir, _warn)
+        switches = Switches(kiosk=args.kiosk)
+        try:
+            layered = start_layered(config or default_config(), state_dir, _warn, switches)
+        except ConfigError as exc:
+            where = "" if config is None else f"config {args.config}: "
+            raise CommandError(f"{where}{exc}") from None
         store = SettingsStore(layered, state_dir)
         layered_config = None if config is None else layered.config
         try:
@@ -136,7 +142,7 @@ def _lesson_of(args: argparse.Namespace) -> str | None:
 def _play(
     args: argparse.Namespace, session: Session, config: Config | None, store: SettingsStore
 ) -> int:
-    web_config = WebConfig() if config is None else config.web
+    web_config = store.config.web  # the layered settings: a PIN saved on the staff page too
     try:
         if args.script is not None:
             web = None if args.web is None else _serve(session, args.web, web_config, store)

@@ -134,7 +134,8 @@ def check_access(config: Config) -> None:
     if not kiosk.enabled:
         return
     if kiosk.staff_pin is None:
-        raise ConfigError("missing", "kiosk.staff_pin", "required when kiosk.enabled is true")
+        message = 'kiosk mode needs a staff PIN (4 to 8 digits, e.g. staff_pin: "48260")'
+        raise ConfigError("missing", "kiosk.staff_pin", message)
     for name in kiosk.power_off_buttons:
         if config.buttons.backend != "none" and getattr(config.buttons, name) is None:
             message = f"{name} is not wired (buttons.{name} is null): wire it or leave it out"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.history.snapshot import MatchSnapshot, SavedRound
+from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
 from firmware.kiosk.stats import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import read_json
@@ -111,6 +111,7 @@ class RoundRow:
     record: dict[str, JsonValue] | None  # None: migrated from a day file, no record kept
     status: str
     winner: str | None
+    ended: float | None = None  # wall seconds
 
 
 class History:
@@ -262,19 +263,26 @@ class History:
         return [_match(row) for row in self._db.execute(query + " ORDER BY id", params)]
 
     def match(self, match_id: int) -> MatchRow | None:
+        """The match with ``match_id`` (None: none, or an id no row can have)."""
+        if not fits_integer(match_id):
+            return None
         row = self._db.execute(
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
         return None if row is None else _match(row)
 
     def rounds(self, match_id: int) -> list[RoundRow]:
+        """The stored rounds of ``match_id``, in order (none for an id no row can have)."""
+        if not fits_integer(match_id):
+            return []
         rows = self._db.execute(
-            "SELECT number, record, status, winner FROM rounds WHERE match_id = ? ORDER BY number",
+            "SELECT number, record, status, winner, finished FROM rounds WHERE match_id = ?"
+            " ORDER BY number",
             (match_id,),
         )
         return [
-            RoundRow(number, None if record is None else json.loads(record), status, winner)
-            for number, record, status, winner in rows
+            RoundRow(number, None if record is None else json.loads(record), status, winner, ended)
+            for number, record, status, winner, ended in rows
         ]
 
     def day_totals(self, day: datetime.date) -> DayTotals:
@@ -307,6 +315,11 @@ class History:
                         "UPDATE matches SET rounds = ? WHERE id = ?", (game.rounds, match_id)
                     )
             path.rename(path.with_name(path.name + ".migrated"))
+
+
+def fits_integer(number: int) -> bool:
+    """Whether ``number`` fits an SQLite INTEGER (a larger one cannot even be looked up)."""
+    return INTEGER_MIN <= number <= INTEGER_MAX
 
 
 def _day(stamp: float) -> str:

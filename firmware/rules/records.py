@@ -14,9 +14,11 @@ from firmware.rules.api import (
 )
 from firmware.rules.bounded_json import JsonInputError, read_json, shorten
 from firmware.rules.registry import find_game
+from firmware.rules.time_control import TimeControl, TimeControlError, parse_time_control
 
 FORMAT = 1
-_KEYS = ("format", "game", "rules", "first", "moves")
+_KEYS = ("format", "game", "rules", "first", "moves", "clock", "clocks")
+MAX_CLOCK_MS = 10**9
 _REQUIRED = ("format", "game", "first", "moves")
 
 
@@ -28,15 +30,23 @@ class Record:
     rules: Mapping[str, JsonValue]
     first: str
     moves: tuple[str, ...] = field(default=())
+    clock: TimeControl | None = None  # the time control of a timed game
+    clocks: tuple[int | None, ...] | None = None  # per action: the mover's ms left after it
 
     def to_json(self) -> dict[str, JsonValue]:
-        return {
+        """The record's JSON object; ``clock`` and ``clocks`` only when the game was timed."""
+        raw: dict[str, JsonValue] = {
             "format": FORMAT,
             "game": self.game,
             "rules": dict(self.rules),
             "first": self.first,
             "moves": list(self.moves),
         }
+        if self.clock is not None:
+            raw["clock"] = str(self.clock)
+        if self.clocks is not None:
+            raw["clocks"] = list[JsonValue](self.clocks)
+        return raw
 
     def dumps(self) -> str:
         """The record as JSON text (one object, trailing newline)."""
@@ -119,7 +129,38 @@ def record_from_json(raw: object) -> Record:
             raise InvalidRecordError(
                 f"moves[{index}]: must be a string, got {shorten(json.dumps(token), 40)}"
             )
-    return Record(name, rules, first, tuple(moves))
+    clock = _clock_of(raw)
+    clocks = _clocks_of(raw, len(moves), clock)
+    return Record(name, rules, first, tuple(moves), clock, clocks)
+
+
+def _clock_of(raw: dict[str, object]) -> TimeControl | None:
+    if "clock" not in raw:
+        return None
+    try:
+        return parse_time_control(raw["clock"])
+    except TimeControlError as exc:
+        raise InvalidRecordError(f"clock: {exc}") from None
+
+
+def _clocks_of(
+    raw: dict[str, object], moves: int, clock: TimeControl | None
+) -> tuple[int | None, ...] | None:
+    """The ``clocks`` list: one entry per move, each a whole number of ms or null."""
+    if "clocks" not in raw:
+        return None
+    if clock is None or not clock.timed:
+        raise InvalidRecordError("clocks: only a record with a timed clock has them")
+    values = raw["clocks"]
+    if not isinstance(values, list) or len(values) != moves:
+        raise InvalidRecordError(f"clocks: must be a list of {moves} entries, one per move")
+    for index, value in enumerate(values):
+        if value is not None and (type(value) is not int or not 0 <= value <= MAX_CLOCK_MS):
+            raise InvalidRecordError(
+                f"clocks[{index}]: must be milliseconds left (0 to {MAX_CLOCK_MS}) or null, "
+                f"got {shorten(json.dumps(value), 40)}"
+            )
+    return tuple(values)
 
 
 def replay(record: Record) -> tuple[GameState, ReplayError | None]:

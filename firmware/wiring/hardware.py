@@ -15,7 +15,8 @@ from types import FrameType
 from typing import Any
 
 from firmware.config import Config, ConfigError, load_config
-from firmware.config.layered import SettingsStore, load_layered
+from firmware.config.layered import SettingsStore, start_layered
+from firmware.config.running import Switches
 from firmware.controller.computer import Seating, computer_choice
 from firmware.controller.loop import BoardController
 from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
@@ -108,7 +109,13 @@ def _run_locked(
     """The board of ``file_config`` with the staff settings over it, its state dir locked."""
     from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
 
-    layered = load_layered(file_config, state_dir, lambda text: complain(f"warning: {text}"))
+    switches = Switches(kiosk=args.kiosk)
+    try:
+        layered = start_layered(
+            file_config, state_dir, lambda text: complain(f"warning: {text}"), switches
+        )
+    except ConfigError as exc:
+        raise SessionError(str(exc)) from None
     store = SettingsStore(layered, state_dir)
     config = layered.config
     try:
@@ -147,6 +154,7 @@ def _run_locked(
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
         hints=config.play.hints,
         beeps=config.buzzer.enabled,
+        speech=config.speech,
         config_problems=() if layered.problem is None else (layered.problem,),
     )
     controller = parts.controller

@@ -105,6 +105,21 @@ def test_history_command_errors_are_one_line(
     assert "no match 7" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "action", [["show", "9" * 20], ["export", "9" * 20], ["export", "-5"], ["show", "-" + "9" * 20]]
+)
+def test_a_match_id_no_row_can_have_is_no_such_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], action: list[str]
+) -> None:
+    History(tmp_path).close()
+    empty = History(tmp_path)
+    assert empty.matches() == []
+    empty.close()
+    assert main(["history", *action, "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"no match {action[1]}" in err
+
+
 def test_the_history_page_lists_the_days_games_and_serves_records_that_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

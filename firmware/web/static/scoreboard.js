@@ -82,7 +82,7 @@ function turnLine(score) {
     case "menu":
       return "Choosing the game on the board";
     case "attract":
-      return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion.wins)})`
+      return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
         : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
     case "lesson": {
       const { title: name, step, steps } = score.lesson || {};
@@ -183,8 +183,12 @@ function showScore(score) {
 let champion = null;
 let championsKey = "";
 
-function winsText(wins) {
-  return wins === 1 ? "1 win" : `${wins} wins`;
+// A champion is who won the most matches today; round wins only break a tie (and rank those
+// who have won rounds but no match yet).
+function winsText(player) {
+  const matches = player.match_wins || 0;
+  if (matches) return matches === 1 ? "1 match won" : `${matches} matches won`;
+  return player.wins === 1 ? "1 round won" : `${player.wins} rounds won`;
 }
 
 async function showChampions(score) {
@@ -205,7 +209,7 @@ async function showChampions(score) {
   const items = top.map((player, index) => {
     const item = element("li", "champion");
     item.append(element("span", "rank", `${index + 1}.`), element("span", "champion-name", player.name));
-    item.append(element("span", "champion-wins", winsText(player.wins)));
+    item.append(element("span", "champion-wins", winsText(player)));
     return item;
   });
   document.getElementById("champions-list").replaceChildren(...items);
