@@ -100,8 +100,11 @@ class LessonRun:
 
     @property
     def step(self) -> int:
-        """The step shown, from 1 (the last one once the lesson is done)."""
-        return min(self._index + 1, len(self._lesson.steps))
+        """The step shown, from 1: while its result is shown the step answered (the last one
+        once the lesson is done)."""
+        if self._result is not None:
+            return self._index
+        return self._index + 1
 
     @property
     def say(self) -> str:

@@ -154,7 +154,7 @@ def test_the_view_follows_the_steps() -> None:
         "done": False,
     }
     run.touch("k8")
-    assert (run.step, run.cells(), run.view()["go_on"]) == (2, [], run.go_on)
+    assert (run.step, run.cells(), run.view()["go_on"]) == (1, [], run.go_on)
     run.touch(str(run.go_on))
     assert (run.step, run.cells(), run.go_on) == (2, ["i8", "j8"], None)
 
@@ -195,6 +195,8 @@ def test_the_computer_answers_at_level_one_until_the_learner_acts_again() -> Non
     run = _run(lesson, seed=7)
     answer = run.touch("f10")
     assert answer.right and len(answer.replies) == 2  # Black and White, one push each
+    assert run.step == 1  # its result is shown
+    run.touch(str(run.go_on))
     assert run.step == 2  # the next step has its own setup
     again = _run(lesson, seed=7).touch("f10")
     assert again.replies == answer.replies  # the same seed, the same replies
