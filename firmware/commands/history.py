@@ -22,6 +22,7 @@ from pathlib import Path
 from firmware.commands.errors import CommandError
 from firmware.history.export import csv_rows, record_files, seat_words
 from firmware.history.store import FILE_NAME, History, MatchRow, unreadable
+from firmware.history.writer import SPOOL_NAME, read_history
 
 SERVICE_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it
 SERVICE_STATE_DIR = Path("/var/lib/cullsboard")
@@ -29,10 +30,11 @@ SERVICE_STATE_DIR = Path("/var/lib/cullsboard")
 
 def run(args: argparse.Namespace) -> int:
     state_dir = find_state_dir(args.state_dir, args.config, dict(os.environ))
-    if not (state_dir / FILE_NAME).exists():
+    if not (state_dir / FILE_NAME).exists() and not (state_dir / SPOOL_NAME).exists():
         return _fail(f"no match history in {state_dir}")
-    history = History(state_dir)
+    history: History | None = None
     try:
+        history = read_history(state_dir)  # with what the spool holds: rounds saved while locked
         return _answer(args, history)
     except (OSError, sqlite3.Error, ValueError) as exc:
         advice = (
@@ -42,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return _fail(f"cannot read the history {state_dir / FILE_NAME}: {exc}{advice}")
     finally:
-        history.close()
+        if history is not None:
+            history.close()
 
 
 def find_state_dir(

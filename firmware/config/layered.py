@@ -50,6 +50,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("play.clock", "The clock: none, 10 (minutes), 5+3, turn:30", restart=True),
     Setting("pieces", "Pieces: placed by hand (physical) or the lights (virtual)", restart=True),
     Setting("buzzer.enabled", "Buzzer on", restart=True),
+    Setting("speech.enabled", "Voice on (the board says every action aloud)", restart=True),
+    Setting("speech.verbosity", "What the voice says: moves, prompts too, or all", restart=True),
+    Setting("speech.rate", "Voice speed (words a minute)", restart=True),
+    Setting("speech.volume", "Voice volume (0 to 100)", restart=True),
+    Setting("speech.voice", "Voice (an espeak-ng voice such as en or en-us)", restart=True),
     Setting("web.pin", "Control PIN (phones and the board page)", restart=False),
     Setting("kiosk.staff_pin", "Staff PIN", restart=False),
 )

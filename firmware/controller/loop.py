@@ -250,15 +250,14 @@ class BoardController:
 
     def _settle(self, now: float) -> None:
         """After inputs and timers: what they may have changed that is not timed by itself (a
-        seat's search beside the loop, the kiosk's idle state), and the table's next change."""
+        seat's search beside the loop, the kiosk's idle state); the table's modes and feedback
+        schedule their own changes on the timers."""
         thinking = self.table.thinking()
         if thinking != self._thinking:  # a seat's search started or ended beside the loop
             self._thinking = thinking
             self._changed = True
         if self._attract is not None:
             self._idle_check(now)
-        changes = self.table.deadlines(now)
-        self.timers.replace(self.table, min(changes, default=None), self._redraw_due)
 
     def _redraw_due(self, now: float) -> None:
         """A timer whose only effect is that the picture or the scoreboard looks different."""

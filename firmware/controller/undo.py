@@ -18,8 +18,8 @@ from firmware.controller.events import (
     RoundReopened,
     RoundUnstarted,
 )
-from firmware.controller.modes import Seated
 from firmware.controller.players import PlayerKind
+from firmware.controller.seated import Seated
 
 
 class UndoPolicy(Protocol):

@@ -31,9 +31,10 @@ class Period(enum.Enum):
         """The first and last day covered, or None for all time."""
         if self is Period.DAY:
             return day, day
-        if self is Period.WEEK:
+        if self is Period.WEEK:  # the calendar's last week ends on its last day
             monday = day - datetime.timedelta(days=day.weekday())
-            return monday, monday + datetime.timedelta(days=6)
+            last = datetime.date.max - monday
+            return monday, monday + datetime.timedelta(days=min(6, last.days))
         return None
 
 

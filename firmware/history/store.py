@@ -141,6 +141,26 @@ class History:
             self._migrate_day_files(self.state_dir / "stats")
         return self._connection
 
+    def read_with(self, snapshots: Sequence[MatchSnapshot]) -> None:
+        """From now on read a copy in memory with ``snapshots`` saved over it (what the spool
+        holds and the database does not yet); the file is not changed."""
+        if not snapshots:
+            return
+        memory = sqlite3.connect(":memory:", check_same_thread=False)
+        try:
+            if self.path.exists():
+                self._db.backup(memory)
+                self.close()
+            else:
+                memory.executescript(SCHEMA)
+                _add_columns(memory)
+        except BaseException:
+            memory.close()
+            raise
+        self._connection = memory
+        for snapshot in snapshots:
+            self.save(snapshot)
+
     def close(self) -> None:
         if self._connection is not None:
             self._connection.close()

@@ -31,6 +31,33 @@ QUARANTINE_DIR = "quarantine"
 SPOOL_FORMAT = 1
 
 
+def spooled(spool_path: Path) -> list[MatchSnapshot]:
+    """The snapshots the spool holds that can be saved (a reader's view: nothing is changed;
+    the board sets aside what cannot be read)."""
+    try:
+        raw = read_json(spool_path.read_bytes())
+    except (OSError, JsonInputError):
+        return []
+    matches = raw.get("matches") if isinstance(raw, dict) else None
+    found = []
+    for item in matches if isinstance(matches, list) else []:
+        with contextlib.suppress(SnapshotError):
+            found.append(snapshot_from_json(item))
+    return found
+
+
+def read_history(state_dir: Path) -> History:
+    """The history in ``state_dir`` as a reader should see it: the database with what the spool
+    holds over it (a round saved while the database was locked is part of the history)."""
+    history = History(state_dir)
+    try:
+        history.read_with(spooled(state_dir / SPOOL_NAME))
+    except BaseException:
+        history.close()
+        raise
+    return history
+
+
 class HistoryWriter:
     """Saves snapshots through ``history_factory``'s History, spooling what is not saved yet."""
 

@@ -15,6 +15,7 @@ from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import seat_names
 from firmware.history.snapshot import INTEGER_MAX
 from firmware.history.store import History, MatchRow, RoundRow, fits_integer
+from firmware.history.writer import read_history
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
 from firmware.web.history_words import day_html, match_html
@@ -33,15 +34,28 @@ def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
     app.router.add_get("/api/leaderboard", _leaderboard)
 
 
+class HistoryUnreadableError(Exception):
+    """The history database cannot be read; the message is the page's one line."""
+
+
 def _open(request: web.Request) -> History:
+    """The history (a connection of its own: the loop writes through another), the spool over
+    it; HistoryUnreadableError if it cannot be read."""
     state_dir = request.app.get(HISTORY_DIR_KEY)
     if state_dir is None:
         raise ApiError(404, "this board keeps no history (no state directory)")
-    return History(state_dir)  # a connection of its own: the loop writes through another
+    try:
+        return read_history(state_dir)
+    except (OSError, sqlite3.Error) as exc:
+        raise HistoryUnreadableError(f"The history cannot be read ({exc}).") from None
 
 
-class HistoryUnreadableError(Exception):
-    """The history database cannot be read; the message is the page's one line."""
+def _open_for_api(request: web.Request) -> History:
+    """``_open`` for the JSON routes: a history that cannot be read is a 503."""
+    try:
+        return _open(request)
+    except HistoryUnreadableError as exc:
+        raise ApiError(503, str(exc).rstrip(".").replace("The", "the", 1)) from None
 
 
 def _error_page(message: str) -> web.Response:
@@ -77,7 +91,7 @@ def _day(request: web.Request) -> datetime.date:
 async def _leaderboard(request: web.Request) -> web.Response:
     """GET /api/leaderboard?day=YYYY-MM-DD (default today): the named players, most wins first."""
     day = _day(request)
-    history = _open(request)
+    history = _open_for_api(request)
     try:
         standings = day_leaderboard(history, day)
     except (OSError, sqlite3.Error, ValueError) as exc:
@@ -135,7 +149,7 @@ def _row_id(digits: str) -> int:
 
 async def _record(request: web.Request) -> web.Response:
     match_id, number = _row_id(request.match_info["match"]), _row_id(request.match_info["round"])
-    history = _open(request)
+    history = _open_for_api(request)
     try:
         rounds = history.rounds(match_id)
     except (OSError, sqlite3.Error, ValueError) as exc:  # ValueError: a record that is not JSON

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from firmware.history.players import Period, Player, Result, leaderboard, player
 from firmware.history.store import History
+from firmware.history.writer import read_history
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
 from firmware.web.history_pages import HISTORY_DIR_KEY
@@ -31,7 +32,10 @@ def _history(request: web.Request) -> History:
     state_dir = request.app.get(HISTORY_DIR_KEY)
     if state_dir is None:
         raise ApiError(404, "this board keeps no history (no state directory)")
-    return History(state_dir)
+    try:  # with what the spool holds: a round saved while the database was locked
+        return read_history(state_dir)
+    except (OSError, sqlite3.Error) as exc:
+        raise ApiError(503, f"the history cannot be read ({exc})") from None
 
 
 def _period(request: web.Request) -> tuple[Period, datetime.date]:

@@ -192,6 +192,7 @@ def assemble(
         starter_draw=None if link_part is None else link_part.online_game.draw,
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
+        timers=timers,
     )
     if state_dir is not None and history is not None:
         folder = state_dir

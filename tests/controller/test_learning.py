@@ -9,6 +9,7 @@ import pytest
 from firmware.controller.adapter import board_adapter, cells_for_token
 from firmware.learn.library import load_lessons
 from firmware.learn.puzzles import load_puzzles
+from firmware.learn.runner import LessonRun
 from firmware.render import palette
 from firmware.rules.grid import cell_name
 from tests.controller.conftest import Rig
@@ -102,7 +103,8 @@ def test_new_starts_the_lesson_again_and_hint_says_the_hint(rig: Rig) -> None:
     rig.tap(_lesson(rig)["go_on"])
     rig.table.button("hint", rig.clock.now())  # as the page's or the strip's HINT does
     rig.controller.redraw()
-    step = rig.table.lesson.lesson.steps[1] if rig.table.lesson is not None else None
+    run = getattr(rig.table.mode, "run", None)
+    step = run.lesson.steps[1] if isinstance(run, LessonRun) else None
     assert step is not None and step.hint.startswith("Tap one of the two blinking red chips")
     assert rig.score["message"] == f"{step.hint.rstrip('.')}. {step.say}"
     rig.press("new")
