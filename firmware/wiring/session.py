@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
     from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
+FRAMES_KEPT = 1000  # the latest frames the simulated LEDs keep in memory
 
 
 class SessionError(ValueError):
@@ -141,6 +142,7 @@ def build_session(
     """
     clock = FakeClock() if scripted else MonotonicClock()
     board = simulated_board(config, clock)
+    board.leds.keep = FRAMES_KEPT  # a run may go on for days: the frames file has them all
     now = datetime.datetime.now
     parts = assemble(
         board,
