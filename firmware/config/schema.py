@@ -332,7 +332,7 @@ class PlayConfig:
     """What the board offers players."""
 
     computer_level: int | None = option(
-        None, low=1, high=6, doc="the computer's level; null = the strongest"
+        None, low=1, high=6, doc="the computer's level; null = 3, a middle one"
     )
     hints: bool = option(True, doc="HINT lights the strongest move")
     clock: str = option(

@@ -64,7 +64,7 @@ def summary_lines(config: Config) -> list[str]:
     idle = f": attract after {kiosk.attract_minutes:g} min, put away after "
     idle += f"{kiosk.abandon_minutes:g} min, {len(kiosk.brightness_schedule)} brightness steps"
     play = config.play
-    level = "the strongest" if play.computer_level is None else str(play.computer_level)
+    level = "3, a middle one" if play.computer_level is None else str(play.computer_level)
     return [
         f"board    {config.board.columns} x {config.board.rows}",
         f"touch    {_touch_line(config)}",

@@ -17,7 +17,7 @@ from firmware.controller.adapter import SeatSpec
 from firmware.controller.live import LoopCall
 from firmware.controller.players import PassivePlayer, Player, PlayerKind, SeatMove, Turn
 from firmware.controller.thinker import Answer, Searcher, Thinker
-from firmware.players import HIGHEST, LOWEST, Level, level
+from firmware.players import DEFAULT, HIGHEST, LOWEST, Level, level
 from firmware.rules.api import GameState
 
 if TYPE_CHECKING:
@@ -55,8 +55,13 @@ def parse_computer_seats(text: str) -> frozenset[str]:
 
 
 def top_level() -> Level:
-    """The level a computer seat plays when none is asked for."""
+    """The strongest level (what a hint plays)."""
     return level(HIGHEST)
+
+
+def default_level() -> Level:
+    """The level a computer seat plays when none is asked for: a middle one, for a newcomer."""
+    return level(DEFAULT)
 
 
 def parse_level(number: int) -> Level:
@@ -69,7 +74,7 @@ def parse_level(number: int) -> Level:
 
 def computer_choice(seats: str | None, number: int | None) -> tuple[frozenset[str], Level]:
     """``--computer`` and ``--level`` as given (either may be missing); ValueError says why."""
-    chosen = top_level() if number is None else parse_level(number)
+    chosen = default_level() if number is None else parse_level(number)
     return (frozenset() if seats is None else parse_computer_seats(seats)), chosen
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from firmware.controller.adapter import BoardAdapter, MenuChoice, Option, SeatSpec
 from firmware.controller.menu_computer import ComputerRows
+from firmware.players import HIGHEST, LOWEST
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
@@ -133,6 +134,21 @@ class Menu:
             tiles.append(Tile((cell,), (LEARN_LOOKS[name],), True))
         return tiles
 
+    def chosen_words(self) -> str:
+        """What the green cell or NEW starts, in words: the game, its pip option, the computer's
+        seats and level (``Culls duel, first to 3, the computer plays Red at level 3``)."""
+        parts = [self.chosen.label]
+        pips = self.chosen.pips
+        if pips is not None:
+            value = self._pip_value(pips)
+            texts = [t for c, t in zip(pips.choices, pips.texts, strict=False) if c == value]
+            text = texts[0] if texts else str(value)
+            parts.append(text[:1].lower() + text[1:])
+        if self.computer is not None and self.computer.chosen_seats():
+            seats = " and ".join(spec.name for spec in self.computer.chosen_seats())
+            parts.append(f"the computer plays {seats} at level {self.computer.level}")
+        return ", ".join(parts)
+
     def where(self) -> str:
         """The cells to tap, in words: each tile's cell and label, the pips, the start cell."""
         named = [
@@ -165,7 +181,8 @@ class Menu:
         plays = f"; the computer plays {chosen}" if chosen else ""
         levels = computer.level_cells()
         span = f"{self._name(levels[:1])}-{self._name(levels[-1:])}"
-        return f"vs computer: {seats}{plays}; level {computer.level} ({span})"
+        ladder = f"{LOWEST} weakest to {HIGHEST} strongest"
+        return f"vs computer: {seats}{plays}; level {computer.level} ({span}, {ladder})"
 
     def _name(self, cells: Sequence[Cell]) -> str:
         """The name of the top-left cell of ``cells`` that is on the board ("" if none is)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from firmware.controller.adapter import SeatSpec
 from firmware.controller.computer import seat_key
-from firmware.players import HIGHEST, LOWEST
+from firmware.players import DEFAULT, HIGHEST, LOWEST
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from hal.interfaces import Cell
@@ -30,7 +30,7 @@ class ComputerRows:
         self._seats_of = seats_of
         # Seat names in ``seat_key`` spelling: a seat stays chosen while other games are picked.
         self._chosen: set[str] = set()
-        self.level = HIGHEST
+        self.level = DEFAULT  # a middle level for a newcomer
 
     def seats(self) -> tuple[SeatSpec, ...]:
         return self._seats_of()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from firmware.players.levels import HIGHEST, LEVELS, LOWEST, Level, level
+from firmware.players.levels import DEFAULT, HIGHEST, LEVELS, LOWEST, Level, level
 from firmware.rules.api import GameState
 from firmware.rules.budget import SEARCH_SHARE, UNLIMITED, Budget, SearchStoppedError
 from firmware.rules.players import Choice
@@ -31,6 +31,7 @@ def choose(state: GameState, chosen: Level, budget: Budget, rng: random.Random) 
 
 
 __all__ = [
+    "DEFAULT",
     "HIGHEST",
     "LEVELS",
     "LOWEST",

@@ -13,6 +13,7 @@ from firmware.rules.players import HIGHEST_LEVEL, LOWEST_LEVEL
 from firmware.rules.registry import find_player
 
 LOWEST, HIGHEST = LOWEST_LEVEL, HIGHEST_LEVEL
+DEFAULT = 3  # a new player's computer: a middle level, neither the weakest nor the strongest
 OWN_MOVETIME_MS = {1: 300, 2: 300, 3: 300, 4: 500, 5: 800, 6: 1000}
 
 

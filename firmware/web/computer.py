@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from firmware.controller.computer import seat_key
 from firmware.controller.live import ONLINE_GAME_ON, SeatComputer
-from firmware.players import HIGHEST, LOWEST
+from firmware.players import DEFAULT, HIGHEST, LOWEST
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
 
@@ -32,7 +32,7 @@ def computer_command(body: dict[str, object], score: dict[str, JsonValue]) -> Se
             shown = repr(seat[:20]) if isinstance(seat, str) else "a non-text seat"
             names = ", ".join(sorted(known))
             raise ApiError(400, f"seats: no seat {shown} in this game (seats: {names})")
-    level = body.get("level", HIGHEST)
+    level = body.get("level", DEFAULT)
     if isinstance(level, bool) or not isinstance(level, int) or not LOWEST <= level <= HIGHEST:
         raise ApiError(400, f"level: a whole number from {LOWEST} to {HIGHEST}, not {level!r:.20}")
     return SeatComputer(tuple(str(seat) for seat in wanted), level)

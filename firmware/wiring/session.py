@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
 from firmware.config.schema import Config, KioskConfig
-from firmware.controller.computer import top_level
+from firmware.controller.computer import default_level
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
@@ -155,7 +155,7 @@ def build_session(
         seating=computer_seating(
             config.computer,
             clock=clock.now,
-            level=level or top_level(),
+            level=level or default_level(),
             computer_seats=computer_seats,
             seed=rng.getrandbits(32),
             in_process=scripted,

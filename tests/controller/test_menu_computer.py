@@ -48,7 +48,10 @@ def test_the_menu_seats_the_computer_at_the_level_touched(tmp_path: Path) -> Non
     computer = rig.table.menu.computer
     assert computer is not None
     message = str(rig.score["message"])
-    assert "vs computer: f6 nobody, h6 Blue, j6 Red; level 6 (e5-j5)" in message
+    assert (
+        "vs computer: f6 nobody, h6 Blue, j6 Red; level 3 (e5-j5, 1 weakest to 6 strongest)"
+        in message
+    )
     assert message.endswith("; green cell h3")
     rig.tap_cell(computer.seat_cells()[2])  # Red
     rig.tap_cell(computer.level_cells()[1])  # level 2
@@ -142,7 +145,11 @@ def test_the_computer_takes_two_of_the_three_cubulus_seats(tmp_path: Path) -> No
     _tap_seat(rig, rows, "White")
     assert _lit_seats(rows) == [False, True, False, True]
     assert [spec.name for spec in rows.chosen_seats()] == ["Red", "White"]
-    assert "k6 White; the computer plays Red, White; level 6" in str(rig.score["message"])
+    message = str(rig.score["message"])
+    assert "k6 White; the computer plays Red, White; level 3" in message
+    assert message.startswith(
+        "Menu: Cubulus, 3 players, the computer plays Red and White at level 3."
+    )
     rig.tap_cell(rig.table.menu.start_cell)
     kinds = [seat.player for seat in rig.table.seats]
     assert kinds == [PlayerKind.COMPUTER, PlayerKind.HERE, PlayerKind.COMPUTER]

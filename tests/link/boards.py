@@ -8,7 +8,7 @@ from pathlib import Path
 
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
-from firmware.controller.computer import Seating, top_level
+from firmware.controller.computer import Seating, default_level
 from firmware.controller.live import Press, Touch
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import link_settings
@@ -42,7 +42,7 @@ class LinkedBoard:
         self.warnings: list[str] = []
         clock = MonotonicClock()
         board = simulated_board(bare_simulation(default_config()), clock)
-        seating = Seating(clock=clock.now, level=top_level(), seed=seed)  # as play has it
+        seating = Seating(clock=clock.now, level=default_level(), seed=seed)  # as play has it
         link = link_settings(section or LinkConfig(), broker=url, board_id=board_id)
         assert link is not None
         parts = assemble(

@@ -31,8 +31,9 @@ class MenuMode(BoardMode):
             start_chosen(ctx, now)
 
     def press(self, ctx: ModeContext, button: Button, now: float) -> None:
-        if button is Button.MENU:
+        if button is Button.MENU:  # the next game, said so: NEW starts it from now on
             ctx.menu.next_choice()
+            ctx.feedback.say(f"MENU picked {ctx.menu.chosen_words()}: NEW starts it", now)
         elif button is Button.NEW:  # NEW starts the menu's choice, as the green cell does
             start_chosen(ctx, now)
         elif button is Button.UNDO and ctx.below(self) is not None:
@@ -54,7 +55,7 @@ class MenuMode(BoardMode):
     def fields(self, ctx: ModeContext, now: float) -> Fields:
         menu = ctx.menu
         sentence = (
-            f"Menu: {menu.chosen.label}. Tap a game, then the green cell (MENU: next game, "
+            f"Menu: {menu.chosen_words()}. Tap a game, then the green cell (MENU: next game, "
             f"NEW: start). Cells: {menu.where()}"
         )
         return {
