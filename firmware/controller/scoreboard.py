@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from firmware.controller.modes.back import paused
 from firmware.controller.table import Table
 from firmware.rules.api import JsonValue
 
@@ -40,6 +41,8 @@ def blank() -> dict[str, JsonValue]:
         "puzzle": None,
         "online": None,  # the broker link fills it in (docs/mqtt.md)
         "menu": None,
+        "paused": None,  # the game waiting under a menu, lesson, puzzle or review
+        "ready_cell": None,  # after a round or the match: the cell that goes on
     }
 
 
@@ -50,4 +53,5 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
     board.update(ctx.top.fields(ctx, now))
     board["notice"] = ctx.feedback.current_notice(now)
     board["error"] = ctx.feedback.current_error(now)
+    board["paused"] = paused(ctx)
     return board

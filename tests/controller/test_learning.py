@@ -203,3 +203,30 @@ def test_a_target_blinks_with_the_ball_it_holds_so_the_ball_stays_seen(rig: Rig)
         seen.add(rig.colour("f9"))
         rig.advance(0.4)
     assert seen == {palette.HINT, palette.piece("red")}, seen
+
+
+def _paused(rig: Rig) -> object:
+    return rig.score["paused"]
+
+
+def test_back_returns_to_the_game_from_a_lesson_the_menu_or_puzzles(rig: Rig) -> None:
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    assert _paused(rig) is None
+    rig.table.button("back", rig.clock.now())  # as the page's "Back to the game" does
+    rig.controller.redraw()
+    assert str(rig.score["error"]).startswith("no game is waiting")
+    rig.tap("c3")
+    for opened in ("lesson", "menu", "puzzle"):
+        rig.table.button(opened, rig.clock.now())
+        rig.controller.redraw()
+        assert _paused(rig) == {"game": "culls", "round": 1}, opened
+        rig.table.button("back", rig.clock.now())
+        rig.controller.redraw()
+        assert (rig.score["phase"], rig.moves, _paused(rig)) == ("playing", ["c3"], None)
+    rig.controller.lesson("culls/cull")
+    rig.controller.step()
+    rig.press("menu")  # the lesson left for the menu: the game still waits under it
+    assert _paused(rig) == {"game": "culls", "round": 1}
+    rig.table.button("back", rig.clock.now())
+    rig.controller.redraw()
+    assert (rig.score["phase"], rig.moves) == ("playing", ["c3"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from firmware.controller.modes.back import open_back
 from firmware.controller.modes.context import Opener
 from firmware.controller.modes.lesson import open_lessons
 from firmware.controller.modes.puzzle import open_puzzles
@@ -19,6 +20,7 @@ OPENERS: dict[str, Opener] = {
     "review": open_review,
     "lesson": open_lessons,
     "puzzle": open_puzzles,
+    "back": open_back,
 }
 
 

@@ -17,6 +17,7 @@ from firmware.controller.timing import TABLE_TIMING as T
 from firmware.render import screens
 from firmware.render.stack import LightStack
 from firmware.rules.api import Status
+from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
 
 if TYPE_CHECKING:
@@ -99,6 +100,7 @@ class RoundOverMode(GameOver):
             **match_fields(ctx, now),
             "phase": self.phase,
             "message": with_notice(ctx, now, words),
+            "ready_cell": cell_name(ctx.ready_cell),  # the pages offer it as a button
         }
 
     def message(self, ctx: ModeContext) -> str:
@@ -139,6 +141,7 @@ class MatchOverMode(GameOver):
             **match_fields(ctx, now),
             "phase": self.phase,
             "message": with_notice(ctx, now, words),
+            "ready_cell": cell_name(ctx.ready_cell),  # the pages offer it as a button
         }
 
     def message(self, ctx: ModeContext) -> str:

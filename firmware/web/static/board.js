@@ -18,6 +18,9 @@ import { rulesCard } from "/static/rules_card.js";
 
 const OFF = "#000000";
 const DIM = 48; // an LED this faint (every channel below it) marks an empty hole, not a piece
+// The LED looks of a black ball (palette.py: the ball, the latest arrival, the supply's dimmed):
+// drawn black, since the LED itself is a dim blue-grey.
+const BLACK_LOOKS = new Set(["#3c466e", "#767e9a", "#1e2337"]);
 
 const grid = document.getElementById("grid");
 const edge = document.getElementById("edge");
@@ -112,6 +115,7 @@ function paint(light, colour) {
   const dim = colour !== OFF && isDim(colour);
   light.classList.toggle("lit", colour !== OFF && !dim);
   light.classList.toggle("dim", dim);
+  light.classList.toggle("black-ball", BLACK_LOOKS.has(colour));
 }
 
 function showView(view) {
@@ -137,7 +141,13 @@ const MENU_WORDS = "Pick a game and who plays below, then Start. On the board: t
 function showScore(score) {
   const menuOpen = score.phase === "menu" && Boolean(score.menu);
   // The menu's own sentence lists its cells; the page says it in words and offers buttons.
-  document.getElementById("message").textContent = menuOpen ? MENU_WORDS : score.message || "\u00a0";
+  const ending = endWords(score);
+  // On the menu a notice (MENU picked another game) is said before the page's own words.
+  const menuWords = score.notice ? `${score.notice}. ${MENU_WORDS}` : MENU_WORDS;
+  const words = menuOpen ? menuWords : ending || score.message || "\u00a0";
+  document.getElementById("message").textContent = words;
+  showGoOn(ending ? score : null);
+  showPaused(score.paused);
   showOnline(score.online);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
@@ -147,7 +157,10 @@ function showScore(score) {
   showMenu(menu);
   const game = menu ? menu.game : score.game || null;
   const finished = Boolean(score.last_result) || ["won", "draw"].includes(score.status);
-  card.show(game, finished).then(() => showGoal(menu, game));
+  card.show(game, finished).then(() => {
+    showGoal(menu, game);
+    showPiecesLeft(menu ? null : score, game); // the card says the pieces' word and neutrals
+  });
   showSaid(score, menu);
   document.getElementById("headline").textContent = menu ? menuHeadline(menu) : headline(score);
   showPoints(menu ? {} : score);
@@ -155,6 +168,48 @@ function showScore(score) {
   showComputer(menu ? {} : score);
   showNames(menu ? {} : score);
 }
+
+// A round's or the match's end in the page's own words: the score is in the panel above and
+// the button below goes on (the board's own words ask to touch and clear a real board).
+function endWords(score) {
+  if (!score.ready_cell || !["round_over", "match_over"].includes(score.phase)) return "";
+  const result = score.last_result || {};
+  const round = result.round ? ` round ${result.round}` : " the round";
+  const draw = result.round ? `Round ${result.round} is a draw` : "The round is a draw";
+  const head = result.status === "draw" ? draw : `${title(result.winner || "")} wins${round}`;
+  if (score.phase === "round_over") {
+    const first = score.rounds_to_win ? ` (first to ${score.rounds_to_win} takes the match)` : "";
+    return `${head}${first}. Press Next round to play on.`;
+  }
+  const winner = score.match_winner ? `${title(score.match_winner)} wins the match!` : "The match is a draw.";
+  return `${winner} Press Rematch to play again, or MENU for another game.`;
+}
+
+const goOn = document.getElementById("go-on");
+let readyCell = null;
+
+function showGoOn(score) {
+  readyCell = score ? score.ready_cell : null;
+  goOn.hidden = !readyCell;
+  goOn.textContent = score && score.phase === "match_over" ? "Rematch" : "Next round";
+}
+
+goOn.addEventListener("click", () => {
+  if (readyCell) send("/api/touch", { cell: readyCell });
+});
+
+// Wherever a game waits under the menu, a lesson, puzzles or a review: one button back to it.
+const backToGame = document.getElementById("back-to-game");
+
+function showPaused(paused) {
+  backToGame.hidden = !paused;
+  if (paused) {
+    const round = paused.round ? `, round ${paused.round}` : "";
+    backToGame.textContent = `Back to the game (${title(paused.game)}${round})`;
+  }
+}
+
+backToGame.addEventListener("click", () => send("/api/press", { button: "back" }));
 
 function headline(score) {
   const parts = [title(score.game || "")];
@@ -208,6 +263,11 @@ function showPiecesLeft(score, game) {
   box.hidden = entries.length === 0;
   if (!entries.length) return;
   const rules = game ? card.rules(game) : null;
+  const neutral = rules && rules.neutral; // balls that belong to nobody, placed before play
+  if (neutral && score.players === neutral.players && !(neutral.colour in supply)) {
+    const cells = Object.values((score.position && score.position.cells) || {});
+    entries.push([neutral.colour, neutral.count - cells.filter((c) => c === neutral.colour).length]);
+  }
   const word = title((rules && rules.pieces) || "pieces");
   box.replaceChildren(
     element("span", "pieces-label", `${word} left:`),

@@ -170,7 +170,8 @@ function showScore(score) {
   const result = document.getElementById("result");
   const lines = []; // the match winner is said once, in the turn line
   const last = resultText(score.last_result);
-  if (last) lines.push(`Last result — ${last}`);
+  // Right after a round the turn line says its result: the banner would only repeat it.
+  if (last && score.phase !== "round_over") lines.push(`Last result — ${last}`);
   result.textContent = lines.join(" · ");
   result.hidden = lines.length === 0;
   showMoves(Array.isArray(score.moves) ? score.moves : []);

@@ -5,6 +5,7 @@ export const RULES = {
   title: "How to play Cubulus",
   goal: "Four balls of your colour in a square on one face wins",
   pieces: "balls",
+  neutral: { colour: "white", count: 9, players: 2 }, // the white balls of the 2-player game
   lines: [
     {
       text: "Goal: four balls of your colour in a square on one face of the cube: a 2×2 block, the four corners, or the four middles of the edges.",
