@@ -393,3 +393,9 @@ def test_the_mode_dispatch_scan_sees_each_form() -> None:
 def test_there_is_no_table_ops() -> None:
     """Modes are not hollow callers back into the table: no ``TableOps`` protocol anywhere."""
     assert [_shown(p) for p in _sources("firmware") if "TableOps" in p.read_text()] == []
+
+
+def test_the_table_is_a_small_facade() -> None:
+    """What the board does lives in its modes and its match; the table only hands inputs on."""
+    lines = (ROOT / "firmware" / "controller" / "table.py").read_text().count("\n")
+    assert lines < 250

@@ -17,12 +17,14 @@ from firmware.controller.events import (
     MovePending,
     MoveUndone,
     PendingDropped,
+    RoundEnded,
+    RoundReopened,
     RoundStarted,
     RoundUnstarted,
     SeatNamed,
 )
 from firmware.controller.journal import Entry, Journal
-from firmware.rules.api import JsonValue
+from firmware.rules.api import JsonValue, Termination
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,14 @@ class DroppedEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class EndEntry:
+    """The round was ended off the board (time, resignation, agreement); ``winner`` won it."""
+
+    reason: Termination
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class NameEntry:
     """A player put a name on a seat for this match (None: took it off)."""
 
@@ -85,7 +95,14 @@ class NameEntry:
 
 
 JournalEntry = (
-    MatchEntry | RoundEntry | DoEntry | UndoEntry | PendingEntry | DroppedEntry | NameEntry
+    MatchEntry
+    | RoundEntry
+    | DoEntry
+    | UndoEntry
+    | PendingEntry
+    | DroppedEntry
+    | NameEntry
+    | EndEntry
 )
 
 
@@ -115,6 +132,8 @@ def encode(entry: JournalEntry) -> Entry:
             return {"e": "dropped"}
         case NameEntry():
             return {"e": "name", "seat": entry.seat, "name": entry.name}
+        case EndEntry():
+            return {"e": "end", "reason": entry.reason.value, "winner": entry.winner}
 
 
 def decode(raw: Entry) -> JournalEntry:
@@ -141,7 +160,19 @@ def decode(raw: Entry) -> JournalEntry:
     if kind == "name" and _is_int(seat) and (name is None or isinstance(name, str)):
         assert isinstance(seat, int)
         return NameEntry(seat, name if isinstance(name, str) else None)
+    if kind == "end":
+        return _end(raw)
     raise ValueError(f"not a journal entry: {json.dumps(raw)[:120]}")
+
+
+def _end(raw: Entry) -> EndEntry:
+    reason, winner = raw.get("reason"), raw.get("winner")
+    known = {t.value: t for t in Termination if not t.positional}
+    if not isinstance(reason, str) or reason not in known:
+        raise ValueError(f"a round ended by {json.dumps(reason)[:40]}: not a reason off the board")
+    if winner is not None and not isinstance(winner, str):
+        raise ValueError(f"a round ended with {json.dumps(winner)[:40]} as its winner")
+    return EndEntry(known[reason], winner)
 
 
 def _match(raw: Entry) -> MatchEntry:
@@ -200,6 +231,10 @@ class JournalKeeper:
                 return DoEntry(event.token)
             case MoveUndone() | RoundUnstarted():
                 return UndoEntry()
+            case RoundEnded(resumed=False, termination=Termination() as why) if not why.positional:
+                return EndEntry(why, event.winner)
+            case RoundReopened() if event.off_the_board:
+                return UndoEntry()  # the ending taken back: no move goes with it
             case MovePending():
                 return PendingEntry(event.seat, event.token)
             case PendingDropped():

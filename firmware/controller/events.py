@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from firmware.rules.api import JsonValue
+from firmware.rules.api import JsonValue, Termination
 
 log = logging.getLogger("cullsboard.events")
 
@@ -99,7 +99,8 @@ class MoveUndone:
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
-    """Round ``round`` is over: ``status`` ("won" or "draw"), the winner and its record."""
+    """Round ``round`` is over: ``status`` ("won" or "draw"), the winner, its record and how it
+    ended (``termination``: None only for a game that never says)."""
 
     round: int
     status: str
@@ -107,13 +108,30 @@ class RoundEnded:
     record: dict[str, JsonValue]
     scores: dict[str, int]
     resumed: bool = False  # told again for a match rebuilt from the journal
+    termination: Termination | None = None
+
+    @property
+    def reason(self) -> str | None:
+        """The word for how it ended: "line", "square", "no chips", "no move", "time", ..."""
+        return None if self.termination is None else self.termination.value
+
+    @property
+    def off_the_board(self) -> bool:
+        """Ended by time, resignation or agreement: no move ended it."""
+        return self.termination is not None and not self.termination.positional
 
 
 @dataclass(frozen=True, slots=True)
 class RoundReopened:
-    """UNDO took back the move that ended round ``round``: it is being played again."""
+    """UNDO took back the move that ended round ``round`` (or its ending off the board, which
+    ``termination`` names): it is being played again."""
 
     round: int
+    termination: Termination | None = None  # the ending taken back; None: by a move
+
+    @property
+    def off_the_board(self) -> bool:
+        return self.termination is not None and not self.termination.positional
 
 
 @dataclass(frozen=True, slots=True)

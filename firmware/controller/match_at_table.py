@@ -31,9 +31,10 @@ from firmware.controller.match_play import MatchPlay
 from firmware.controller.players import Player, PlayerFactory, PlayerKind, Turn, passive_player
 from firmware.controller.resume import BUILT_IN, Resumed, resumed_match, tell_resumed
 from firmware.controller.review import archived_entries, finished_rounds
+from firmware.controller.seat import Seat
 from firmware.controller.seated import Seated
 from firmware.controller.undo import steps_to_a_person, take_back
-from firmware.rules.api import GameState, JsonValue
+from firmware.rules.api import GameState, JsonValue, Termination
 from firmware.rules.records import FORMAT, Record, record_of
 from hal.interfaces import Cell
 
@@ -53,7 +54,7 @@ class MatchAtTable:
         events: EventBus,
         draw: StarterDraw,
         wall: Callable[[], float],
-        new_match_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+        new_match_id: Callable[[], str] | None = None,
         players: PlayerFactory = passive_player,
         seating: Seating | None = None,
         player_kinds: frozenset[PlayerKind] = BUILT_IN,
@@ -65,7 +66,7 @@ class MatchAtTable:
         events.subscribe(JournalKeeper(journal))  # first: written before anyone else hears
         self._draw = draw
         self._wall = wall
-        self._new_match_id = new_match_id
+        self._new_match_id = new_match_id or (lambda: uuid.uuid4().hex)
         self._make_player = players
         self._seating = seating
         self.player_kinds = player_kinds
@@ -89,6 +90,14 @@ class MatchAtTable:
 
     def seat_to_act(self) -> int | None:
         return None if self.seated is None else self.seated.seat_to_act()
+
+    def seats(self) -> list[Seat]:
+        """Who sits where, clockwise from seat 0 (none without a match)."""
+        seated = self.seated
+        if seated is None:
+            return []
+        pairs = zip(seated.specs, seated.players, strict=True)
+        return [Seat(spec.colour, spec.name, player.kind) for spec, player in pairs]
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -222,15 +231,42 @@ class MatchAtTable:
         number = len(match.rounds)
         self.events.post(MoveApplied(number, seat, token, state.ply, colour, said))
         self.last_said = said
-        outcome = state.outcome()
-        if outcome.is_over:
-            record = record_of(state).to_json()
-            self.events.post(
-                RoundEnded(number, outcome.status.value, outcome.winner, record, match.scores())
+        over = state.outcome().is_over
+        if over:
+            self._tell_end()
+        return over
+
+    def end_round(self, termination: Termination, winner: str | None) -> None:
+        """End the round in play off the board (``Termination.AGREEMENT`` and the like; ``winner``
+        wins it, None: nobody), journaled and told as an ending by a move is; UNDO takes it back.
+        ValueError if no round is in play or ``MatchPlay.end_round`` refuses. The caller then
+        follows the match (``ModeContext.follow_match``)."""
+        if self.seated is None:
+            raise ValueError("no round is in play")
+        self.seated.match.end_round(termination, winner)
+        self.cancel_players()
+        self._tell_end()
+
+    def _tell_end(self) -> None:
+        """The round in play just ended (and maybe the match): say so, with how it ended."""
+        assert self.seated is not None
+        match = self.seated.match
+        state = match.current
+        assert state is not None
+        outcome, number, scores = state.outcome(), len(match.rounds), match.scores()
+        record = record_of(state).to_json()
+        self.events.post(
+            RoundEnded(
+                number,
+                outcome.status.value,
+                outcome.winner,
+                record,
+                scores,
+                termination=outcome.termination,
             )
-            if match.is_over:
-                self.events.post(MatchEnded(match.name, match.winner, number, match.scores()))
-        return outcome.is_over
+        )
+        if match.is_over:
+            self.events.post(MatchEnded(match.name, match.winner, number, scores))
 
     def undo_steps(self) -> int | str:
         """How many actions UNDO takes back now, or why it takes none."""

@@ -102,7 +102,13 @@ def tell_resumed(events: EventBus, started: MatchStarted, seated: Seated) -> Non
             scores = _scores_after(match, number)
             events.post(
                 RoundEnded(
-                    number, outcome.status.value, outcome.winner, record, scores, resumed=True
+                    number,
+                    outcome.status.value,
+                    outcome.winner,
+                    record,
+                    scores,
+                    resumed=True,
+                    termination=outcome.termination,
                 )
             )
     if match.is_over:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from firmware.controller.adapter import BoardAdapter, board_adapter, board_adapters
+from firmware.controller.adapter import BoardAdapter, board_adapters
 from firmware.controller.buttons import Button
 from firmware.controller.events import EventBus
-from firmware.controller.feedback import Feedback, Flash
+from firmware.controller.feedback import Feedback
 from firmware.controller.journal import Journal
 from firmware.controller.learning import Learning
 from firmware.controller.match_at_table import MatchAtTable, Seating, StarterDraw
@@ -23,12 +23,17 @@ from firmware.controller.menu import Menu
 from firmware.controller.modes import OPENERS
 from firmware.controller.modes.base import BoardMode, Phase
 from firmware.controller.modes.context import ModeContext
-from firmware.controller.modes.game import following
 from firmware.controller.modes.lesson import start_lesson
 from firmware.controller.modes.menu import MenuMode
 from firmware.controller.modes.review import start_review
+from firmware.controller.modes.start import (
+    GameSettings,
+    fresh_match,
+    resume,
+    seat_computer,
+    start,
+)
 from firmware.controller.modes.strip import open_strip
-from firmware.controller.modes.waiting import waiting_after_resume
 from firmware.controller.players import Player, PlayerFactory, PlayerKind, passive_player
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.seat import Seat
@@ -81,10 +86,8 @@ class Table:
         a match (default: ``rng``). ``learning``: the lessons and puzzles the board offers;
         ``timers``: the board's timers, which the modes schedule on."""
         self.journal = journal
-        self.events = events
         self.thinking = thinking
-        self.timers = Timers() if timers is None else timers
-        ids = {} if new_match_id is None else {"new_match_id": new_match_id}
+        timers = Timers() if timers is None else timers
         self.the_match = MatchAtTable(
             columns=columns,
             rows=rows,
@@ -95,7 +98,7 @@ class Table:
             players=players,
             seating=seating,
             player_kinds=player_kinds,
-            **ids,
+            new_match_id=new_match_id,
         )
         seats_of = None if choose_computer is None else self.the_match.seats_of
         self.menu = Menu(
@@ -107,11 +110,11 @@ class Table:
             level=computer_level,
         )
         self.strip = CommandStrip(columns, rows)
-        self.feedback = Feedback(events, self.timers, beep)
+        self.feedback = Feedback(events, timers, beep)
         self.context = ModeContext(
             match=self.the_match,
             feedback=self.feedback,
-            timers=self.timers,
+            timers=timers,
             events=events,
             menu=self.menu,
             strip=self.strip,
@@ -141,10 +144,6 @@ class Table:
         return self.context.top.phase
 
     @property
-    def since(self) -> float:
-        return self.context.since
-
-    @property
     def match(self) -> MatchPlay | None:
         return self.the_match.play
 
@@ -160,27 +159,7 @@ class Table:
     @property
     def seats(self) -> list[Seat]:
         """Who sits where, clockwise from seat 0 (none without a match)."""
-        seated = self.the_match.seated
-        if seated is None:
-            return []
-        pairs = zip(seated.specs, seated.players, strict=True)
-        return [Seat(spec.colour, spec.name, player.kind) for spec, player in pairs]
-
-    @property
-    def flashes(self) -> list[Flash]:
-        return self.feedback.flashes
-
-    @property
-    def error(self) -> tuple[str, float] | None:
-        return self.feedback.error
-
-    @property
-    def notice(self) -> tuple[str, float] | None:
-        return self.feedback.notice
-
-    @property
-    def last_said(self) -> str | None:
-        return self.the_match.last_said
+        return self.the_match.seats()
 
     def seat_to_act(self) -> int | None:
         """The seat whose move it is, or None (no round, or it is over)."""
@@ -194,55 +173,15 @@ class Table:
         """The names on the seats of the match ``match_id``; None if the table knows none."""
         return self.the_match.names_of(match_id)
 
-    def current_error(self, now: float) -> str | None:
-        return self.feedback.current_error(now)
-
     # -- starting ---------------------------------------------------------------------------
 
-    def start(
-        self,
-        now: float,
-        settings: tuple[str, dict[str, JsonValue]] | None,
-        first: str | None = None,
-    ) -> None:
+    def start(self, now: float, settings: GameSettings | None, first: str | None = None) -> None:
         """Start ``settings`` at once, else resume the journal's match, else open the menu."""
-        if settings is None:
-            if not self.resume(now):
-                self.context.reset(MenuMode(now), now)
-            return
-        left = self.journal.load()
-        self.journal.take_archived()
-        self.new_match(settings[0], settings[1], now, first)
-        archived = self.journal.take_archived()
-        if left and left[0].get("e") == "match" and archived is not None:
-            self.journal.tell(
-                f"the {left[0].get('game')} match left on the board was archived to "
-                f"{archived}; start without --game to resume a match instead"
-            )
+        start(self.context, now, settings, first)
 
     def resume(self, now: float) -> bool:
         """Rebuild the match from the journal, as far as it can be played; False if none."""
-        last = self.the_match.resumable()
-        if last is None:
-            return False
-        if last.problem is not None:
-            self.refuse(f"the saved match could not be resumed in full ({last.problem})", now)
-        if last.match is None or last.kinds is None:
-            return False
-        if self.context.choose_computer is not None and last.level is not None:
-            # The computer's seats and level as they were, for this match and the next ones.
-            specs = board_adapter(last.match.name).seats(last.match.rules, last.match.colours)
-            pairs = zip(specs, last.kinds, strict=True)
-            names = frozenset(s.name for s, kind in pairs if kind == PlayerKind.COMPUTER)
-            self.context.choose_computer(names, last.level)
-            if self.menu.computer is not None:
-                self.menu.computer.level = last.level
-        self.the_match.resume(last)
-        self.context.show_match_on_menu()
-        following(self.context, now).restarted()
-        if last.pending is not None:
-            waiting_after_resume(self.context, *last.pending, now)
-        return True
+        return resume(self.context, now)
 
     def new_match(
         self,
@@ -257,26 +196,12 @@ class Table:
         self.context.new_match(game, rules, now, first, players, why)
 
     def seat_computer(self, seats: frozenset[str], level: int, now: float) -> None:
-        """The computer takes ``seats`` (colours or names; none: people everywhere) at ``level``
-        from a new match of the game being played (or picked on the menu) on."""
-        if self.context.choose_computer is None:
-            self.refuse("this board runs no computer player", now)
-            return
-        self.context.choose_computer(seats, level)
-        if self.menu.computer is not None:
-            self.menu.computer.level = level
-        self.abandon(now, why="new", keep_players=False)
+        """The computer takes ``seats`` at ``level`` from a new match on."""
+        seat_computer(self.context, seats, level, now)
 
-    def abandon(self, now: float, why: str = "idle", *, keep_players: bool = True) -> None:
-        """A game left alone for long: archive it and set up a fresh match of the same kind
-        (with no match yet, the game chosen on the menu)."""
-        match = self.match
-        if match is None:
-            game, rules = self.menu.settings()
-            self.new_match(game, rules, now, why=why)
-            return
-        kinds = [player.kind for player in self.players] if keep_players else None
-        self.new_match(match.name, dict(match.rules), now, players=kinds, why=why)
+    def abandon(self, now: float, why: str = "idle") -> None:
+        """A game left alone for long: archive it and set up a fresh match of the same kind."""
+        fresh_match(self.context, now, why)
 
     # -- inputs (each handed to the layer or mode on top) -----------------------------------
 

@@ -17,13 +17,15 @@ class SnapshotError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class SavedRound:
-    """One finished round: its records.md record, how it ended, who won, when (wall seconds)."""
+    """One finished round: its records.md record, its status, who won, when (wall seconds), and
+    why it ended (``reason``: "line", "time", ...; None: saved before rounds kept it)."""
 
     number: int
     record: dict[str, JsonValue]
     status: str
     winner: str | None
     ended: float
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,7 @@ class MatchSnapshot:
                     "status": r.status,
                     "winner": r.winner,
                     "ended": r.ended,
+                    "reason": r.reason,
                 }
                 for r in self.rounds
             ],
@@ -83,6 +86,7 @@ def snapshot_from_json(raw: JsonValue) -> MatchSnapshot:
                 status=_text(entry.get("status"), "rounds[].status"),
                 winner=_text_or_none(entry.get("winner"), "rounds[].winner"),
                 ended=_time(entry.get("ended"), "rounds[].ended"),
+                reason=_text_or_none(entry.get("reason"), "rounds[].reason"),
             )
         )
     finished = data.get("finished")

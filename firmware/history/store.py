@@ -2,10 +2,12 @@
 
 ``save`` makes the stored match exactly a ``MatchSnapshot`` in one transaction (the row found by
 the match's stable key, its rounds replaced); each finished round keeps its records.md record.
-Older databases get the ``key`` and ``names`` columns on opening. Day files of the older JSON
-day statistics (``stats/YYYY-MM-DD.json``) are read in once and renamed ``.json.migrated``.
-A connection waits at most ``busy_s`` for a lock another program holds; ``unreadable`` tells an
-error that means the file is not a database we can use from one that may pass.
+Older databases get the ``key`` and ``names`` columns and the rounds' ``reason`` on opening; a
+round saved without its reason has it derived from its record's position. Day files of the
+older JSON day statistics (``stats/YYYY-MM-DD.json``) are read in once and renamed
+``.json.migrated``. A connection waits at most ``busy_s`` for a lock another program holds;
+``unreadable`` tells an error that means the file is not a database we can use from one that
+may pass.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, S
 from firmware.kiosk.stats import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import read_json
+from firmware.rules.records import record_from_json
 
 FILE_NAME = "history.sqlite3"
 BUSY_S = 0.5  # how long a statement waits for another program's lock before it fails
@@ -48,12 +51,14 @@ CREATE TABLE IF NOT EXISTS rounds (
     status TEXT NOT NULL,
     winner TEXT,
     finished REAL NOT NULL,
+    reason TEXT,
     PRIMARY KEY (match_id, number)
 );
 CREATE INDEX IF NOT EXISTS matches_by_day ON matches(day);
 """
 # Columns added since the first version: (name, type), added to an older table on opening.
 ADDED_COLUMNS = (("key", "TEXT"), ("names", "TEXT"))
+ADDED_ROUND_COLUMNS = (("reason", "TEXT"),)
 MATCH_COLUMNS = (
     "id, board, game, rules, players, started, finished, day, winner, rounds, key, names"
 )
@@ -112,6 +117,7 @@ class RoundRow:
     status: str
     winner: str | None
     ended: float | None = None  # wall seconds
+    reason: str | None = None  # how it ended: "line", "square", "no chips", "no move", "time", ...
 
 
 class History:
@@ -208,9 +214,18 @@ class History:
                 )
                 db.execute("DELETE FROM rounds WHERE match_id = ?", (match_id,))
             db.executemany(
-                "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rounds (match_id, number, record, status, winner, finished, reason)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (match_id, r.number, json.dumps(r.record), r.status, r.winner, r.ended)
+                    (
+                        match_id,
+                        r.number,
+                        json.dumps(r.record),
+                        r.status,
+                        r.winner,
+                        r.ended,
+                        r.reason,
+                    )
                     for r in snapshot.rounds
                 ],
             )
@@ -224,8 +239,8 @@ class History:
             return None
         match = _match(row)
         rounds = self._db.execute(
-            "SELECT number, record, status, winner, finished FROM rounds WHERE match_id = ?"
-            " ORDER BY number",
+            "SELECT number, record, status, winner, finished, reason FROM rounds"
+            " WHERE match_id = ? ORDER BY number",
             (match.id,),
         ).fetchall()
         return MatchSnapshot(
@@ -236,10 +251,7 @@ class History:
             players=list(match.players),
             names=list(match.names),
             started=match.started,
-            rounds=tuple(
-                SavedRound(int(n), json.loads(rec) if rec else {}, str(st), w, float(e))
-                for n, rec, st, w, e in rounds
-            ),
+            rounds=tuple(_saved_round(*row) for row in rounds),
             winner=match.winner,
             finished=match.finished,
         )
@@ -296,14 +308,16 @@ class History:
         if not fits_integer(match_id):
             return []
         rows = self._db.execute(
-            "SELECT number, record, status, winner, finished FROM rounds WHERE match_id = ?"
-            " ORDER BY number",
+            "SELECT number, record, status, winner, finished, reason FROM rounds"
+            " WHERE match_id = ? ORDER BY number",
             (match_id,),
         )
-        return [
-            RoundRow(number, None if record is None else json.loads(record), status, winner, ended)
-            for number, record, status, winner, ended in rows
-        ]
+        found = []
+        for number, text, status, winner, ended, reason in rows:
+            record = None if text is None else json.loads(text)
+            derived = None if record is None else _reason_of(record)
+            found.append(RoundRow(number, record, status, winner, ended, reason or derived))
+        return found
 
     def day_totals(self, day: datetime.date) -> DayTotals:
         """The kiosk's day statistics: the finished matches of ``day``."""
@@ -349,11 +363,35 @@ def _day(stamp: float) -> str:
 def _add_columns(connection: sqlite3.Connection) -> None:
     """Bring a table written by an older version up to the current columns."""
     have = {str(row[1]) for row in connection.execute("PRAGMA table_info(matches)")}
+    have_rounds = {str(row[1]) for row in connection.execute("PRAGMA table_info(rounds)")}
     with connection:
         for name, kind in ADDED_COLUMNS:
             if name not in have:
                 connection.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
+        for name, kind in ADDED_ROUND_COLUMNS:
+            if name not in have_rounds:
+                connection.execute(f"ALTER TABLE rounds ADD COLUMN {name} {kind}")
         connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS matches_by_key ON matches(key)")
+
+
+def _saved_round(
+    number: int, text: str | None, status: str, winner: str | None, ended: float, why: str | None
+) -> SavedRound:
+    record = json.loads(text) if text else {}
+    reason = why or _reason_of(record)
+    return SavedRound(int(number), record, str(status), winner, float(ended), reason)
+
+
+def _reason_of(record: dict[str, JsonValue]) -> str | None:
+    """How a round saved without its reason ended, from its record's position (None: the
+    record is missing or cannot be played)."""
+    if not record:
+        return None
+    try:
+        termination = record_from_json(record).termination()
+    except ValueError:
+        return None
+    return None if termination is None else termination.value
 
 
 def _match(row: tuple[object, ...]) -> MatchRow:

@@ -11,6 +11,7 @@ from firmware.rules.api import (
     IllegalActionError,
     InvalidRecordError,
     JsonValue,
+    Termination,
 )
 from firmware.rules.bounded_json import JsonInputError, read_json, shorten
 from firmware.rules.registry import find_game
@@ -24,7 +25,13 @@ _REQUIRED = ("format", "game", "first", "moves")
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """One game: which game, its rule switches (defaults filled in), who moved first, the tokens."""
+    """One game: which game, its rule switches (defaults filled in), who moved first, the tokens,
+    and how it ended when no move ended it (``reason``: time, resignation, agreement).
+
+    The file format (records.md, format 1) has no key for ``reason`` yet: ``to_json`` writes
+    none, so a record reads and replays as it always has; ``termination`` derives a missing
+    reason from the position.
+    """
 
     game: str
     rules: Mapping[str, JsonValue]
@@ -32,6 +39,15 @@ class Record:
     moves: tuple[str, ...] = field(default=())
     clock: TimeControl | None = None  # the time control of a timed game
     clocks: tuple[int | None, ...] | None = None  # per action: the mover's ms left after it
+    reason: Termination | None = None
+
+    def termination(self) -> Termination | None:
+        """How the game ended: ``reason``, else what the moves say (None: not over, or a token
+        the rules refuse)."""
+        if self.reason is not None:
+            return self.reason
+        state, error = replay(self)
+        return None if error is not None else state.outcome().termination
 
     def to_json(self) -> dict[str, JsonValue]:
         """The record's JSON object; ``clock`` and ``clocks`` only when the game was timed."""
@@ -70,8 +86,10 @@ class ReplayError:
 
 
 def record_of(state: GameState) -> Record:
-    """The record of a game in progress or over."""
-    return Record(state.game, dict(state.rules), state.first, tuple(state.moves))
+    """The record of a game in progress or over (with the reason it ended off the board)."""
+    termination = state.outcome().termination
+    reason = None if termination is None or termination.positional else termination
+    return Record(state.game, dict(state.rules), state.first, tuple(state.moves), reason=reason)
 
 
 def parse_record(text: str | bytes) -> Record:

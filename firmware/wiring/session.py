@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
 from firmware.config.schema import Config, KioskConfig
-from firmware.controller.computer import Seating, top_level
+from firmware.controller.computer import top_level
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
@@ -25,6 +25,7 @@ from firmware.wiring.assemble import (
     simulated_board,
     start_link,
 )
+from firmware.wiring.computer import computer_seating
 from firmware.wiring.health import BoardHealth
 from firmware.wiring.settings import hand_placed
 from hal.clock import FakeClock, MonotonicClock
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
     from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
+FRAMES_KEPT = 1000  # the latest frames the simulated LEDs keep in memory
 
 
 class SessionError(ValueError):
@@ -141,6 +143,7 @@ def build_session(
     """
     clock = FakeClock() if scripted else MonotonicClock()
     board = simulated_board(config, clock)
+    board.leds.keep = FRAMES_KEPT  # a run may go on for days: the frames file has them all
     now = datetime.datetime.now
     parts = assemble(
         board,
@@ -149,11 +152,13 @@ def build_session(
         warn=lambda text: complain(f"warning: {text}"),
         kiosk=kiosk,
         wall=wall_on(clock, now()) if scripted else now,
-        seating=Seating(
+        seating=computer_seating(
+            config.computer,
             clock=clock.now,
             level=level or top_level(),
             computer_seats=computer_seats,
             seed=rng.getrandbits(32),
+            in_process=scripted,
         ),
         hand_placed=hand_placed(config, real_board=False),
         board_name="" if link is None else link.board_id,

@@ -88,14 +88,3 @@ class WaitingForPiece(GameMode):
         )
         said = self.seated.adapter.describe(state, self.pending.token, who)
         return f"{said}. Put the chip on the board and tap the blinking cell"
-
-
-def waiting_after_resume(ctx: ModeContext, seat: int, token: str, now: float) -> None:
-    """Back after a restart with a move that waited for its piece: it waits again."""
-    seated = ctx.match.seated
-    cells = ctx.match.pending_cells(seat, token)
-    if seated is None or not cells:
-        return
-    ctx.match.cancel_players()  # its move is made: it only waits for the piece
-    ctx.match.told(seat)
-    ctx.replace(WaitingForPiece(now, seated, Pending(seat, token, cells)), now)

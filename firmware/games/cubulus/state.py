@@ -13,7 +13,14 @@ from firmware.games.cubulus.cube import (
     winning_square,
 )
 from firmware.games.cubulus.geometry import CELL_NAMES, COLOURS, PUSH_INDEX, PUSHES
-from firmware.rules.api import IN_PROGRESS, IllegalActionError, JsonValue, Outcome, Status
+from firmware.rules.api import (
+    IN_PROGRESS,
+    IllegalActionError,
+    JsonValue,
+    Outcome,
+    Status,
+    Termination,
+)
 from firmware.rules.endings import OUT_TOKENS
 from firmware.rules.summary import summary_of
 
@@ -43,6 +50,7 @@ class CubulusState:
     """A Cubulus game in progress: the cube, the supplies, whose turn, and the undo history."""
 
     __slots__ = (
+        "_before_end",
         "_board",
         "_codes",
         "_history",
@@ -65,6 +73,7 @@ class CubulusState:
         self._last_push = -1
         self._last_rotated = False
         self._outcome = IN_PROGRESS
+        self._before_end: Outcome | None = None  # what ``conclude`` replaced
         self._out: frozenset[int] = frozenset()  # seats out of a 3-player game (time, resign)
         self._moves: list[str] = []
         self._history: list[_Undo] = []
@@ -272,7 +281,7 @@ class CubulusState:
         if not self._outcome.is_over:
             self._turn = self._next_seat(self._turn)
             if not has_legal_push(board, self._supply[self._codes[self._turn]]):
-                self._outcome = Outcome(Status.DRAW)
+                self._outcome = Outcome(Status.DRAW, termination=Termination.NO_MOVE)
 
     def _judge(self, changed: tuple[int, ...]) -> Outcome:
         """The result after a push that changed ``changed``: a square decides (rule 6)."""
@@ -283,11 +292,23 @@ class CubulusState:
         count = len(self._codes)
         after_mover = [self._codes[(self._turn + step) % count] for step in range(1, count + 1)]
         winner = next(code for code in after_mover if code in owners)
-        return Outcome(Status.WON, COLOURS[winner - 1], winning_square(self._board, winner))
+        square = winning_square(self._board, winner)
+        return Outcome(Status.WON, COLOURS[winner - 1], square, Termination.SQUARE)
+
+    def conclude(self, outcome: Outcome) -> None:
+        if self._outcome.is_over:
+            raise ValueError("the game is over already")
+        self._before_end, self._outcome = self._outcome, outcome
+
+    def reopen(self) -> None:
+        if self._before_end is None:
+            raise ValueError("the game was not ended off the board")
+        self._outcome, self._before_end = self._before_end, None
 
     def undo(self) -> str:
         if not self._history:
             raise IndexError("nothing to undo")
+        self._before_end = None  # the step puts back what was before the token
         step = self._history.pop()
         for cell, colour in zip(step.cells, step.before, strict=True):
             self._board[cell] = colour
@@ -311,6 +332,7 @@ class CubulusState:
         twin._last_push = self._last_push
         twin._last_rotated = self._last_rotated
         twin._outcome = self._outcome
+        twin._before_end = self._before_end
         twin._out = self._out
         twin._moves = self._moves.copy()
         twin._history = self._history.copy()
