@@ -50,7 +50,6 @@ from firmware.learn.shelf import Shelf
 from firmware.link.board import BoardLink
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
-from firmware.players import HIGHEST
 from firmware.rules.api import JsonValue
 from firmware.speech.announcer import Announcer
 from firmware.wiring.devices import (
@@ -188,7 +187,7 @@ def assemble(
         hand_placed=hand_placed,
         ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
-        computer_level=HIGHEST if seating is None else seating.level.number,
+        level=None if seating is None else seating.level.number,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
         undo_policy=None if link_part is None else link_part.online_game,
         starter_draw=None if link_part is None else link_part.online_game.draw,

@@ -191,4 +191,3 @@ def test_after_a_restart_the_computer_keeps_its_seats_and_level(tmp_path: Path) 
     again.press("new")  # the next match too
     assert again.score["seats"] == seats
     again.stop_thinking()
-
