@@ -70,6 +70,10 @@ def _engine(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _engine_check(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("command", help='the engine\'s command line, e.g. "cullsboard engine"')
+
+
 def _layout(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", required=True, help="the game (culls, cubulus)")
 
@@ -211,6 +215,14 @@ COMMANDS: dict[str, Command] = {
         "firmware.commands.engine:run",
         _engine,
         "The computer player on a line protocol: position, go, isready, quit.",
+    ),
+    "engine-check": Command(
+        "check that an engine speaks the engine protocol (docs/players.md)",
+        "firmware.commands.engine_check:run",
+        _engine_check,
+        "Start the engine COMMAND and check every protocol line, bad input and the answer "
+        "times. One line per check; exit status 0: all passed, 1: one failed, 2: the command "
+        "cannot be started.",
     ),
     "layout": Command(
         "print which token a touch on each board cell means, as JSON",

@@ -345,6 +345,18 @@ class PlayConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ComputerConfig:
+    """Where the computer player's searches run (docs/players.md)."""
+
+    engine: str | None = option(
+        None,
+        reader=readers.command_line,
+        doc="the engine's command line (docs/players.md, the engine protocol); "
+        "null = the built-in cullsboard engine",
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A whole board configuration."""
 
@@ -363,6 +375,7 @@ class Config:
         "for the games whose adapter says pieces_by_hand, virtual on the simulated one",
     )
     play: PlayConfig = field(default_factory=PlayConfig)
+    computer: ComputerConfig = field(default_factory=ComputerConfig)
     link: LinkConfig = field(default_factory=LinkConfig)
     state_dir: str = option(
         "~/.local/state/cullsboard",

@@ -35,6 +35,7 @@ __all__ = [
     "LEVELS",
     "LOWEST",
     "SEARCH_SHARE",
+    "UNLIMITED",
     "Budget",
     "Choice",
     "Level",

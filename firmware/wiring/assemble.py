@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig, SpeechConfig
-from firmware.controller.computer import Seating
+from firmware.controller.computer import Seating, notice_teller
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.hold import ButtonHold
@@ -216,7 +216,7 @@ def assemble(
             timers=timers,
         )
         if seating is not None:
-            seating.connect(controller.post)
+            seating.connect(controller.post, notice_teller(controller.post, table))
         health = _health(controller, link_part, state_dir, config_problems)
         return Assembly(
             board,
@@ -247,7 +247,7 @@ def assemble(
         timers=timers,
     )
     if seating is not None:
-        seating.connect(controller.post)
+        seating.connect(controller.post, notice_teller(controller.post, table))
     health = _health(controller, link_part, state_dir, config_problems)
     return Assembly(board, table, controller, events, parts, history, link_part, health, announcer)
 

@@ -17,7 +17,7 @@ from typing import Any
 from firmware.config import Config, ConfigError, load_config
 from firmware.config.layered import SettingsStore, start_layered
 from firmware.config.running import Switches
-from firmware.controller.computer import Seating, computer_choice
+from firmware.controller.computer import computer_choice
 from firmware.controller.loop import BoardController
 from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
 from firmware.kiosk.dimmer import WallClock
@@ -28,6 +28,7 @@ from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.wiring.assemble import assemble, start_link
+from firmware.wiring.computer import computer_seating
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, SessionError, page_for, serve_web
 from firmware.wiring.settings import hand_placed
@@ -147,7 +148,9 @@ def _run_locked(
         kiosk=kiosk,
         wall=wall,
         heartbeat=heartbeat.beat,
-        seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
+        seating=computer_seating(
+            config.computer, clock=clock.now, level=level, computer_seats=computer_seats
+        ),
         hand_placed=hand_placed(config, real_board=True),
         board_name="" if link is None else link.board_id,
         link=link,

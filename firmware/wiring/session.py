@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
 from firmware.config.schema import Config, KioskConfig
-from firmware.controller.computer import Seating, top_level
+from firmware.controller.computer import top_level
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
@@ -25,6 +25,7 @@ from firmware.wiring.assemble import (
     simulated_board,
     start_link,
 )
+from firmware.wiring.computer import computer_seating
 from firmware.wiring.health import BoardHealth
 from firmware.wiring.settings import hand_placed
 from hal.clock import FakeClock, MonotonicClock
@@ -151,11 +152,13 @@ def build_session(
         warn=lambda text: complain(f"warning: {text}"),
         kiosk=kiosk,
         wall=wall_on(clock, now()) if scripted else now,
-        seating=Seating(
+        seating=computer_seating(
+            config.computer,
             clock=clock.now,
             level=level or top_level(),
             computer_seats=computer_seats,
             seed=rng.getrandbits(32),
+            in_process=scripted,
         ),
         hand_placed=hand_placed(config, real_board=False),
         board_name="" if link is None else link.board_id,

@@ -136,3 +136,27 @@ def test_a_digit_that_is_not_ascii_is_one_error_line_and_the_engine_reads_on() -
         "readyok",
     ]
     assert done.returncode == 0 and done.stderr == b""
+
+
+def test_stop_ends_a_long_search_at_once_and_it_still_answers() -> None:
+    record = _record("culls", ["h8", "j10", "i9", "g7"], "blue")
+    lines = f"position {record}\ngo movetime 3600000\nstop\nisready\nstop\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware", "engine"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,  # an hour's search, unless stop ends it
+    )
+    out = done.stdout.splitlines()
+    assert out[-2].startswith("bestmove ") and out[-1] == "readyok", out
+
+
+def test_go_nodes_caps_the_search() -> None:
+    record = _record("culls", ["h8", "j10", "i9", "g7"], "blue")
+    answers = _talk(f"position {record}", "go nodes 300", "go nodes 0")
+    info = answers[0].split()
+    assert int(info[info.index("nodes") + 1]) <= 300
+    assert answers[1].startswith("bestmove ")
+    assert answers[2] == "error go: nodes must be at least 1"
