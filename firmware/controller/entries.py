@@ -243,9 +243,9 @@ class JournalKeeper:
                 return DoEntry(event.token)
             case MoveUndone() | RoundUnstarted():
                 return UndoEntry()
-            case RoundEnded(resumed=False, termination=Termination() as why) if not why.positional:
+            case RoundEnded(resumed=False, concluded=True, termination=Termination() as why):
                 return EndEntry(why, event.winner)
-            case RoundReopened() if event.off_the_board:
+            case RoundReopened(termination=Termination()):
                 return UndoEntry()  # the ending taken back: no move goes with it
             case MovePending():
                 return PendingEntry(event.seat, event.token)
