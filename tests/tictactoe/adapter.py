@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
 from firmware.render import palette as p
@@ -92,6 +92,12 @@ class TicTacToeBoard:
 
     def describe_hint(self, state: GameState, token: str) -> str:
         return f"Hint: mark {_on_board(token)}"
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        if not replies:
+            return f"Solved: {_on_board(token)} is right."
+        answers = " and ".join(_on_board(reply) for reply in replies)
+        return f"Not {_on_board(token)}: the answer to it is {answers}."
 
 
 TICTACTOE_BOARD = TicTacToeBoard()

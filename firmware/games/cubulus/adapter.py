@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
 from firmware.games.cubulus import layout, words
@@ -105,6 +105,10 @@ class CubulusBoard:
     def describe_hint(self, state: GameState, token: str) -> str:
         """The hint in one line: where to push in, and the square it makes."""
         return words.describe_hint(_cubulus(state), token)
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        """A right answer and the square it makes, or the replies that beat a wrong one."""
+        return words.explain_answer(_cubulus(before), token, replies)
 
 
 CUBULUS_BOARD = CubulusBoard()
