@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from firmware.controller.live import NameSeat
 from firmware.controller.timing import TABLE_TIMING
 from firmware.history.store import History
-from firmware.controller.live import NameSeat
+from firmware.rules.api import JsonValue
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
 from tests.history.test_leaderboard import name, play_rounds
 
-DUEL = {"mode": "duel", "rounds_to_win": 3}
+DUEL: dict[str, JsonValue] = {"mode": "duel", "rounds_to_win": 3}
 
 
 def seat_names(rig: Rig) -> list[object]:
