@@ -70,10 +70,23 @@ def _engine(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, help="seed the choices of the noisy levels"
     )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="processes the top level searches in (the root split between them; default 1)",
+    )
 
 
 def _engine_check(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("command", help='the engine\'s command line, e.g. "cullsboard engine"')
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (argparse's type)."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 64, not {text!r}")
+    return int(text)
 
 
 def _layout(parser: argparse.ArgumentParser) -> None:
