@@ -54,7 +54,8 @@ def test_three_cubulus_players_one_out_by_token_then_the_game_lost_by_resignatio
     }  # fmt: skip
     code, state, _ = _replay(raw, tmp_path, capsys)  # black out; white pushed; red resigns
     assert (code, state["status"], state["winner"]) == (0, "won", "white")
-    assert state["reason"] == "resignation" and state["supply"] == {"red": 8, "black": 0, "white": 8}
+    assert state["reason"] == "resignation"
+    assert state["supply"] == {"red": 8, "black": 0, "white": 8}
 
 
 def test_a_drawn_by_agreement_record_has_no_winner(
