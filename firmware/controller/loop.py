@@ -38,6 +38,7 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
+from firmware.controller.modes.read import EXPLORE_HOLD_S, explore
 from firmware.controller.players import SeatMove
 from firmware.controller.review import StartReview
 from firmware.controller.scene import table_lights
@@ -376,7 +377,9 @@ class BoardController:
                     self._taps.feed(item)  # the finger that opened the strip: not a tap
                     return
             meaning = self._taps.feed(item)
-            if isinstance(meaning, Tap):
+            if isinstance(meaning, Tap) and self._explores(meaning):
+                explore(self.table.context, meaning.cell, now)
+            elif isinstance(meaning, Tap):
                 self.table.tap(meaning.cell, now)
             elif isinstance(meaning, Ghost):
                 self.table.ghost(now)
@@ -406,6 +409,11 @@ class BoardController:
             self.table.name_seat(item.seat, item.player_name, now)
         elif isinstance(item, Press):
             self.table.button(item.button, now)
+
+    def _explores(self, tap: Tap) -> bool:
+        """A long press on a cell, not a corner, with ``speech.explore``: said, not played."""
+        held = tap.held >= EXPLORE_HOLD_S
+        return self.table.context.explore and held and tap.cell not in self.table.strip.corners
 
     def _seat_computer(self, seats: tuple[str, ...], level: int, now: float) -> None:
         """The computer's seats, in a new match; never over an online game (which a local

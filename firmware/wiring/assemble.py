@@ -192,6 +192,7 @@ def assemble(
         starter_draw=None if link_part is None else link_part.online_game.draw,
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
+        explore=board.speaker is not None and speech.enabled and speech.explore,
         timers=timers,
     )
     if state_dir is not None and history is not None:

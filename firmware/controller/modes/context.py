@@ -56,6 +56,7 @@ class ModeContext:
         thinking: Callable[[], bool] = lambda: False,
         hand_placed: Callable[[str], bool] = lambda game: True,
         undo_policy: UndoPolicy,
+        explore: bool = False,
     ) -> None:
         self.match = match
         self.feedback = feedback
@@ -72,6 +73,7 @@ class ModeContext:
         self.thinking = thinking
         self.hand_placed = hand_placed
         self.undo_policy = undo_policy
+        self.explore = explore  # a long press says a cell, and the strip offers "read"
         self._openers = openers
         self.modes: list[BoardMode] = [first]
         self.layers: list[Layer] = []
@@ -214,9 +216,11 @@ class ModeContext:
             computer.level = computers[0].level.number
 
     def common_commands(self, *, hint: bool) -> tuple[str, ...]:
-        """The strip's commands besides undo, new and menu: hint, review, lesson and puzzle."""
+        """The strip's commands besides undo, new and menu: hint, read (with ``explore``), review,
+        lesson and puzzle."""
         return (
             (("hint",) if hint and self.ask_hint is not None else ())
+            + (("read",) if self.explore and self.match.state is not None else ())
             + (("review",) if self.match.reviewable() is not None else ())
             + (LEARN_COMMANDS if self.learning is not None else ())
         )
