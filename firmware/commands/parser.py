@@ -308,7 +308,7 @@ COMMANDS: dict[str, Command] = {
 }
 BOARD_RUNS = "firmware.commands.play:run"
 # The board's options that are followed by a value; the others are flags.
-_FLAGS = frozenset({"--mock-hal", "--kiosk", "--plain", "--version", "--help", "-h"})
+FLAG_OPTIONS = frozenset({"--mock-hal", "--kiosk", "--plain", "--version", "--help", "-h"})
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -372,7 +372,7 @@ def command_in(argv: Sequence[str]) -> str | None:
         elif word == "--":
             return None
         elif word.startswith("-"):
-            skip = word not in _FLAGS and "=" not in word
+            skip = word not in FLAG_OPTIONS and "=" not in word
         else:
             return word if word in COMMANDS else None
     return None

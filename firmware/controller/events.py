@@ -109,6 +109,7 @@ class RoundEnded:
     scores: dict[str, int]
     resumed: bool = False  # told again for a match rebuilt from the journal
     termination: Termination | None = None
+    concluded: bool = False  # ended by ``end_round``, not by a token (the journal says so)
 
     @property
     def reason(self) -> str | None:
@@ -117,21 +118,17 @@ class RoundEnded:
 
     @property
     def off_the_board(self) -> bool:
-        """Ended by time, resignation or agreement: no move ended it."""
+        """Ended by time, resignation or agreement: the position does not show it."""
         return self.termination is not None and not self.termination.positional
 
 
 @dataclass(frozen=True, slots=True)
 class RoundReopened:
-    """UNDO took back the move that ended round ``round`` (or its ending off the board, which
-    ``termination`` names): it is being played again."""
+    """UNDO took back the move that ended round ``round`` (or the ending ``end_round`` gave it,
+    which ``termination`` names): it is being played again."""
 
     round: int
-    termination: Termination | None = None  # the ending taken back; None: by a move
-
-    @property
-    def off_the_board(self) -> bool:
-        return self.termination is not None and not self.termination.positional
+    termination: Termination | None = None  # the ending ``end_round`` gave; None: by a move
 
 
 @dataclass(frozen=True, slots=True)

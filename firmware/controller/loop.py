@@ -28,6 +28,7 @@ from firmware.controller.live import (
     Redraw,
     RemoteCommand,
     ResetBoard,
+    RestartBoard,
     SeatComputer,
     SetBrightness,
     ShutDown,
@@ -40,6 +41,7 @@ from firmware.controller.live import (
 )
 from firmware.controller.modes.read import EXPLORE_HOLD_S, explore
 from firmware.controller.players import SeatMove
+from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
@@ -124,6 +126,7 @@ class BoardController:
         self._changed = True  # something may look different: compose the scoreboard again
         self._thinking = False
         self._stopping = False
+        self._restart = False  # the staff asked for a restart: run raises RestartRequested
         self.timers = Timers() if timers is None else timers
         self._picture = _Owner("the picture's next animation step")
         self._beats = _Owner("the heartbeat")
@@ -246,6 +249,8 @@ class BoardController:
                     self._act(item)
                     self._changed = True
                 self.step()  # the rest of the queue, what is due, then the frame
+            if self._restart:
+                raise RestartRequested
         finally:
             self.timers.cancel(self._beats)
 
@@ -353,7 +358,7 @@ class BoardController:
 
     def _act(self, item: object) -> None:
         now = self.board.clock.now()
-        if isinstance(item, ResetBoard | StartGame | SetBrightness | ShutDown):
+        if isinstance(item, ResetBoard | StartGame | SetBrightness | ShutDown | RestartBoard):
             self._staff(item, now)
             return
         if isinstance(item, StartReview):
@@ -443,6 +448,10 @@ class BoardController:
                 return
             case ShutDown():
                 self._shut_down("the staff page")
+                return
+            case RestartBoard():
+                log.info("staff restarted the board")
+                self._restart = self._stopping = True
                 return
         if self._attract is not None:
             self._attract.wake()

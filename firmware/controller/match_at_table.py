@@ -245,9 +245,9 @@ class MatchAtTable:
             raise ValueError("no round is in play")
         self.seated.match.end_round(termination, winner)
         self.cancel_players()
-        self._tell_end()
+        self._tell_end(concluded=True)
 
-    def _tell_end(self) -> None:
+    def _tell_end(self, *, concluded: bool = False) -> None:
         """The round in play just ended (and maybe the match): say so, with how it ended."""
         assert self.seated is not None
         match = self.seated.match
@@ -263,6 +263,7 @@ class MatchAtTable:
                 record,
                 scores,
                 termination=outcome.termination,
+                concluded=concluded,
             )
         )
         if match.is_over:

@@ -187,6 +187,7 @@ def assemble(
         hand_placed=hand_placed,
         ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
+        level=None if seating is None else seating.level.number,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
         undo_policy=None if link_part is None else link_part.online_game,
         starter_draw=None if link_part is None else link_part.online_game.draw,

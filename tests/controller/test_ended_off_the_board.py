@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from firmware.controller.entries import JournalKeeper
 from firmware.controller.events import Event, EventLog, MatchEnded, RoundEnded, RoundReopened
+from firmware.controller.journal import Journal
 from firmware.controller.live import LoopCall
 from firmware.history.store import History
 from firmware.link.report import BrokerEvents
@@ -111,3 +113,18 @@ def test_no_ending_outside_a_round(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="no round is in play"):
         rig.table.context.match.end_round(Termination.TIME, "blue")
     assert rig.score["phase"] == "menu"
+
+
+def test_the_journal_writes_an_end_entry_only_for_an_ending_no_token_gave(tmp_path: Path) -> None:
+    journal = Journal(tmp_path, lambda text: None)
+    keeper = JournalKeeper(journal)
+    by_token = RoundEnded(1, "won", "red", {}, {}, termination=Termination.TIME)
+    keeper(by_token)  # a token such as the clock's own: its "do" entry already says it
+    assert journal.entries == []
+    keeper(RoundEnded(1, "draw", None, {}, {}, termination=Termination.AGREEMENT, concluded=True))
+    keeper(RoundReopened(1, Termination.AGREEMENT))
+    keeper(RoundReopened(1))  # a move's ending reopened: its MoveUndone is the undo entry
+    assert journal.entries == [
+        {"e": "end", "reason": "agreement", "winner": None},
+        {"e": "undo"},
+    ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
 from firmware.render import palette as p
@@ -108,6 +108,12 @@ class TicTacToeBoard:
             _game(state).owners().get(cell_name((cell[0] - ox, cell[1] - oy))) if inside else None
         )
         return f"{cell_name(cell)}: {owner or 'empty'}"
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        if not replies:
+            return f"Solved: {_on_board(token)} is right."
+        answers = " and ".join(_on_board(reply) for reply in replies)
+        return f"Not {_on_board(token)}: the answer to it is {answers}."
 
 
 TICTACTOE_BOARD = TicTacToeBoard()

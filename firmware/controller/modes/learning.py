@@ -9,8 +9,8 @@ from firmware.controller.modes.base import Fields
 from firmware.controller.modes.visit import position_fields
 from firmware.learn.puzzle_run import PuzzleRun
 from firmware.learn.runner import LessonRun
-from firmware.render import palette as p
-from firmware.render.stack import Light, LightStack
+from firmware.render import screens
+from firmware.render.stack import LightStack
 from firmware.rules.grid import parse_board_cell
 
 if TYPE_CHECKING:
@@ -20,19 +20,19 @@ HINT_BLINK_S = 0.8
 
 
 def run_lights(ctx: ModeContext, stack: LightStack, run: LessonRun | PuzzleRun) -> None:
-    """The run's position and its cells to touch (or a wrong answer's reply), blinking."""
+    """The run's position and its cells to touch (or an answer and its reply), blinking with
+    what they hold."""
     state = run.state
     board_adapter(state.game).lights(stack, state, ctx.since)
     cells = [parse_board_cell(name, ctx.columns, ctx.rows) for name in run.cells()]
-    blink = p.Blink(p.HINT, p.OFF, HINT_BLINK_S)
-    stack.add(cells, Light(p.ANIMATION, blink, ctx.since))
+    screens.target_lights(stack, cells, ctx.since, HINT_BLINK_S)
 
 
 def run_fields(ctx: ModeContext, now: float, run: LessonRun | PuzzleRun) -> Fields:
     """The keys that show a lesson's or a puzzle's position, and its sentence."""
     state = run.state
     said = ctx.words_over() or run.say
-    notice = ctx.feedback.current_notice(now)  # a lesson's words after a right touch, as written
+    notice = ctx.feedback.current_notice(now)  # a lesson's hint, as written
     return {
         **position_fields(state),
         "to_move": state.to_move(),

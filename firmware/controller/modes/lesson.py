@@ -1,4 +1,5 @@
-"""A lesson on the board: touch the lit cells step by step; the green cell opens the next one."""
+"""A lesson on the board: touch the lit cells step by step; each result stays until the green
+cell its sentence names is tapped, which also opens the next lesson."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from firmware.controller.modes.visit import Visit, open_visit, refuse_press
 from firmware.learn.runner import LessonRun
 from firmware.render import screens
 from firmware.render.stack import LightStack
-from firmware.rules.grid import cell_name
+from firmware.rules.grid import cell_name, parse_board_cell
 from hal.interfaces import Cell
 
 if TYPE_CHECKING:
@@ -31,8 +32,8 @@ class LessonMode(Visit):
     def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
         run = self.run
         if run.done:
-            if cell != ctx.ready_cell:
-                ctx.feedback.refuse_at(cell, "tap the green centre cell for the next lesson", now)
+            if cell_name(cell) != run.go_on:
+                ctx.feedback.refuse_at(cell, f"tap {run.go_on} to go on", now)
                 return
             after = None if ctx.learning is None else next_lesson(ctx.learning, run.lesson)
             if after is None:
@@ -45,8 +46,7 @@ class LessonMode(Visit):
         if not answer.right:
             ctx.feedback.refuse_at(cell, answer.said, now)
             return
-        ctx.feedback.clear()
-        ctx.feedback.say(answer.said, now)
+        ctx.feedback.clear()  # the run's sentence says the result and the cell to go on
         ctx.moved(now)
 
     def press(self, ctx: ModeContext, button: Button, now: float) -> None:
@@ -55,7 +55,7 @@ class LessonMode(Visit):
         elif button is Button.NEW:  # the lesson from the start
             again = lesson_run(self.run.lesson, ctx.rng, ctx.columns, ctx.rows)
             open_visit(ctx, LessonMode(now, again), now)
-        elif button is Button.HINT and not self.run.done:
+        elif button is Button.HINT and not self.run.done and not self.run.showing:
             ctx.feedback.say(self.run.hint, now)
         else:
             refuse_press(ctx, button, now)
@@ -65,8 +65,9 @@ class LessonMode(Visit):
 
     def lights(self, ctx: ModeContext, stack: LightStack, now: float) -> None:
         run_lights(ctx, stack, self.run)
-        if self.run.done:
-            screens.ready_light(stack, ctx.since)
+        go_on = self.run.go_on
+        if go_on is not None:
+            screens.ready_light(stack, ctx.since, parse_board_cell(go_on, ctx.columns, ctx.rows))
 
     def fields(self, ctx: ModeContext, now: float) -> Fields:
         return {**run_fields(ctx, now, self.run), "phase": self.phase, "lesson": self.run.view()}

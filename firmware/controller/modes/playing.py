@@ -102,7 +102,9 @@ class PlayingMode(GameMode):
             return
         seat = self.seated.seat_to_act()
         state = self.seated.match.current
-        if ctx.ask_hint is None or state is None:
+        if ctx.ask_hint is None:
+            ctx.feedback.refuse("hints are off on this board", now)
+        elif state is None:
             ctx.feedback.refuse("a hint is only given during a game", now)
         elif seat is None or self.seated.players[seat].kind != PlayerKind.HERE:
             ctx.feedback.refuse("a hint is for the player at the board", now)

@@ -1,4 +1,5 @@
-"""A game's puzzles one after another: touch the winning move; NEW skips to the next."""
+"""A game's puzzles one after another: touch the winning move, seen played out until the next
+tap; NEW skips to the next."""
 
 from __future__ import annotations
 
@@ -28,13 +29,11 @@ class PuzzleMode(Visit):
         self.run = run
 
     def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
-        restoring = self.run.refuted is not None
+        restoring = self.run.showing
         answer = self.run.touch(cell_name(cell))
         ctx.moved(now)
-        if restoring or answer.right:  # the run's sentence greets a right answer itself
+        if restoring or answer.right or answer.replies:  # the run's sentence says the answer
             ctx.feedback.clear()
-        elif answer.replies:
-            ctx.feedback.say_error(answer.said, now)
         else:
             ctx.feedback.refuse_at(cell, answer.said, now)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
 from firmware.games.cubulus import aloud, layout, words
@@ -112,6 +112,10 @@ class CubulusBoard:
 
     def read_cell(self, state: GameState, cell: Cell, columns: int, rows: int) -> str:
         return aloud.read_cell(_cubulus(state), cell)
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        """A right answer and the square it makes, or the replies that beat a wrong one."""
+        return words.explain_answer(_cubulus(before), token, replies)
 
 
 CUBULUS_BOARD = CubulusBoard()
