@@ -39,7 +39,7 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
-from firmware.controller.modes.read import EXPLORE_HOLD_S, explore
+from firmware.controller.modes.read import EXPLORE_HOLD_S, explore_cell
 from firmware.controller.players import SeatMove
 from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
@@ -105,10 +105,12 @@ class BoardController:
         inbox: Inbox | None = None,
         views: ViewHub | None = None,
         timers: Timers | None = None,
+        explore: bool = False,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
-        when other parts schedule on them too."""
+        when other parts schedule on them too; ``explore``: a long press on a cell says it
+        (``speech.explore`` on a board with a voice)."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -120,6 +122,8 @@ class BoardController:
         self._hold = None if power_off is None else hold
         self._queue: Inbox = queue.SimpleQueue() if inbox is None else inbox
         self._taps = TapReader()
+        if explore:
+            table.context.offer_exploring()
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
         self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None
@@ -383,7 +387,7 @@ class BoardController:
                     return
             meaning = self._taps.feed(item)
             if isinstance(meaning, Tap) and self._explores(meaning):
-                explore(self.table.context, meaning.cell, now)
+                explore_cell(self.table.context, meaning.cell, now)
             elif isinstance(meaning, Tap):
                 self.table.tap(meaning.cell, now)
             elif isinstance(meaning, Ghost):

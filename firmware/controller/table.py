@@ -73,7 +73,6 @@ class Table:
         player_kinds: frozenset[PlayerKind] = BUILT_IN,
         learning: Learning | None = None,
         timers: Timers | None = None,
-        explore: bool = False,
     ) -> None:
         """``seating``: who fills the seats of a new match (default: everyone here).
         ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
@@ -120,7 +119,6 @@ class Table:
             thinking=thinking,
             hand_placed=hand_placed,
             undo_policy=undo_policy or AlwaysUndo(),
-            explore=explore,
         )
         self.columns = columns
         self.rows = rows

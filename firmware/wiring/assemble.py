@@ -153,6 +153,7 @@ def assemble(
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     announcer = _announcer(board, speech, events, views)
+    explore = announcer is not None and speech.enabled and speech.explore
     wall_seconds = _wall_seconds(wall)
     history = None if state_dir is None else History(state_dir)
     link_part = None
@@ -193,7 +194,6 @@ def assemble(
         starter_draw=None if link_part is None else link_part.online_game.draw,
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
-        explore=board.speaker is not None and speech.enabled and speech.explore,
         timers=timers,
     )
     if state_dir is not None and history is not None:
@@ -216,6 +216,7 @@ def assemble(
             inbox=inbox,
             views=views,
             timers=timers,
+            explore=explore,
         )
         if seating is not None:
             seating.connect(controller.post, notice_teller(controller.post, table))
@@ -247,6 +248,7 @@ def assemble(
         inbox=inbox,
         views=views,
         timers=timers,
+        explore=explore,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))

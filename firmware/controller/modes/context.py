@@ -56,7 +56,6 @@ class ModeContext:
         thinking: Callable[[], bool] = lambda: False,
         hand_placed: Callable[[str], bool] = lambda game: True,
         undo_policy: UndoPolicy,
-        explore: bool = False,
     ) -> None:
         self.match = match
         self.feedback = feedback
@@ -73,7 +72,7 @@ class ModeContext:
         self.thinking = thinking
         self.hand_placed = hand_placed
         self.undo_policy = undo_policy
-        self.explore = explore  # a long press says a cell, and the strip offers "read"
+        self.explore = False  # see ``offer_exploring``
         self._openers = openers
         self.modes: list[BoardMode] = [first]
         self.layers: list[Layer] = []
@@ -214,6 +213,11 @@ class ModeContext:
         computer.choose(seated.specs[player.seat].name for player in computers)
         if computers:
             computer.level = computers[0].level.number
+
+    def offer_exploring(self) -> None:
+        """A board with a voice and ``speech.explore``: a long press on a cell says it, and the
+        strip offers "read"."""
+        self.explore = True
 
     def common_commands(self, *, hint: bool) -> tuple[str, ...]:
         """The strip's commands besides undo, new and menu: hint, read (with ``explore``), review,

@@ -41,7 +41,7 @@ def open_read(ctx: ModeContext, now: float) -> None:
     ctx.events.post(ReadAloud(tuple(lines)))
 
 
-def explore(ctx: ModeContext, cell: Cell, now: float) -> None:
+def explore_cell(ctx: ModeContext, cell: Cell, now: float) -> None:
     """Say what ``cell`` holds and what a tap there would do, without playing."""
     found = _position(ctx)
     if found is None:
