@@ -206,6 +206,7 @@ def _mock_session(
         kiosk=kiosk,
         computer_seats=computer_seats,
         level=level,
+        time_control=args.clock,
         link=link,
         online=online,
         config_problems=() if layered is None or layered.problem is None else (layered.problem,),
