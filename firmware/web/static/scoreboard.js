@@ -9,6 +9,7 @@ import {
   title,
   showAddress,
 } from "/static/live.js";
+import { clockBox, resultWords } from "/static/clocks.js";
 
 const MOVES_SHOWN = 80;
 
@@ -108,11 +109,12 @@ function turnLine(score) {
   return `${actingSeatName(score)} to ${doing}`;
 }
 
+let playing = []; // the colours of the match shown, for "Blue resigned"
+
 function resultText(result) {
   if (!result || !result.status || result.status === "in_progress") return "";
   const round = result.round ? `Round ${result.round}: ` : "";
-  if (result.status === "draw") return `${round}draw`;
-  return `${round}${title(result.winner)} won`;
+  return `${round}${resultWords(result, playing)}`;
 }
 
 let shownMoves = [];
@@ -141,7 +143,11 @@ new ResizeObserver(() => showMoves(shownMoves)).observe(
   document.getElementById("moves").parentElement,
 );
 
+const showClocks = clockBox(document.getElementById("clocks"));
+
 function showScore(score) {
+  playing = Object.keys(score.scores || {});
+  showClocks(score.phase === "menu" ? null : score.clock);
   document.getElementById("game").textContent = title(score.game || "cullsboard");
   const mode = [];
   if (score.mode) mode.push(score.mode === "teams" ? "Teams · 2 vs 2" : "Duel");
