@@ -325,17 +325,22 @@ def two_seats(board: Board, day: Day) -> None:
         board.post("api/name", {"seat": seat, "name": name})
         day.actions += 1
     taps = round_taps(str(score["to_move"]), day.rng.choice(["blue", "red"]))
+    lines: list[str] = []  # the whole round in one go: the board reads it as it comes
     index = 0
     while index < len(taps):
         if index and day.rng.random() < 0.05:
-            press(board, day, "undo")
+            lines += ["press undo", "wait 400"]
             index -= 1
-            continue
-        if day.rng.random() < 0.01:
-            press(board, day, "new")
+        elif day.rng.random() < 0.01:
+            lines += ["press new", "wait 400"]
+            day.actions += len(lines) // 2
+            board.send(*lines)
             return
-        tap(board, day, taps[index], day.rng.uniform(4000, 20000))
-        index += 1
+        else:
+            lines += [f"touch {taps[index]}", f"wait {day.rng.uniform(4000, 20000):.0f}"]
+            index += 1
+    day.actions += len(lines) // 2
+    board.send(*lines)
     day.rounds_played += 1
     if day.rng.random() < 0.1:
         press(board, day, "undo")  # the winning move taken back, then played again
@@ -374,15 +379,17 @@ def learning(board: Board, day: Day, which: str) -> None:
     board.post("api/press", {"button": which})
     day.actions += 1
     board.send("wait 1000")
+    lines = []
     for _ in range(day.rng.randrange(2, 8)):
         cell = f"{'abcdefghijklmno'[day.rng.randrange(15)]}{day.rng.randrange(1, 16)}"
-        tap(board, day, cell, day.rng.uniform(2000, 8000))
-    press(board, day, "menu")
+        lines += [f"touch {cell}", f"wait {day.rng.uniform(2000, 8000):.0f}"]
+    day.actions += len(lines) // 2 + 1
+    board.send(*lines, "press menu", "wait 400")
 
 
 def idle(board: Board, day: Day) -> None:
     """Nobody at the table: the attract show after 2 minutes, a game put away after 5."""
-    wait(board, day, day.rng.choice([150_000, 330_000, 420_000]))
+    wait(board, day, day.rng.choice([150_000, 200_000, 330_000]))
     tap(board, day, "a1", 1000)  # someone comes back: the touch only wakes the board
 
 

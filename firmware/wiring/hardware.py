@@ -26,6 +26,7 @@ from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
+from firmware.rules.time_control import parse_time_control
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.wiring.assemble import assemble, start_link
 from firmware.wiring.computer import computer_seating
@@ -110,7 +111,7 @@ def _run_locked(
     """The board of ``file_config`` with the staff settings over it, its state dir locked."""
     from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
 
-    switches = Switches(kiosk=args.kiosk)
+    switches = Switches(kiosk=args.kiosk, web=args.web)
     try:
         layered = start_layered(
             file_config, state_dir, lambda text: complain(f"warning: {text}"), switches
@@ -159,6 +160,7 @@ def _run_locked(
         beeps=config.buzzer.enabled,
         speech=config.speech,
         config_problems=() if layered.problem is None else (layered.problem,),
+        time_control=options.get("clock") or parse_time_control(config.play.clock),
     )
     controller = parts.controller
     stop_poll = threading.Event()

@@ -20,6 +20,7 @@ from firmware.link.settings import LinkSettings
 from firmware.players import Level
 from firmware.render.frame_json import frame_line
 from firmware.rules.api import JsonValue
+from firmware.rules.time_control import TimeControl, parse_time_control
 from firmware.wiring.assemble import (
     assemble,
     simulated_board,
@@ -130,6 +131,7 @@ def build_session(
     kiosk: KioskConfig | None = None,
     computer_seats: frozenset[str] = frozenset(),
     level: Level | None = None,
+    time_control: TimeControl | None = None,
     link: LinkSettings | None = None,
     online: OnlineRequest | None = None,
     config_problems: tuple[str, ...] = (),
@@ -138,7 +140,8 @@ def build_session(
     """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
     ``wait`` moves when scripted.
 
-    ``kiosk`` is an enabled kiosk section (None: kiosk mode off). A scripted run's wall clock
+    ``kiosk`` is an enabled kiosk section (None: kiosk mode off). ``time_control``: the
+    game clock (``--clock``; None: the config's ``play.clock``). A scripted run's wall clock
     starts now and then moves with the simulated clock.
     """
     clock = FakeClock() if scripted else MonotonicClock()
@@ -167,6 +170,7 @@ def build_session(
         beeps=config.buzzer.enabled,
         speech=config.speech,
         config_problems=config_problems,
+        time_control=time_control or parse_time_control(config.play.clock),
     )
     session = Session(
         board,

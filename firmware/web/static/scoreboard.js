@@ -77,6 +77,17 @@ function showSides(score) {
   }
 }
 
+// A side in words: its players' names when each of its seats has one, else its colour; and
+// the verb that goes with it ("Hanna wins", "Hanna and Ida win", "Blue wins").
+function sideWins(score, colour) {
+  const seats = (score.seats || []).filter((seat) => seat.colour === colour);
+  const names = seats.map((seat) => seat.player_name).filter(Boolean);
+  if (seats.length && names.length === seats.length) {
+    return `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`;
+  }
+  return `${title(colour)} wins`;
+}
+
 // What the mode on the board says of itself: a lesson, the puzzles or a review bring their own.
 function turnLine(score) {
   if (score.phase === "attract") {
@@ -97,7 +108,7 @@ function turnLine(score) {
     return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
   }
   if (score.phase === "match_over") {
-    return score.match_winner ? `${title(score.match_winner)} wins the match!` : "Match over";
+    return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
   }
   if (score.phase === "round_over") return resultText(score.last_result) || "Round over";
   if (!score.to_move) return resultText(score) || "";
@@ -154,7 +165,7 @@ function showScore(score) {
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
   // At the end of a match the turn line says who won; a message saying it again is left out.
-  const repeats = score.phase === "match_over" && /wins the match/i.test(score.message || "");
+  const repeats = score.phase === "match_over" && /wins? the match/i.test(score.message || "");
   document.getElementById("message").textContent = repeats ? "" : score.message || "";
   // What just happened, in the game's words, where the board says it.
   const said = document.getElementById("said");
