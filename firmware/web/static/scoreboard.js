@@ -77,32 +77,40 @@ function showSides(score) {
   }
 }
 
-function turnLine(score) {
-  switch (score.phase) {
-    case "menu":
-      return "Choosing the game on the board";
-    case "attract":
-      return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
-        : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
-    case "lesson": {
-      const { title: name, step, steps } = score.lesson || {};
-      return `Lesson: ${name}, step ${step} of ${steps}`;
-    }
-    case "puzzle": {
-      const { number, of, solved } = score.puzzle || {};
-      return `Puzzle ${number} of ${of}: ${solved} solved`;
-    }
-    case "review": {
-      const { ply, of, token } = score.review || {};
-      return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
-    }
-    case "match_over":
-      return score.match_winner ? `${title(score.match_winner)} wins the match!` : "Match over";
-    case "round_over":
-      return resultText(score.last_result) || "Round over";
-    default:
-      break;
+// A side in words: its players' names when each of its seats has one, else its colour; and
+// the verb that goes with it ("Hanna wins", "Hanna and Ida win", "Blue wins").
+function sideWins(score, colour) {
+  const seats = (score.seats || []).filter((seat) => seat.colour === colour);
+  const names = seats.map((seat) => seat.player_name).filter(Boolean);
+  if (seats.length && names.length === seats.length) {
+    return `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`;
   }
+  return `${title(colour)} wins`;
+}
+
+// What the mode on the board says of itself: a lesson, the puzzles or a review bring their own.
+function turnLine(score) {
+  if (score.phase === "attract") {
+    return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
+      : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
+  }
+  if (score.menu) return "Choosing the game on the board";
+  if (score.lesson) {
+    const { title: name, step, steps } = score.lesson;
+    return `Lesson: ${name}, step ${step} of ${steps}`;
+  }
+  if (score.puzzle) {
+    const { number, of, solved } = score.puzzle;
+    return `Puzzle ${number} of ${of}: ${solved} solved`;
+  }
+  if (score.review) {
+    const { ply, of, token } = score.review;
+    return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
+  }
+  if (score.phase === "match_over") {
+    return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
+  }
+  if (score.phase === "round_over") return resultText(score.last_result) || "Round over";
   if (!score.to_move) return resultText(score) || "";
   const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
   return `${actingSeatName(score)} to ${doing}`;
@@ -157,7 +165,7 @@ function showScore(score) {
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
   // At the end of a match the turn line says who won; a message saying it again is left out.
-  const repeats = score.phase === "match_over" && /wins the match/i.test(score.message || "");
+  const repeats = score.phase === "match_over" && /wins? the match/i.test(score.message || "");
   document.getElementById("message").textContent = repeats ? "" : score.message || "";
   // What just happened, in the game's words, where the board says it.
   const said = document.getElementById("said");
