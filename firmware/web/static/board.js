@@ -162,8 +162,7 @@ function showScore(score) {
 function headline(score) {
   const parts = [title(score.game || "")];
   if (score.mode) parts.push(score.mode === "teams" ? "2 vs 2" : "duel");
-  const away = ["menu", "review", "lesson", "puzzle"].includes(score.phase);
-  if (score.round && !away) parts.push(`round ${score.round}`);
+  if (score.round) parts.push(`round ${score.round}`); // a lesson, puzzle or review has none
   if (score.review) {
     const { ply, of } = score.review;
     parts.push(ply ? `review: move ${ply} of ${of}` : `review: start, ${of} moves`);

@@ -89,32 +89,29 @@ function sideWins(score, colour) {
   return `${title(colour)} wins`;
 }
 
+// What the mode on the board says of itself: a lesson, the puzzles or a review bring their own.
 function turnLine(score) {
-  switch (score.phase) {
-    case "menu":
-      return "Choosing the game on the board";
-    case "attract":
-      return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
-        : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
-    case "lesson": {
-      const { title: name, step, steps } = score.lesson || {};
-      return `Lesson: ${name}, step ${step} of ${steps}`;
-    }
-    case "puzzle": {
-      const { number, of, solved } = score.puzzle || {};
-      return `Puzzle ${number} of ${of}: ${solved} solved`;
-    }
-    case "review": {
-      const { ply, of, token } = score.review || {};
-      return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
-    }
-    case "match_over":
-      return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
-    case "round_over":
-      return resultText(score.last_result) || "Round over";
-    default:
-      break;
+  if (score.phase === "attract") {
+    return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
+      : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
   }
+  if (score.menu) return "Choosing the game on the board";
+  if (score.lesson) {
+    const { title: name, step, steps } = score.lesson;
+    return `Lesson: ${name}, step ${step} of ${steps}`;
+  }
+  if (score.puzzle) {
+    const { number, of, solved } = score.puzzle;
+    return `Puzzle ${number} of ${of}: ${solved} solved`;
+  }
+  if (score.review) {
+    const { ply, of, token } = score.review;
+    return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
+  }
+  if (score.phase === "match_over") {
+    return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
+  }
+  if (score.phase === "round_over") return resultText(score.last_result) || "Round over";
   if (!score.to_move) return resultText(score) || "";
   const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
   return `${actingSeatName(score)} to ${doing}`;
