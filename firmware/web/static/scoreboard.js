@@ -9,6 +9,7 @@ import {
   title,
   showAddress,
 } from "/static/live.js";
+import { clockBox, resultWords } from "/static/clocks.js";
 
 const MOVES_SHOWN = 80;
 
@@ -88,42 +89,40 @@ function sideWins(score, colour) {
   return `${title(colour)} wins`;
 }
 
+// What the mode on the board says of itself: a lesson, the puzzles or a review bring their own.
 function turnLine(score) {
-  switch (score.phase) {
-    case "menu":
-      return "Choosing the game on the board";
-    case "attract":
-      return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
-        : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
-    case "lesson": {
-      const { title: name, step, steps } = score.lesson || {};
-      return `Lesson: ${name}, step ${step} of ${steps}`;
-    }
-    case "puzzle": {
-      const { number, of, solved } = score.puzzle || {};
-      return `Puzzle ${number} of ${of}: ${solved} solved`;
-    }
-    case "review": {
-      const { ply, of, token } = score.review || {};
-      return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
-    }
-    case "match_over":
-      return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
-    case "round_over":
-      return resultText(score.last_result) || "Round over";
-    default:
-      break;
+  if (score.phase === "attract") {
+    return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
+      : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
   }
+  if (score.menu) return "Choosing the game on the board";
+  if (score.lesson) {
+    const { title: name, step, steps } = score.lesson;
+    return `Lesson: ${name}, step ${step} of ${steps}`;
+  }
+  if (score.puzzle) {
+    const { number, of, solved } = score.puzzle;
+    return `Puzzle ${number} of ${of}: ${solved} solved`;
+  }
+  if (score.review) {
+    const { ply, of, token } = score.review;
+    return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
+  }
+  if (score.phase === "match_over") {
+    return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
+  }
+  if (score.phase === "round_over") return resultText(score.last_result) || "Round over";
   if (!score.to_move) return resultText(score) || "";
   const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
   return `${actingSeatName(score)} to ${doing}`;
 }
 
+let playing = []; // the colours of the match shown, for "Blue resigned"
+
 function resultText(result) {
   if (!result || !result.status || result.status === "in_progress") return "";
   const round = result.round ? `Round ${result.round}: ` : "";
-  if (result.status === "draw") return `${round}draw`;
-  return `${round}${title(result.winner)} won`;
+  return `${round}${resultWords(result, playing)}`;
 }
 
 let shownMoves = [];
@@ -152,7 +151,11 @@ new ResizeObserver(() => showMoves(shownMoves)).observe(
   document.getElementById("moves").parentElement,
 );
 
+const showClocks = clockBox(document.getElementById("clocks"));
+
 function showScore(score) {
+  playing = Object.keys(score.scores || {});
+  showClocks(score.phase === "menu" ? null : score.clock);
   document.getElementById("game").textContent = title(score.game || "cullsboard");
   const mode = [];
   if (score.mode) mode.push(score.mode === "teams" ? "Teams · 2 vs 2" : "Duel");
