@@ -232,6 +232,7 @@ const BUTTON_WORDS = {
     hint: "HINT",
     lesson: "LESSON",
     puzzle: "PUZZLES",
+    read: "READ THE BOARD",
   },
   review: { undo: "◀ BACK", new: "FORWARD ▶", menu: "LEAVE REVIEW" },
 };
