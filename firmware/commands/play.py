@@ -98,7 +98,7 @@ def run(args: argparse.Namespace, review: Record | None = None) -> int:
     except (SessionError, OptionCheckError) as exc:
         raise CommandError(str(exc)) from None
     with lock:
-        switches = Switches(kiosk=args.kiosk)
+        switches = Switches(kiosk=args.kiosk, web=args.web)
         try:
             layered = start_layered(config or default_config(), state_dir, _warn, switches)
         except ConfigError as exc:

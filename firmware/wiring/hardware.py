@@ -111,7 +111,7 @@ def _run_locked(
     """The board of ``file_config`` with the staff settings over it, its state dir locked."""
     from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
 
-    switches = Switches(kiosk=args.kiosk)
+    switches = Switches(kiosk=args.kiosk, web=args.web)
     try:
         layered = start_layered(
             file_config, state_dir, lambda text: complain(f"warning: {text}"), switches
