@@ -577,6 +577,7 @@ def main() -> int:
     usage: list[tuple[int, int, int, int]] = []  # per hour: rss and fds at start and at end
     logs: list[str] = []
     sim_ms = 0.0
+    board: Board | None = None
     try:
         for hour in range(args.hours):
             board = Board(folder, broker, hour, first=hour == 0)
@@ -594,7 +595,7 @@ def main() -> int:
                 f" {start_fds}->{end_fds}, {day.actions} actions, {time.monotonic() - began:.0f} s",
                 flush=True,
             )
-        final = Board(folder, broker, args.hours, first=False)
+        board = final = Board(folder, broker, args.hours, first=False)
         final.send("wait 2000")
         time.sleep(2.0)  # the state goes to the broker at most every 0.5 s
         final_score = final.score()
@@ -613,6 +614,8 @@ def main() -> int:
         finally:
             history.close()
     finally:
+        if board is not None and board.process.poll() is None:
+            board.process.kill()  # the bench failed: leave no board behind
         client.loop_stop()
         broker.kill()
     tracebacks = sum(log.count("Traceback") for log in logs)
