@@ -22,6 +22,7 @@ import json
 import os
 import queue
 import random
+import resource
 import shutil
 import signal
 import socket
@@ -50,6 +51,7 @@ MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 STAFF_PIN = "48260"
 BOARD_ID = "soak"
 HOUR_MS = 3_600_000
+SYNC_TIMEOUT_S = 300  # how long the board may take to read up to a line (a long wait renders)
 WINNING_LINE = ["h8", "h9", "h10", "h11", "h12"]
 SPARE_CELLS = ["a1", "c1", "e1", "a3", "c3", "e3", "a5", "c5", "a7", "c7"]
 CONFIG = f"""kiosk:
@@ -202,8 +204,15 @@ class Board:
         self.process.stdin.flush()
         wanted = f"script line {self.line}:"
         while True:
-            got = self.errors.get(timeout=120)
-            if got.startswith(f"cullsboard: {wanted}") or wanted in got:
+            try:
+                got = self.errors.get(timeout=SYNC_TIMEOUT_S)
+            except queue.Empty:
+                alive = "running" if self.process.poll() is None else "exited"
+                tail = "".join(self.stderr_lines[-20:])
+                raise RuntimeError(
+                    f"the board ({alive}) never read line {self.line}: {tail}"
+                ) from None
+            if wanted in got:
                 return
 
     def state(self) -> dict[str, Any]:
@@ -360,7 +369,7 @@ def computer_match(board: Board, day: Day) -> None:
     score = to_fresh_duel(board, day)
     board.post("api/computer", {"seats": [day.rng.choice(["blue", "red"])], "level": 1})
     press(board, day, "new")
-    for _ in range(day.rng.randrange(4, 12)):
+    for _ in range(day.rng.randrange(3, 8)):
         score = board.score()
         deadline = time.monotonic() + 10
         while score["thinking"] and time.monotonic() < deadline:
@@ -589,6 +598,8 @@ def main() -> int:
         broker.kill()
     tracebacks = sum(log.count("Traceback") for log in logs)
     wall = time.monotonic() - began
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = resource.getrusage(resource.RUSAGE_SELF)
     first, last = usage[0], usage[-1]
     growth = max(end - start for start, _, end, _ in usage)
     print()
@@ -605,7 +616,10 @@ def main() -> int:
           f"(largest growth within an hour {growth // 1024} MB)")  # fmt: skip
     print(f"file descriptors     start {first[1]}, end {last[3]}")
     print(f"tracebacks           {tracebacks}")
-    print(f"wall time            {wall / 60:.1f} min")
+    print(f"wall time            {wall / 60:.1f} min (CPU: the boards and the broker"
+          f" {(children.ru_utime + children.ru_stime) / 60:.1f} min, the bench"
+          f" {(own.ru_utime + own.ru_stime) / 60:.1f} min; load average now"
+          f" {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")  # fmt: skip
     if args.keep:
         print(f"state kept in        {state}")
     else:

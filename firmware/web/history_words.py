@@ -72,9 +72,10 @@ def result_words(match: MatchRow, rounds: Sequence[RoundRow]) -> str:
 
 
 def round_words(round_: RoundRow) -> str:
-    """``Red won round 2``, ``Round 3 was drawn``."""
+    """``Red won round 2``, ``Red won round 2 on time``, ``Round 3 was drawn``."""
+    how = {"time": " on time", "resignation": " by resignation"}.get(round_.reason or "", "")
     if round_.winner is not None:
-        return f"{_title(round_.winner)} won round {round_.number}"
+        return f"{_title(round_.winner)} won round {round_.number}{how}"
     return f"Round {round_.number} was {STATUS_WORDS.get(round_.status, round_.status)}"
 
 

@@ -17,6 +17,7 @@ from firmware.controller.timing import TABLE_TIMING as T
 from firmware.render import screens
 from firmware.render.stack import LightStack
 from firmware.rules.api import Status
+from firmware.rules.endings import result_words
 from hal.interfaces import Cell
 
 if TYPE_CHECKING:
@@ -132,6 +133,9 @@ class RoundOverMode(GameOver):
             if outcome.status is Status.DRAW
             else f"{self.wins(ctx, outcome.winner or '')} round {len(match.rounds)}"
         )
+        ending = result_words(state, match.colours)
+        if ending is not None:
+            head = f"{ending}: round {len(match.rounds)}"
         if not self.scores_shown:
             then = "Touch the board for the score; clear it, then tap the green centre cell"
             return f"{head} ({score}). {then}"
@@ -162,7 +166,12 @@ class MatchOverMode(GameOver):
         }
 
     def message(self, ctx: ModeContext) -> str:
-        winner = self.seated.match.winner
+        match = self.seated.match
+        winner = match.winner
+        state = match.current
+        ending = None if state is None else result_words(state, match.colours)
+        if ending is not None:
+            return f"{ending}. Tap the green centre cell for a rematch"
         if winner is None:
             return "The game is a draw. Tap the green centre cell for a rematch"
         return f"{self.wins(ctx, winner)} the match! Tap the green centre cell for a rematch"

@@ -9,6 +9,7 @@ import {
   title,
   showAddress,
 } from "/static/live.js";
+import { clockBox, resultWords } from "/static/clocks.js";
 
 const MOVES_SHOWN = 80;
 
@@ -116,11 +117,12 @@ function turnLine(score) {
   return `${actingSeatName(score)} to ${doing}`;
 }
 
+let playing = []; // the colours of the match shown, for "Blue resigned"
+
 function resultText(result) {
   if (!result || !result.status || result.status === "in_progress") return "";
   const round = result.round ? `Round ${result.round}: ` : "";
-  if (result.status === "draw") return `${round}draw`;
-  return `${round}${title(result.winner)} won`;
+  return `${round}${resultWords(result, playing)}`;
 }
 
 let shownMoves = [];
@@ -149,7 +151,11 @@ new ResizeObserver(() => showMoves(shownMoves)).observe(
   document.getElementById("moves").parentElement,
 );
 
+const showClocks = clockBox(document.getElementById("clocks"));
+
 function showScore(score) {
+  playing = Object.keys(score.scores || {});
+  showClocks(score.phase === "menu" ? null : score.clock);
   document.getElementById("game").textContent = title(score.game || "cullsboard");
   const mode = [];
   if (score.mode) mode.push(score.mode === "teams" ? "Teams · 2 vs 2" : "Duel");
@@ -178,7 +184,9 @@ function showScore(score) {
   const result = document.getElementById("result");
   const lines = []; // the match winner is said once, in the turn line
   const last = resultText(score.last_result);
-  if (last) lines.push(`Last result — ${last}`);
+  // A round's or the match's end says its result in the turn line: not again in a banner.
+  const ended = score.phase === "round_over" || score.phase === "match_over";
+  if (last && !ended) lines.push(`Last result — ${last}`);
   result.textContent = lines.join(" · ");
   result.hidden = lines.length === 0;
   showMoves(Array.isArray(score.moves) ? score.moves : []);
