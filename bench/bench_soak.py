@@ -57,7 +57,7 @@ SPARE_CELLS = ["a1", "c1", "e1", "a3", "c3", "e3", "a5", "c5", "a7", "c7"]
 CONFIG = f"""kiosk:
   enabled: false        # the unit's --kiosk turns it on
   attract_minutes: 2
-  abandon_minutes: 5
+  abandon_minutes: 3
   staff_pin: "{STAFF_PIN}"
 """
 
@@ -400,10 +400,10 @@ def learning(board: Board, day: Day, which: str) -> None:
 
 
 def idle(board: Board, day: Day) -> None:
-    """Nobody at the table: the attract show after 2 minutes, a game put away after 5."""
-    spell = day.rng.choice([150_000, 330_000])
-    if spell > 300_000 and board.score()["phase"] == "playing":
-        tap(board, day, "o1", 1000)  # a game begun, then left: it is put away after 5 minutes
+    """Nobody at the table: the attract show after 2 minutes, a game put away after 3."""
+    spell = day.rng.choice([150_000, 200_000])
+    if spell > 180_000 and board.score()["phase"] == "playing":
+        tap(board, day, "o1", 1000)  # a game begun, then left: it is put away after 3 minutes
     before = board.score()
     wait(board, day, spell)
     if board.score()["phase"] == "attract":
