@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
+from firmware.rules.time_control import TimeControl, TimeControlError, parse_time_control
+
 MOCK_WEB = "127.0.0.1:8080"
 FLEET_WEB = "127.0.0.1:8090"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -68,10 +70,23 @@ def _engine(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, help="seed the choices of the noisy levels"
     )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="processes the top level searches in (the root split between them; default 1)",
+    )
 
 
 def _engine_check(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("command", help='the engine\'s command line, e.g. "cullsboard engine"')
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (argparse's type)."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 64, not {text!r}")
+    return int(text)
 
 
 def _layout(parser: argparse.ArgumentParser) -> None:
@@ -334,6 +349,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--level", type=int, metavar="N", help="the computer's level, 1 (gentle) to 6 (strongest)"
     )
+    group.add_argument(
+        "--clock",
+        type=_time_control,
+        metavar="CONTROL",
+        help="the time control: none, 10 (minutes each), 5+3 (and seconds a turn), turn:30",
+    )
     group.add_argument("--seed", type=int, help="make the draw of the first player repeatable")
     group.add_argument("--script", metavar="FILE", help="events, one per line (- = stdin)")
     group.add_argument("--frames", metavar="OUT.jsonl", help="write every frame sent (JSON lines)")
@@ -361,6 +382,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="HOST:PORT",
         help=f"serve the web pages, or off (default with --mock-hal, unscripted: {MOCK_WEB})",
     )
+
+
+def _time_control(text: str) -> TimeControl:
+    """``--clock``'s value; refused in one line (argparse's ``argument --clock: ...``)."""
+    try:
+        return parse_time_control(text)
+    except TimeControlError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def command_in(argv: Sequence[str]) -> str | None:

@@ -87,6 +87,7 @@ def run_spec(args: argparse.Namespace, review: Record | None = None) -> RunSpec:
         broker=args.broker,
         board_id=args.board_id,
         web=args.web,
+        clock=args.clock,
         review=review,
         lesson=_lesson_of(args),
         script=args.script,

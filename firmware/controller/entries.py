@@ -7,6 +7,7 @@ which entry it was; journals written before entries had ids or start times still
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass
 
@@ -190,8 +191,19 @@ def _match(raw: Entry) -> MatchEntry:
         None if players is None else tuple(str(p) for p in players),
         level if _is_int(level) else None,  # type: ignore[arg-type]
         match_id if isinstance(match_id, str) else None,
-        float(started) if isinstance(started, int | float) and not _is_bool(started) else None,
+        _calendar_time(started),
     )
+
+
+def _calendar_time(value: JsonValue) -> float | None:
+    """Wall-clock seconds of a time the calendar has, else None (the board's clock is used)."""
+    if not isinstance(value, int | float) or _is_bool(value):
+        return None
+    try:
+        datetime.datetime.fromtimestamp(value)
+    except (OverflowError, OSError, ValueError):
+        return None
+    return float(value)
 
 
 def _is_int(value: JsonValue) -> bool:

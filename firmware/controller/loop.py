@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import queue
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from firmware.controller.computer import HintFound
@@ -85,6 +85,7 @@ QueueItem = (
 # What comes from no person at the board: it never wakes the kiosk's idle board.
 NOT_A_PERSON = (FaultEvent, SeatMove, HintFound, LoopCall, StartMatch, UndoAgreed, Redraw, _Stop)
 Inbox = queue.SimpleQueue[object]  # the loop's queue, made first so every part can post to it
+ScorePart = Callable[[float], dict[str, JsonValue]]  # scoreboard keys a part adds, at a time
 
 
 class BoardController:
@@ -104,10 +105,12 @@ class BoardController:
         inbox: Inbox | None = None,
         views: ViewHub | None = None,
         timers: Timers | None = None,
+        score_parts: Sequence[ScorePart] = (),
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
-        when other parts schedule on them too."""
+        when other parts schedule on them too; ``score_parts``: keys other parts add to the
+        scoreboard (the game clock's ``clock``)."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -127,10 +130,11 @@ class BoardController:
         self._stopping = False
         self._restart = False  # the staff asked for a restart: run raises RestartRequested
         self.timers = Timers() if timers is None else timers
+        self._score_parts = tuple(score_parts)
         self._picture = _Owner("the picture's next animation step")
         self._beats = _Owner("the heartbeat")
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
-        self._button_names |= {"undo", "new", "menu", "hint"}
+        self._button_names |= {"undo", "new", "menu", "hint", "resign"}
         if table.has_learning:
             self._button_names |= {"lesson", "puzzle"}
 
@@ -321,6 +325,8 @@ class BoardController:
         now = self.board.clock.now()
         leds = self.board.leds
         score = scoreboard(self.table, now)
+        for part in self._score_parts:
+            score.update(part(now))
         animates: float | None = None  # when the composed picture next changes by itself
         if self._attract is not None and self._attract.showing:
             frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)

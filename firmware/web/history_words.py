@@ -33,7 +33,10 @@ def _esc(text: object) -> str:
 
 
 def _clock(stamp: float) -> str:
-    return datetime.datetime.fromtimestamp(stamp).strftime("%H:%M")
+    try:
+        return datetime.datetime.fromtimestamp(stamp).strftime("%H:%M")
+    except (OverflowError, OSError, ValueError):  # a time no calendar holds
+        return "?"
 
 
 def _minutes(seconds: float) -> str:

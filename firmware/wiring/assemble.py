@@ -23,6 +23,7 @@ from firmware.config.schema import Config, KioskConfig, SpeechConfig
 from firmware.controller.computer import Seating, notice_teller
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
+from firmware.controller.game_clock import BoardClock, ClockFile
 from firmware.controller.hold import ButtonHold
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, ViewHub
@@ -51,6 +52,7 @@ from firmware.link.board import BoardLink
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
+from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.speech.announcer import Announcer
 from firmware.wiring.devices import (
     build_buttons,
@@ -134,6 +136,7 @@ def assemble(
     beeps: bool = True,
     speech: SpeechConfig = SpeechConfig(),  # noqa: B008 - frozen, never changed
     config_problems: tuple[str, ...] = (),
+    time_control: TimeControl = NO_CLOCK,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -147,7 +150,8 @@ def assemble(
     ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet. ``link``: the broker to
     put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
     besides here, computer and remote. ``speech``: what a board with a speaker says (its
-    ``enabled`` and ``verbosity``)."""
+    ``enabled`` and ``verbosity``). ``time_control``: the game clock of the matches
+    played (``--clock``, ``play.clock``)."""
     events = EventBus()
     timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
@@ -195,6 +199,17 @@ def assemble(
         learning=Shelf(),
         timers=timers,
     )
+    game_clock = BoardClock(
+        time_control,
+        table=table,
+        timers=timers,
+        now=board.clock.now,
+        store=ClockFile(state_dir),
+        beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
+    )
+    events.subscribe(game_clock.hear)
+    if seating is not None:
+        seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
         folder = state_dir
         writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
@@ -230,6 +245,7 @@ def assemble(
         inbox=inbox,
         views=views,
         timers=timers,
+        score_parts=(game_clock.score_json,),
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
     from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
-FRAMES_KEPT = 1000  # the latest frames the simulated LEDs keep in memory
+FRAMES_KEPT = 100  # the latest frames the simulated LEDs keep in memory
 
 
 class Closable(Protocol):

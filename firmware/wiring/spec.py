@@ -24,6 +24,7 @@ from firmware.link.settings import LinkSettings, LinkSettingsError, link_setting
 from firmware.players import Level
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record
+from firmware.rules.time_control import TimeControl, parse_time_control
 from firmware.wiring.assemble import Assembly, assemble
 from firmware.wiring.computer import computer_seating
 from firmware.wiring.errors import SessionError
@@ -50,6 +51,7 @@ class RunSpec:
     broker: str | None = None
     board_id: str | None = None
     web: str | None = None  # HOST:PORT or off (None: the config's)
+    clock: TimeControl | None = None  # --clock: the game clock (None: the config's play.clock)
     review: Record | None = None  # opened on the board once it runs
     lesson: str | None = None  # GAME/NAME, opened once it runs (if no review)
     script: str | None = None  # simulated: play these lines on a clock only ``wait`` moves
@@ -68,6 +70,7 @@ class BoardPlan:
     link: LinkSettings | None  # the broker to put the board on
     computer_seats: frozenset[str]
     level: Level
+    time_control: TimeControl  # the game clock (NO_CLOCK: untimed)
     config_problems: tuple[str, ...] = ()
 
 
@@ -78,11 +81,14 @@ def plan_board(spec: RunSpec, config: Config, config_problems: tuple[str, ...] =
         link = link_settings(config.link, broker=spec.broker, board_id=spec.board_id)
         number = config.play.computer_level if spec.level is None else spec.level
         computer_seats, level = computer_choice(spec.computer, number)
+        time_control = spec.clock or parse_time_control(config.play.clock)
     except (KioskSetupError, LinkSettingsError, ValueError) as exc:
         raise SessionError(str(exc)) from None
     if spec.online is not None and link is None:
         raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
-    return BoardPlan(spec, config, kiosk, link, computer_seats, level, config_problems)
+    return BoardPlan(
+        spec, config, kiosk, link, computer_seats, level, time_control, config_problems
+    )
 
 
 def assemble_board(
@@ -129,4 +135,5 @@ def assemble_board(
         beeps=config.buzzer.enabled,
         speech=config.speech,
         config_problems=plan.config_problems,
+        time_control=plan.time_control,
     )

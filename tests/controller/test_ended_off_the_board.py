@@ -63,7 +63,7 @@ def test_a_loss_on_time_goes_through_journal_events_broker_and_history(tmp_path:
     ended = log.of(RoundEnded)[-1]
     assert (ended.status, ended.winner, ended.reason) == ("won", "blue", "time")
     assert ended.record["moves"] == ["a1", "b1", "o15", "n15", "h8"]
-    assert "reason" not in ended.record, "the record's file format is unchanged"
+    assert ended.record["reason"] == "time"  # records.md: the reason key says how it ended
     assert _journal(state)[-1] == {"e": "end", "reason": "time", "winner": "blue"}
     assert broker[-1] == {"game": "culls", "round": 1, "at": 0.0, "type": "result",
                           "status": "won", "winner": "blue", "reason": "time"}  # fmt: skip

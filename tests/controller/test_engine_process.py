@@ -61,7 +61,7 @@ def test_the_board_plays_the_computer_through_the_engine_process(tmp_path: Path)
     rig.controller.step()
     pid = thinker.pid()
     assert pid is not None and pid != os.getpid()
-    assert thinker.command[-1] == "engine"
+    assert thinker.command[-3:] == ("engine", "--workers", str(max(1, (os.cpu_count() or 1) - 1)))
     assert len(_moves(rig)) == 1
     thinker.close()
 

@@ -9,7 +9,7 @@ from firmware.config import parse_config
 from firmware.kiosk.setup import kiosk_section
 from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import advance
-from firmware.wiring.session import build_session
+from firmware.wiring.session import FRAMES_KEPT, build_session
 from firmware.wiring.spec import RunSpec, plan_board
 
 
@@ -23,7 +23,7 @@ def test_an_hour_of_attract_keeps_a_bounded_frame_record(tmp_path: Path) -> None
         advance(session.controller, session.fake_clock(), 3600.0)
         sent = session.board.leds.sent
         assert session.board.leds.last is not None
-        assert len(sent) <= 2 * 1000, len(sent)  # an hour is 72,000 attract frames
+        assert len(sent) <= 2 * FRAMES_KEPT, len(sent)  # an hour is 72,000 attract frames
         assert sent[-1].frame == session.board.leds.last
     finally:
         session.finish(None)

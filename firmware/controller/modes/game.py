@@ -85,7 +85,7 @@ def following(ctx: ModeContext, now: float) -> GameMode:
     )
     mode = kind(now, seated)
     top = ctx.top
-    if type(top) is kind and isinstance(top, GameMode) and top.seated is seated:
+    if isinstance(top, GameMode) and type(top) is type(mode) and top.seated is seated:
         mode.entered = top.entered  # it goes on: no new phase
     ctx.reset(mode, now)
     return mode

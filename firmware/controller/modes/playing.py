@@ -138,7 +138,7 @@ class PlayingMode(GameMode):
             stack.add(hint.cells, Light(p.ANIMATION, blink, hint.until - T.hint_show))
 
     def commands(self, ctx: ModeContext) -> tuple[str, ...]:
-        return STRIP_COMMANDS + ctx.common_commands(hint=True)
+        return STRIP_COMMANDS + ctx.common_commands(hint=True) + ("resign",)
 
     def fields(self, ctx: ModeContext, now: float) -> Fields:
         hint = self.current_hint(now)

@@ -9,7 +9,7 @@ from firmware.games.culls.position import FLIP, MOVE, PLACE, CullsPosition
 from firmware.games.culls.search import CullsSearch, CullsStyle, SearchResult
 from firmware.rules.api import GameState, JsonValue
 from firmware.rules.budget import Budget
-from firmware.rules.players import Choice
+from firmware.rules.players import WHOLE, Choice, Part
 
 COLOUR_CODES = {"blue": 1, "red": 2}
 # What each level sees, and the part of the time it spends.
@@ -58,10 +58,15 @@ def token_of(position: CullsPosition, cell: int) -> str:
 
 
 def choose_culls(
-    position: CullsPosition, style: CullsStyle, budget: Budget, rng: random.Random
+    position: CullsPosition,
+    style: CullsStyle,
+    budget: Budget,
+    rng: random.Random,
+    part: Part = WHOLE,
 ) -> tuple[str, SearchResult]:
-    """Search ``position`` and return the chosen token with the search's figures."""
-    result = CullsSearch(position, budget, style, rng).run()
+    """Search ``position`` (``part`` of its root) and return the chosen token with the
+    search's figures."""
+    result = CullsSearch(position, budget, style, rng, part=part).run()
     return token_of(position, result.action), result
 
 
@@ -71,9 +76,16 @@ class CullsPlayer:
     def share(self, level: int) -> float:
         return LEVEL_STYLES[level].share
 
-    def choose(self, state: GameState, level: int, budget: Budget, rng: random.Random) -> Choice:
+    def choose(
+        self,
+        state: GameState,
+        level: int,
+        budget: Budget,
+        rng: random.Random,
+        part: Part = WHOLE,
+    ) -> Choice:
         position = culls_position(state.rules, state.first, state.moves)
-        token, found = choose_culls(position, LEVEL_STYLES[level], budget, rng)
+        token, found = choose_culls(position, LEVEL_STYLES[level], budget, rng, part)
         return Choice(token, found.score, found.depth, found.nodes)
 
 
