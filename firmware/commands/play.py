@@ -110,7 +110,7 @@ def run(args: argparse.Namespace, review: Record | None = None) -> int:
     except (SessionError, OptionCheckError) as exc:
         raise CommandError(str(exc)) from None
     with lock:
-        switches = Switches(kiosk=spec.kiosk)
+        switches = Switches(kiosk=spec.kiosk, web=spec.web)
         try:
             layered = start_layered(config or default_config(), state_dir, _warn, switches)
         except ConfigError as exc:

@@ -92,7 +92,7 @@ def _run_locked(
     """The board of ``file_config`` with the staff settings over it, its state dir locked."""
     from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
 
-    switches = Switches(kiosk=spec.kiosk)
+    switches = Switches(kiosk=spec.kiosk, web=spec.web)
     try:
         layered = start_layered(
             file_config, state_dir, lambda text: complain(f"warning: {text}"), switches
