@@ -189,6 +189,14 @@ class Refused:
     cell: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class ReadAloud:
+    """Someone asked the board to say something in full: the position (the "read" command) or
+    what a cell holds and what a tap there would do (a long press, ``speech.explore``)."""
+
+    lines: tuple[str, ...]
+
+
 Event = (
     MatchStarted
     | RoundStarted
@@ -205,6 +213,7 @@ Event = (
     | SeatNamed
     | PhaseChanged
     | Refused
+    | ReadAloud
 )
 Subscriber = Callable[[Event], None]
 E = TypeVar("E")

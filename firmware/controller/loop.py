@@ -39,6 +39,7 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
+from firmware.controller.modes.read import EXPLORE_HOLD_S, explore_cell
 from firmware.controller.players import SeatMove
 from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
@@ -106,11 +107,13 @@ class BoardController:
         views: ViewHub | None = None,
         timers: Timers | None = None,
         score_parts: Sequence[ScorePart] = (),
+        explore: bool = False,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
         when other parts schedule on them too; ``score_parts``: keys other parts add to the
-        scoreboard (the game clock's ``clock``)."""
+        scoreboard (the game clock's ``clock``); ``explore``: a long press on a cell says it
+        (``speech.explore`` on a board with a voice)."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -122,6 +125,8 @@ class BoardController:
         self._hold = None if power_off is None else hold
         self._queue: Inbox = queue.SimpleQueue() if inbox is None else inbox
         self._taps = TapReader()
+        if explore:
+            table.context.offer_exploring()
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
         self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None
@@ -387,7 +392,9 @@ class BoardController:
                     self._taps.feed(item)  # the finger that opened the strip: not a tap
                     return
             meaning = self._taps.feed(item)
-            if isinstance(meaning, Tap):
+            if isinstance(meaning, Tap) and self._explores(meaning):
+                explore_cell(self.table.context, meaning.cell, now)
+            elif isinstance(meaning, Tap):
                 self.table.tap(meaning.cell, now)
             elif isinstance(meaning, Ghost):
                 self.table.ghost(now)
@@ -417,6 +424,11 @@ class BoardController:
             self.table.name_seat(item.seat, item.player_name, now)
         elif isinstance(item, Press):
             self.table.button(item.button, now)
+
+    def _explores(self, tap: Tap) -> bool:
+        """A long press on a cell, not a corner, with ``speech.explore``: said, not played."""
+        held = tap.held >= EXPLORE_HOLD_S
+        return self.table.context.explore and held and tap.cell not in self.table.strip.corners
 
     def _seat_computer(self, seats: tuple[str, ...], level: int, now: float) -> None:
         """The computer's seats, in a new match; never over an online game (which a local

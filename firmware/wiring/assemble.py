@@ -157,6 +157,7 @@ def assemble(
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     announcer = _announcer(board, speech, events, views)
+    explore = announcer is not None and speech.enabled and speech.explore
     wall_seconds = _wall_seconds(wall)
     history = None if state_dir is None else History(state_dir)
     link_part = None
@@ -246,6 +247,7 @@ def assemble(
         views=views,
         timers=timers,
         score_parts=(game_clock.score_json,),
+        explore=explore,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))

@@ -24,7 +24,12 @@ def play_match_blue_wins(rig: Rig) -> None:
         first = str(rig.score["to_move"])
         for name in culls_round_taps(first, "blue"):
             rig.tap(name)
-        assert rig.score["last_result"] == {"round": number, "status": "won", "winner": "blue"}
+        assert rig.score["last_result"] == {
+            "round": number,
+            "status": "won",
+            "winner": "blue",
+            "reason": None,
+        }
         if number < 3:
             rig.advance(TABLE_TIMING.line_show)
             rig.tap("h8")
@@ -179,13 +184,23 @@ def test_a_match_resumed_after_a_restart_goes_on_in_its_own_row(tmp_path: Path) 
 
     again = Rig(tmp_path / "state")
     again.start()
-    assert again.score["last_result"] == {"round": 1, "status": "won", "winner": "blue"}
+    assert again.score["last_result"] == {
+        "round": 1,
+        "status": "won",
+        "winner": "blue",
+        "reason": None,
+    }
     for number in (2, 3):
         again.advance(TABLE_TIMING.line_show)
         again.tap("h8")
         for name in culls_round_taps(str(again.score["to_move"]), "blue"):
             again.tap(name)
-        assert again.score["last_result"] == {"round": number, "status": "won", "winner": "blue"}
+        assert again.score["last_result"] == {
+            "round": number,
+            "status": "won",
+            "winner": "blue",
+            "reason": None,
+        }
     assert again.score["phase"] == "match_over"
     again.board.close()
 
