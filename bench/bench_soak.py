@@ -57,7 +57,7 @@ SPARE_CELLS = ["a1", "c1", "e1", "a3", "c3", "e3", "a5", "c5", "a7", "c7"]
 CONFIG = f"""kiosk:
   enabled: false        # the unit's --kiosk turns it on
   attract_minutes: 2
-  abandon_minutes: 5
+  abandon_minutes: 3
   staff_pin: "{STAFF_PIN}"
 """
 
@@ -400,10 +400,10 @@ def learning(board: Board, day: Day, which: str) -> None:
 
 
 def idle(board: Board, day: Day) -> None:
-    """Nobody at the table: the attract show after 2 minutes, a game put away after 5."""
-    spell = day.rng.choice([150_000, 330_000])
-    if spell > 300_000 and board.score()["phase"] == "playing":
-        tap(board, day, "o1", 1000)  # a game begun, then left: it is put away after 5 minutes
+    """Nobody at the table: the attract show after 2 minutes, a game put away after 3."""
+    spell = day.rng.choice([150_000, 200_000])
+    if spell > 180_000 and board.score()["phase"] == "playing":
+        tap(board, day, "o1", 1000)  # a game begun, then left: it is put away after 3 minutes
     before = board.score()
     wait(board, day, spell)
     if board.score()["phase"] == "attract":
@@ -577,6 +577,7 @@ def main() -> int:
     usage: list[tuple[int, int, int, int]] = []  # per hour: rss and fds at start and at end
     logs: list[str] = []
     sim_ms = 0.0
+    board: Board | None = None
     try:
         for hour in range(args.hours):
             board = Board(folder, broker, hour, first=hour == 0)
@@ -594,7 +595,7 @@ def main() -> int:
                 f" {start_fds}->{end_fds}, {day.actions} actions, {time.monotonic() - began:.0f} s",
                 flush=True,
             )
-        final = Board(folder, broker, args.hours, first=False)
+        board = final = Board(folder, broker, args.hours, first=False)
         final.send("wait 2000")
         time.sleep(2.0)  # the state goes to the broker at most every 0.5 s
         final_score = final.score()
@@ -613,6 +614,8 @@ def main() -> int:
         finally:
             history.close()
     finally:
+        if board is not None and board.process.poll() is None:
+            board.process.kill()  # the bench failed: leave no board behind
         client.loop_stop()
         broker.kill()
     tracebacks = sum(log.count("Traceback") for log in logs)
