@@ -20,12 +20,18 @@ LEVEL_STYLES = {
     6: CubulusStyle(),
 }
 
+# Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
+LEVEL_RATINGS = {1: 474, 2: 1108, 3: 1395, 4: 1654, 5: 2021, 6: 2008}
+
 
 class CubulusPlayer:
     """The computer player registered with Cubulus."""
 
     def share(self, level: int) -> float:
         return LEVEL_STYLES[level].share
+
+    def rating(self, level: int) -> int | None:
+        return LEVEL_RATINGS.get(level)
 
     def choose(
         self,

@@ -22,6 +22,9 @@ LEVEL_STYLES = {
     6: CullsStyle(),
 }
 
+# Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
+LEVEL_RATINGS = {1: 789, 2: 1015, 3: 1087, 4: 1119, 5: 1267, 6: 1470}
+
 
 def culls_position(
     rules: Mapping[str, JsonValue], first: str, moves: Sequence[str]
@@ -75,6 +78,9 @@ class CullsPlayer:
 
     def share(self, level: int) -> float:
         return LEVEL_STYLES[level].share
+
+    def rating(self, level: int) -> int | None:
+        return LEVEL_RATINGS.get(level)
 
     def choose(
         self,
