@@ -175,7 +175,7 @@ class SettingsFile:
         try:
             values = read_json(data, SETTINGS_LIMITS)
         except JsonInputError as exc:
-            raise SettingsFileError(f"{self.path}: not valid JSON: {exc}") from None
+            raise SettingsFileError(f"{self.path}: {exc}") from None  # it says "not valid JSON"
         if not isinstance(values, dict):
             raise SettingsFileError(f"{self.path}: must be a JSON object, got {describe(values)}")
         return dict(values)
@@ -268,7 +268,11 @@ def load_layered(
         warn(
             f"settings {settings.path} not used ({problem}){moved}; the config file's values apply"
         )
-        why = f"the staff settings were not used: {problem}"
+        kept = f" (kept as {aside.name})" if aside is not None else ""
+        why = (
+            f"the staff settings could not be used{kept}: {problem}. The config file's values "
+            "run: set the settings again under Settings on the staff page"
+        )
         return Layered(base, base, {}, why, switches)
     return layered
 
