@@ -377,6 +377,22 @@ def test_no_module_outside_a_mode_dispatches_on_a_mode_s_type(path: Path) -> Non
     assert found == []
 
 
+@pytest.mark.parametrize("path", _sources("firmware/controller/modes"), ids=_shown)
+def test_a_mode_s_module_dispatches_only_on_its_own_classes(path: Path) -> None:
+    """Inside the modes package too, a module asks only of the classes it defines itself."""
+    tree = _tree(path)
+    own = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    others = _mode_classes() - own
+    found = [f"{_shown(path)}:{line} {what}" for line, what in _mode_dispatches(tree, others)]
+    assert found == []
+
+
+def test_the_match_knows_no_mode() -> None:
+    """The match at the table (seats, players, play, undo, resume) imports nothing of a mode."""
+    path = ROOT / "firmware" / "controller" / "match_at_table.py"
+    assert [name for name in _imports(path) if name.startswith("firmware.controller.modes")] == []
+
+
 def test_the_mode_dispatch_scan_sees_each_form() -> None:
     code = ast.parse(
         "if isinstance(table.mode, ReviewMode): pass\n"

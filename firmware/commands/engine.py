@@ -25,14 +25,17 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from firmware.players import HIGHEST, SEARCH_SHARE, UNLIMITED, Budget, choose, level
+from firmware.players import HIGHEST, SEARCH_SHARE, UNLIMITED, Budget, Choice, Part, choose, level
 from firmware.players.clock_words import CLOCK_WORDS, ClockWordError, GoClock
 from firmware.rules.api import GameState, InvalidRecordError
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.records import record_from_json, replay
 from firmware.rules.registry import find_game, find_player, game_names
+
+if TYPE_CHECKING:
+    from firmware.commands.engine_workers import Workers
 
 MAX_MOVETIME_MS = 3_600_000
 MAX_LINE_BYTES = 1 << 20  # a position line longer than this is refused (records are far shorter)
@@ -118,6 +121,7 @@ class Stops:
         self._lock = threading.Lock()
         self._read = 0
         self._stopped = 0
+        self.workers: Workers | None = None  # told of every stop
 
     def go_read(self) -> int:
         """Count a ``go`` line just read; its number."""
@@ -129,6 +133,8 @@ class Stops:
         """End every search asked for so far."""
         with self._lock:
             self._stopped = self._read
+            if self.workers is not None:
+                self.workers.stop_through(self._stopped)
 
     def stopped(self, number: int) -> bool:
         """Whether the ``go`` numbered ``number`` has been stopped."""
@@ -243,12 +249,23 @@ class Engine:
         def should_stop() -> bool:
             return stops.stopped(number) or self.clock() >= deadline
 
+        cap = UNLIMITED if asked.nodes is None else asked.nodes
         if asked.nodes is not None and asked.movetime is None and not asked.clock.given:
-            budget = Budget(max_nodes=asked.nodes, should_stop=lambda: stops.stopped(number))
+            deadline = started + MAX_MOVETIME_MS / 1000  # only the nodes and a stop end it
+        workers = self.stops.workers
+        if workers is not None and workers.count > 1 and chosen.number == HIGHEST:
+
+            def own(part: Part) -> Choice:
+                budget = Budget(max_nodes=cap, should_stop=should_stop)
+                return choose(state, chosen, budget, self.rng, part)
+
+            seconds = max(0.0, deadline - self.clock())
+            choice = workers.search(
+                state, chosen.number, seconds=seconds, max_nodes=cap, number=number, own=own
+            )
         else:
-            cap = UNLIMITED if asked.nodes is None else asked.nodes
             budget = Budget(max_nodes=cap, should_stop=should_stop)
-        choice = choose(state, chosen, budget, self.rng)
+            choice = choose(state, chosen, budget, self.rng)
         spent = max(self.clock() - started, 1e-6)
         self.write(
             f"info depth {choice.depth} score {choice.score} nodes {choice.nodes} "
@@ -312,11 +329,17 @@ def serve(
     write: Callable[[str], None],
     clock: Callable[[], float],
     seed: int | None,
+    workers: int = 1,
 ) -> None:
-    """Answer ``lines`` until ``quit`` or their end."""
+    """Answer ``lines`` until ``quit`` or their end; the top level searches in ``workers``
+    processes."""
     stops = Stops()
     engine = Engine(write, clock, seed, stops)
     prepare(random.Random(seed))
+    if workers > 1:  # forked before any thread of this process starts
+        from firmware.commands.engine_workers import Workers  # imported only when used
+
+        stops.workers = Workers(workers, seed)
     read = read_beside(lines, clock, stops)
     while (item := read.get()) is not None:
         raw, read_at, number = item
@@ -334,5 +357,5 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
 
-    serve(read_lines(sys.stdin.buffer), write, time.monotonic, args.seed)
+    serve(read_lines(sys.stdin.buffer), write, time.monotonic, args.seed, args.workers)
     return 0

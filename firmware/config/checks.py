@@ -128,7 +128,10 @@ def is_local(host: str) -> bool:
 def check_access(config: Config) -> None:
     """A board reachable from the network, or left alone in a cafe, needs its PIN."""
     if not is_local(config.web.host) and config.web.pin is None:
-        message = f"required when web.host ({config.web.host}) is reachable from the network"
+        message = (
+            f"required when the pages are served on {config.web.host} (web.host or --web),"
+            " reachable from the network"
+        )
         raise ConfigError("missing", "web.pin", message)
     kiosk = config.kiosk
     if not kiosk.enabled:

@@ -354,6 +354,12 @@ class ComputerConfig:
         doc="the engine's command line (docs/players.md, the engine protocol); "
         "null = the built-in cullsboard engine",
     )
+    workers: int | None = option(
+        None,
+        low=1,
+        high=64,
+        doc="processes the built-in engine's top level searches in; null = the cores less one",
+    )
 
 
 @dataclass(frozen=True, slots=True)

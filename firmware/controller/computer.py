@@ -85,13 +85,15 @@ class ComputerPlayer:
     seat: int
     level: Level
     thinker: Searcher
+    movetime: Callable[[GameState], int | None] = lambda state: None
 
     @property
     def kind(self) -> PlayerKind:
         return PlayerKind.COMPUTER
 
     def your_turn(self, turn: Turn) -> None:
-        self.thinker.start(turn.state, self.level, movetime_ms=None, tag=turn.seat)
+        movetime = self.movetime(turn.state)
+        self.thinker.start(turn.state, self.level, movetime_ms=movetime, tag=turn.seat)
 
     def cancel(self) -> None:
         self.thinker.cancel()
@@ -118,11 +120,19 @@ class Seating:
             self.thinker: Searcher = Thinker(clock=clock, deliver=self._deliver, seed=seed)
         else:
             self.thinker = searcher(self._deliver, self._said)
+        # The computer's time for a move: from its clock on a timed game (the game clock sets
+        # it), else None: the level's own time.
+        self.movetime: Callable[[GameState], int | None] = lambda state: None
 
     def choose(self, seats: Iterable[str], number: int) -> None:
         """The computer seats (colours or names) and the level of the matches started from now."""
         self.computer_seats = frozenset(seat_key(seat) for seat in seats)
         self.level = level(number)
+
+    def time_from(self, movetime: Callable[[GameState], int | None]) -> None:
+        """Where the computer's time for a move comes from: its clock on a timed game (the
+        game clock's ``movetime_ms``; None there: the level's own time)."""
+        self.movetime = movetime
 
     def connect(self, post: Post, say: Say | None = None) -> None:
         """Where answers go (the loop's queue) and where the searcher's news is told (the
@@ -146,7 +156,7 @@ class Seating:
 
     def __call__(self, kind: PlayerKind, seat: int) -> Player:
         if kind == PlayerKind.COMPUTER:
-            return ComputerPlayer(seat, self.level, self.thinker)
+            return ComputerPlayer(seat, self.level, self.thinker, self.movetime)
         return PassivePlayer(kind)
 
     def hint(self, state: GameState) -> None:

@@ -7,6 +7,7 @@ which entry it was; journals written before entries had ids or start times still
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass
 
@@ -190,8 +191,19 @@ def _match(raw: Entry) -> MatchEntry:
         None if players is None else tuple(str(p) for p in players),
         level if _is_int(level) else None,  # type: ignore[arg-type]
         match_id if isinstance(match_id, str) else None,
-        float(started) if isinstance(started, int | float) and not _is_bool(started) else None,
+        _calendar_time(started),
     )
+
+
+def _calendar_time(value: JsonValue) -> float | None:
+    """Wall-clock seconds of a time the calendar has, else None (the board's clock is used)."""
+    if not isinstance(value, int | float) or _is_bool(value):
+        return None
+    try:
+        datetime.datetime.fromtimestamp(value)
+    except (OverflowError, OSError, ValueError):
+        return None
+    return float(value)
 
 
 def _is_int(value: JsonValue) -> bool:
@@ -231,9 +243,9 @@ class JournalKeeper:
                 return DoEntry(event.token)
             case MoveUndone() | RoundUnstarted():
                 return UndoEntry()
-            case RoundEnded(resumed=False, termination=Termination() as why) if not why.positional:
+            case RoundEnded(resumed=False, concluded=True, termination=Termination() as why):
                 return EndEntry(why, event.winner)
-            case RoundReopened() if event.off_the_board:
+            case RoundReopened(termination=Termination()):
                 return UndoEntry()  # the ending taken back: no move goes with it
             case MovePending():
                 return PendingEntry(event.seat, event.token)

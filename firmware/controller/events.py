@@ -1,7 +1,7 @@
 """What happened at the table: typed, immutable events, and the bus that hands them out.
 
-The table posts an event the moment something happens; the journal, the match history, the
-kiosk's day statistics, the broker, online play and the pages' live view subscribe. Nothing polls
+The match at the table posts an event the moment something happens; the journal (first), the
+match history, the broker, online play, the game clock and the voice subscribe. Nothing polls
 the table or diffs scoreboards to find out. Events are posted on the loop's thread, in order;
 a subscriber must return at once and must not post back into the table.
 
@@ -109,6 +109,7 @@ class RoundEnded:
     scores: dict[str, int]
     resumed: bool = False  # told again for a match rebuilt from the journal
     termination: Termination | None = None
+    concluded: bool = False  # ended by ``end_round``, not by a token (the journal says so)
 
     @property
     def reason(self) -> str | None:
@@ -117,21 +118,17 @@ class RoundEnded:
 
     @property
     def off_the_board(self) -> bool:
-        """Ended by time, resignation or agreement: no move ended it."""
+        """Ended by time, resignation or agreement: the position does not show it."""
         return self.termination is not None and not self.termination.positional
 
 
 @dataclass(frozen=True, slots=True)
 class RoundReopened:
-    """UNDO took back the move that ended round ``round`` (or its ending off the board, which
-    ``termination`` names): it is being played again."""
+    """UNDO took back the move that ended round ``round`` (or the ending ``end_round`` gave it,
+    which ``termination`` names): it is being played again."""
 
     round: int
-    termination: Termination | None = None  # the ending taken back; None: by a move
-
-    @property
-    def off_the_board(self) -> bool:
-        return self.termination is not None and not self.termination.positional
+    termination: Termination | None = None  # the ending ``end_round`` gave; None: by a move
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +189,14 @@ class Refused:
     cell: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class ReadAloud:
+    """Someone asked the board to say something in full: the position (the "read" command) or
+    what a cell holds and what a tap there would do (a long press, ``speech.explore``)."""
+
+    lines: tuple[str, ...]
+
+
 Event = (
     MatchStarted
     | RoundStarted
@@ -208,6 +213,7 @@ Event = (
     | SeatNamed
     | PhaseChanged
     | Refused
+    | ReadAloud
 )
 Subscriber = Callable[[Event], None]
 E = TypeVar("E")

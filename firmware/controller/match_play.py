@@ -112,9 +112,9 @@ class MatchPlay:
         return self._match.end_round(termination, winner)
 
     @property
-    def ended_off_the_board(self) -> bool:
+    def concluded(self) -> bool:
         """The round in play was ended by ``end_round`` (UNDO takes that back first)."""
-        return self._started and self._match.ended_off_the_board
+        return self._started and self._match.concluded
 
     def can_undo(self) -> bool:
         """Whether there is an action to take back (a token, or the start of a later round)."""

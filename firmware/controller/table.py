@@ -66,6 +66,7 @@ class Table:
         hand_placed: Callable[[str], bool] = lambda game: True,
         ask_hint: Callable[[GameState], None] | None = None,
         choose_computer: Callable[[frozenset[str], int], None] | None = None,
+        level: int | None = None,
         thinking: Callable[[], bool] = lambda: False,
         undo_policy: UndoPolicy | None = None,
         starter_draw: StarterDraw | None = None,
@@ -78,7 +79,7 @@ class Table:
         so a move made elsewhere waits for its piece; else it is shown at once.
         ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``.
         ``choose_computer``: sets the seats (by name) and level of the computer for new matches;
-        given, the menu offers "vs computer". ``thinking``: whether a computer seat thinks.
+        given, the menu offers "vs computer" at ``level``. ``thinking``: whether a seat thinks.
         ``undo_policy``: asked before UNDO takes a move back; ``starter_draw``: draws who starts
         a match (default: ``rng``). ``learning``: the lessons and puzzles the board offers;
         ``timers``: the board's timers, which the modes schedule on."""
@@ -98,7 +99,8 @@ class Table:
             new_match_id=new_match_id,
         )
         seats_of = None if choose_computer is None else self.the_match.seats_of
-        self.menu = Menu(columns, rows, board_adapters(), seats_of, learn=learning is not None)
+        learn = learning is not None
+        self.menu = Menu(columns, rows, board_adapters(), seats_of, learn=learn, level=level)
         self.strip = CommandStrip(columns, rows)
         self.feedback = Feedback(events, timers, beep)
         self.context = ModeContext(

@@ -40,7 +40,7 @@ def steps_to_a_person(seated: Seated) -> int:
     """How many actions UNDO takes back: until a seat played here (or nobody) is to act, past
     the computer's actions; 0 if only the computer's would go."""
     state = seated.match.current
-    if state is None or state.ply == 0 or seated.match.ended_off_the_board:
+    if state is None or state.ply == 0 or seated.match.concluded:
         return 1  # the start of a round (back to the end of the last one), or an ending
     kinds = {player.kind for player in seated.players}
     if PlayerKind.COMPUTER not in kinds or PlayerKind.HERE not in kinds:
@@ -66,7 +66,7 @@ def take_back(seated: Seated, events: EventBus) -> None:
         match.undo()
         events.post(RoundUnstarted(number))
         return
-    if match.ended_off_the_board:  # the ending alone: the round is in play again, moves kept
+    if match.concluded:  # the ending alone: the round is in play again, moves kept
         if match.is_over:
             events.post(MatchReopened(match.name))
         termination = state.outcome().termination

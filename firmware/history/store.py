@@ -335,10 +335,13 @@ class History:
             try:
                 data: Any = read_json(path.read_bytes())  # a wrong shape fails below
                 day = datetime.date.fromisoformat(str(data["day"]))
-                games = [FinishedGame(**entry) for entry in data["finished"]]
-            except (OSError, ValueError, KeyError, TypeError):
-                continue  # not a day file we know: leave it alone
-            noon = datetime.datetime.combine(day, datetime.time(12)).timestamp()
+                games = [_day_file_game(entry) for entry in data["finished"]]
+                noon = datetime.datetime.combine(day, datetime.time(12)).timestamp()
+                _day(noon)
+                for game in games:
+                    _day(noon + game.seconds)
+            except (OSError, ValueError, KeyError, TypeError, OverflowError):
+                continue  # not a day file we know, or numbers no row can hold: leave it alone
             for game in games:
                 match_id = self._begin_match(
                     board="", game=game.game, rules={}, players=[], started=noon
@@ -349,6 +352,18 @@ class History:
                         "UPDATE matches SET rounds = ? WHERE id = ?", (game.rounds, match_id)
                     )
             path.rename(path.with_name(path.name + ".migrated"))
+
+
+def _day_file_game(entry: Any) -> FinishedGame:
+    """One game of an older day file; ValueError unless each field has a value a row holds."""
+    game, rounds, winner, seconds = (entry[k] for k in ("game", "rounds", "winner", "seconds"))
+    if not isinstance(game, str) or not (winner is None or isinstance(winner, str)):
+        raise ValueError("a game and its winner are text")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not fits_integer(rounds):
+        raise ValueError("rounds: a whole number a row holds")
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        raise ValueError("seconds: a duration")
+    return FinishedGame(game, rounds, winner, float(seconds))
 
 
 def fits_integer(number: int) -> bool:

@@ -57,7 +57,7 @@ class BrokerEvents:
             case RoundEnded(resumed=False):
                 result = self._base(event.round, at)
                 result.update(type="result", status=event.status, winner=event.winner)
-                if event.off_the_board:  # the moves do not say it: time, resignation, agreement
+                if event.off_the_board:  # the position does not say it: time, resignation, ...
                     result["reason"] = event.reason
                 return result
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from firmware.rules.api import GameState
+from firmware.rules.api import GameState, Outcome
 
 TIME = "time"
 RESIGN = "resign"
@@ -37,3 +37,30 @@ def winner_if_out(state: GameState, colours: tuple[str, ...]) -> str | None:
     mover = state.to_move()
     others = [colour for colour in sides_in(state, colours) if colour != mover]
     return others[0] if len(others) == 1 else None
+
+
+def ending_words(winner: str | None, reason: str | None, sides: tuple[str, ...]) -> str | None:
+    """The result of a game ended off the board in words: ``Red won on time``, ``Blue resigned``
+    (``sides``: the colours that were still in), ``Drawn by agreement``; None for any other."""
+    if reason == "time" and winner is not None:
+        return f"{winner.title()} won on time"
+    if reason == "resignation" and winner is not None:
+        losers = [side for side in sides if side != winner]
+        if len(losers) == 1:
+            return f"{losers[0].title()} resigned"
+        return f"{winner.title()} won by resignation"
+    if reason == "agreement":
+        return "Drawn by agreement"
+    return None
+
+
+def off_the_board(outcome: Outcome) -> str | None:
+    """The word for how a game ended off the board (``time``, ...), or None."""
+    why = outcome.termination
+    return None if why is None or why.positional else why.value
+
+
+def result_words(state: GameState, colours: tuple[str, ...]) -> str | None:
+    """``ending_words`` for ``state``'s outcome (None: it did not end off the board)."""
+    outcome = state.outcome()
+    return ending_words(outcome.winner, off_the_board(outcome), sides_in(state, colours))

@@ -11,14 +11,18 @@ from firmware.rules.api import (
     IllegalActionError,
     InvalidRecordError,
     JsonValue,
+    Outcome,
     Termination,
 )
 from firmware.rules.bounded_json import JsonInputError, read_json, shorten
+from firmware.rules.endings import RESIGN, TIME, winner_if_out
 from firmware.rules.registry import find_game
 from firmware.rules.time_control import TimeControl, TimeControlError, parse_time_control
 
 FORMAT = 1
-_KEYS = ("format", "game", "rules", "first", "moves", "clock", "clocks")
+_KEYS = ("format", "game", "rules", "first", "moves", "clock", "clocks", "reason")
+# How a game ended when no token ended it (records.md): the record's ``reason`` words.
+REASONS = {t.value: t for t in (Termination.TIME, Termination.RESIGNATION, Termination.AGREEMENT)}
 MAX_CLOCK_MS = 10**9
 _REQUIRED = ("format", "game", "first", "moves")
 
@@ -28,9 +32,9 @@ class Record:
     """One game: which game, its rule switches (defaults filled in), who moved first, the tokens,
     and how it ended when no move ended it (``reason``: time, resignation, agreement).
 
-    The file format (records.md, format 1) has no key for ``reason`` yet: ``to_json`` writes
-    none, so a record reads and replays as it always has; ``termination`` derives a missing
-    reason from the position.
+    ``reason`` is the file's optional ``reason`` key (written only for such an ending, so every
+    other record reads and replays as it always has); ``termination`` derives a missing reason
+    from the position.
     """
 
     game: str
@@ -62,6 +66,8 @@ class Record:
             raw["clock"] = str(self.clock)
         if self.clocks is not None:
             raw["clocks"] = list[JsonValue](self.clocks)
+        if self.reason is not None:
+            raw["reason"] = self.reason.value
         return raw
 
     def dumps(self) -> str:
@@ -149,7 +155,18 @@ def record_from_json(raw: object) -> Record:
             )
     clock = _clock_of(raw)
     clocks = _clocks_of(raw, len(moves), clock)
-    return Record(name, rules, first, tuple(moves), clock, clocks)
+    return Record(name, rules, first, tuple(moves), clock, clocks, _reason_of(raw))
+
+
+def _reason_of(raw: dict[str, object]) -> Termination | None:
+    if "reason" not in raw:
+        return None
+    reason = raw["reason"]
+    if not isinstance(reason, str) or reason not in REASONS:
+        raise InvalidRecordError(
+            f"reason: must be one of {', '.join(REASONS)}, got {shorten(json.dumps(reason), 40)}"
+        )
+    return REASONS[reason]
 
 
 def _clock_of(raw: dict[str, object]) -> TimeControl | None:
@@ -189,4 +206,25 @@ def replay(record: Record) -> tuple[GameState, ReplayError | None]:
             state.apply(token)
         except IllegalActionError as exc:
             return state, ReplayError(index + 1, token, exc.reason)
+    if record.reason is not None:
+        problem = _end(state, record.reason)
+        if problem is not None:
+            return state, ReplayError(
+                len(record.moves) + 1, f"reason {record.reason.value}", problem
+            )
     return state, None
+
+
+def _end(state: GameState, reason: Termination) -> str | None:
+    """End ``state`` as ``reason`` says (records.md); why it cannot be, or None."""
+    if state.outcome().is_over:
+        return "the game is over already"
+    winner = None
+    if reason is not Termination.AGREEMENT:
+        colours = find_game(state.game).colours(state.rules)
+        winner = winner_if_out(state, colours)
+        if winner is None:
+            token = TIME if reason is Termination.TIME else RESIGN
+            return f"with three players in, the side to act is out by the token {token}"
+    state.conclude(Outcome.ended_by(reason, winner))
+    return None

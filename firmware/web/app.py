@@ -108,7 +108,7 @@ def build_app(
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
     gate = staff or StaffGate(None, guard.clock)
-    add_staff_routes(app, board, gate)
+    add_staff_routes(app, board, gate, settings)
     add_settings_routes(app, gate, settings)
     add_pad_routes(app, pads)
     app[SOCKETS_KEY] = set()

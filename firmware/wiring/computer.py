@@ -1,12 +1,14 @@
 """The computer's seats as the config asks: searches in the engine process it names.
 
-The board runs the built-in ``cullsboard engine`` unless ``computer.engine`` names another
-command. A scripted run (a simulated clock that only its script moves) searches in this process
-on that clock instead, so its figures repeat.
+The board runs the built-in ``cullsboard engine`` (its top level on ``computer.workers``
+processes, by default the cores less one) unless ``computer.engine`` names another command. A
+scripted run (a simulated clock that only its script moves) searches in this process on that
+clock instead, so its figures repeat.
 """
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Callable, Iterable
 
@@ -17,9 +19,19 @@ from firmware.controller.thinker import Answer
 from firmware.players import Level
 
 
+def workers(config: ComputerConfig) -> int:
+    """The built-in engine's processes: the config's, else the machine's cores less one."""
+    if config.workers is not None:
+        return config.workers
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
 def engine_command(config: ComputerConfig) -> tuple[str, ...]:
-    """The engine's command line: the config's, else the built-in engine of this Python."""
-    return BUILT_IN_ENGINE if config.engine is None else tuple(shlex.split(config.engine))
+    """The engine's command line: the config's, else the built-in engine of this Python with
+    its workers."""
+    if config.engine is not None:
+        return tuple(shlex.split(config.engine))
+    return (*BUILT_IN_ENGINE, "--workers", str(workers(config)))
 
 
 def computer_seating(

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from firmware.controller.entries import JournalKeeper
 from firmware.controller.events import Event, EventLog, MatchEnded, RoundEnded, RoundReopened
+from firmware.controller.journal import Journal
 from firmware.controller.live import LoopCall
 from firmware.history.store import History
 from firmware.link.report import BrokerEvents
@@ -61,7 +63,7 @@ def test_a_loss_on_time_goes_through_journal_events_broker_and_history(tmp_path:
     ended = log.of(RoundEnded)[-1]
     assert (ended.status, ended.winner, ended.reason) == ("won", "blue", "time")
     assert ended.record["moves"] == ["a1", "b1", "o15", "n15", "h8"]
-    assert "reason" not in ended.record, "the record's file format is unchanged"
+    assert ended.record["reason"] == "time"  # records.md: the reason key says how it ended
     assert _journal(state)[-1] == {"e": "end", "reason": "time", "winner": "blue"}
     assert broker[-1] == {"game": "culls", "round": 1, "at": 0.0, "type": "result",
                           "status": "won", "winner": "blue", "reason": "time"}  # fmt: skip
@@ -111,3 +113,18 @@ def test_no_ending_outside_a_round(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="no round is in play"):
         rig.table.context.match.end_round(Termination.TIME, "blue")
     assert rig.score["phase"] == "menu"
+
+
+def test_the_journal_writes_an_end_entry_only_for_an_ending_no_token_gave(tmp_path: Path) -> None:
+    journal = Journal(tmp_path, lambda text: None)
+    keeper = JournalKeeper(journal)
+    by_token = RoundEnded(1, "won", "red", {}, {}, termination=Termination.TIME)
+    keeper(by_token)  # a token such as the clock's own: its "do" entry already says it
+    assert journal.entries == []
+    keeper(RoundEnded(1, "draw", None, {}, {}, termination=Termination.AGREEMENT, concluded=True))
+    keeper(RoundReopened(1, Termination.AGREEMENT))
+    keeper(RoundReopened(1))  # a move's ending reopened: its MoveUndone is the undo entry
+    assert journal.entries == [
+        {"e": "end", "reason": "agreement", "winner": None},
+        {"e": "undo"},
+    ]

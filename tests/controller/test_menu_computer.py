@@ -49,7 +49,7 @@ def test_the_menu_seats_the_computer_at_the_level_touched(tmp_path: Path) -> Non
     assert computer is not None
     message = str(rig.score["message"])
     assert (
-        "vs computer: f6 nobody, h6 Blue, j6 Red; level 3 (e5-j5, 1 weakest to 6 strongest)"
+        "vs computer: f6 nobody, h6 Blue, j6 Red; level 3, about 1050 (e5-j5, 1 weakest to 6"
         in message
     )
     assert message.endswith("; green cell h3")

@@ -264,3 +264,35 @@ def test_a_snapshot_the_database_cannot_keep_is_set_aside_not_retried_forever(
     (moved,) = (tmp_path / "quarantine").glob("history-spool-*.json")
     assert "year 33658 is out of range" in warnings[0] and str(moved) in warnings[0]
     assert len(warnings) == 1
+
+
+def test_a_journal_start_time_outside_the_calendar_does_not_keep_the_match_from_the_history(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from tests.controller.conftest import Rig
+    from tests.controller.games import culls_round_taps
+
+    state = tmp_path / "state"
+    first = Rig(state)
+    first.start("culls", {"mode": "duel", "rounds_to_win": 3}, first="blue")
+    first.tap("a1")
+    first.board.close()
+    journal = state / "journal.jsonl"
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["started"] = 1e12  # the year 33658
+    journal.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+
+    again = Rig(state)
+    again.start()
+    assert again.moves == ["a1"]
+    for cell in culls_round_taps("blue", "red")[1:]:
+        again.tap(cell)
+    again.board.close()
+    history = History(state)
+    (match,) = history.matches()
+    history.close()
+    assert match.rounds == 1 and match.day == "2026-11-30"  # the Rig's wall clock: the resume
+    assert not [w for w in again.warnings if "spool" in w]

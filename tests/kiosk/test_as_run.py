@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
+from firmware.config import ConfigError, load_config
+from firmware.config.layered import SettingsStore, load_layered
+from firmware.config.running import Switches
 from tests.mock_run import start_mock
 from tests.web.client import post
 
@@ -96,3 +99,24 @@ def test_an_unwired_power_off_button_under_the_kiosk_switch_is_one_line_exit_2(
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1, lines
     assert "kiosk.power_off_buttons: menu is not wired" in lines[0]
+
+
+def test_pages_put_on_the_network_by_web_need_the_pin_as_web_host_would(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config, state = _files(tmp_path, "web:\n  host: 127.0.0.1\n")
+    script = tmp_path / "play.txt"
+    script.write_text("touch h8\n", encoding="utf-8")
+    argv = ["--mock-hal", "--config", str(config), "--game", "culls", "--web", "0.0.0.0:0"]
+    assert main([*argv, "--script", str(script), "--state-dir", str(state)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and "web.pin: required" in lines[0] and "0.0.0.0" in lines[0], lines
+
+
+def test_the_staff_page_cannot_take_the_pin_off_pages_on_the_network(tmp_path: Path) -> None:
+    config, state = _files(tmp_path, OFF_IN_THE_FILE + 'web:\n  pin: "2468"\n')
+    switches = Switches(kiosk=True, web="0.0.0.0:8080")
+    layered = load_layered(load_config(str(config)), state, print, switches)
+    store = SettingsStore(layered, state)
+    with pytest.raises(ConfigError, match=r"^web\.pin: required"):
+        store.change({"web.pin": None})

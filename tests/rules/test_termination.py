@@ -104,3 +104,12 @@ def test_an_ended_round_cannot_end_again() -> None:
     match.end_round(Termination.RESIGNATION, "blue")
     with pytest.raises(ValueError, match="over already"):
         match.end_round(Termination.TIME, "red")
+
+
+def test_an_ending_a_token_gave_is_taken_back_with_the_token() -> None:
+    match = Match("culls", {"mode": "duel"}, first="blue")
+    match.current.apply("a1")
+    match.current.conclude(Outcome.ended_by(Termination.TIME, "red"))  # as a game's own token
+    assert match.round_over and not match.concluded
+    match.undo()
+    assert match.current.ply == 0 and not match.round_over

@@ -60,3 +60,21 @@ def test_the_first_and_last_days_link_only_to_days_there_are(history_server: Web
     assert "day=0001-01-02" in first and "day=0000" not in first
     last = request(history_server.url + "history?day=9999-12-31").body.decode()
     assert "day=9999-12-30" in last and "day=10000" not in last
+
+
+def test_a_stored_time_no_calendar_holds_is_shown_as_unknown_not_a_500(
+    board: FakeLiveBoard, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    from tests.history.snapshots import snapshot
+
+    history = History(tmp_path)
+    history.save(snapshot("m1", 1, finished=True))
+    history.close()
+    with sqlite3.connect(tmp_path / "history.sqlite3") as db:  # written by an older version
+        db.execute("UPDATE matches SET finished = 1e300")
+    with serve_in_thread(board, host="127.0.0.1", port=0, pin=None, history_dir=tmp_path) as web:
+        day = History(tmp_path).matches()[0].day
+        reply = request(f"{web.url}history?day={day}")
+    assert reply.status == 200, reply.body[:300]

@@ -101,7 +101,7 @@ def test_two_named_matches_make_the_leaderboard_on_the_scoreboard(
         expect(champions).to_have_count(2)  # a player without a win is not a champion
         expect(champions.first).to_have_text("1.Ana2 matches won")
         expect(champions.nth(1)).to_have_text("2.Cleo1 round won")
-        expect(scoreboard.locator("#turn")).to_have_text("Red wins the match!")
+        expect(scoreboard.locator("#turn")).to_have_text("Ana wins the match!")  # by name
 
         rig.press("undo")  # the winning move back: the last round and the match are open
         assert leaderboard(web.url) == [("Ana", 5, 6, 2), ("Cleo", 1, 3, 1), (MARKUP, 0, 3, 1)]

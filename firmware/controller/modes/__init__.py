@@ -14,12 +14,16 @@ from firmware.controller.modes.back import open_back
 from firmware.controller.modes.context import Opener
 from firmware.controller.modes.lesson import open_lessons
 from firmware.controller.modes.puzzle import open_puzzles
+from firmware.controller.modes.read import open_read
+from firmware.controller.modes.resign import open_resign
 from firmware.controller.modes.review import open_review
 
 OPENERS: dict[str, Opener] = {
     "review": open_review,
     "lesson": open_lessons,
     "puzzle": open_puzzles,
+    "resign": open_resign,
+    "read": open_read,
     "back": open_back,
 }
 

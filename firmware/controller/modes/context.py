@@ -72,6 +72,7 @@ class ModeContext:
         self.thinking = thinking
         self.hand_placed = hand_placed
         self.undo_policy = undo_policy
+        self.explore = False  # see ``offer_exploring``
         self._openers = openers
         self.modes: list[BoardMode] = [first]
         self.layers: list[Layer] = []
@@ -213,10 +214,17 @@ class ModeContext:
         if computers:
             computer.level = computers[0].level.number
 
+    def offer_exploring(self) -> None:
+        """A board with a voice and ``speech.explore``: a long press on a cell says it, and the
+        strip offers "read"."""
+        self.explore = True
+
     def common_commands(self, *, hint: bool) -> tuple[str, ...]:
-        """The strip's commands besides undo, new and menu: hint, review, lesson and puzzle."""
+        """The strip's commands besides undo, new and menu: hint, read (with ``explore``), review,
+        lesson and puzzle."""
         return (
             (("hint",) if hint and self.ask_hint is not None else ())
+            + (("read",) if self.explore and self.match.state is not None else ())
             + (("review",) if self.match.reviewable() is not None else ())
             + (LEARN_COMMANDS if self.learning is not None else ())
         )

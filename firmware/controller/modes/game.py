@@ -14,6 +14,7 @@ from firmware.render import palette as p
 from firmware.render import screens
 from firmware.render.stack import Light, LightStack
 from firmware.rules.api import JsonValue
+from firmware.rules.endings import off_the_board
 
 if TYPE_CHECKING:
     from firmware.controller.modes.context import ModeContext
@@ -85,7 +86,7 @@ def following(ctx: ModeContext, now: float) -> GameMode:
     )
     mode = kind(now, seated)
     top = ctx.top
-    if type(top) is kind and isinstance(top, GameMode) and top.seated is seated:
+    if isinstance(top, GameMode) and type(top) is type(mode) and top.seated is seated:
         mode.entered = top.entered  # it goes on: no new phase
     ctx.reset(mode, now)
     return mode
@@ -105,7 +106,12 @@ def match_fields(ctx: ModeContext, now: float, *, in_menu: bool = False) -> Fiel
     for number, past in enumerate(play.rounds, start=1):
         result = past.outcome()
         if result.is_over:
-            last_result = {"round": number, "status": result.status.value, "winner": result.winner}
+            last_result = {
+                "round": number,
+                "status": result.status.value,
+                "winner": result.winner,
+                "reason": off_the_board(result),
+            }
     mode = play.rules.get("mode")
     names = match.player_names()
     return {

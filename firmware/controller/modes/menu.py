@@ -66,6 +66,13 @@ class MenuMode(BoardMode):
         }
 
 
+def menu_instead(ctx: ModeContext, mode: BoardMode, now: float) -> None:
+    """The menu in place of ``mode`` on top (or the menu it was opened over, afresh)."""
+    if isinstance(ctx.below(mode), MenuMode):
+        ctx.pop(now)
+    ctx.replace(MenuMode(now), now)
+
+
 def start_chosen(ctx: ModeContext, now: float) -> None:
     """Start the menu's choice, its "vs computer" choice handed to the seating first."""
     rows = ctx.menu.computer

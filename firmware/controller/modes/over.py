@@ -17,6 +17,7 @@ from firmware.controller.timing import TABLE_TIMING as T
 from firmware.render import screens
 from firmware.render.stack import LightStack
 from firmware.rules.api import Status
+from firmware.rules.endings import result_words
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
 
@@ -48,11 +49,31 @@ class GameOver(GameMode):
         return True
 
     def go_on(self, ctx: ModeContext, now: float) -> None:
-        """A rematch (who starts: the adapter's choice), the same players in the same seats."""
+        """A rematch (who starts: the adapter's choice), the same players in the same seats,
+        their names kept."""
         match = self.seated.match
         first = match.next_first() if self.seated.adapter.rematch_alternates else None
         kinds = [player.kind for player in self.seated.players]
+        names = ctx.match.player_names()
         ctx.new_match(match.name, dict(match.rules), now, first, kinds)
+        for seat, name in enumerate(names):
+            if name is not None:
+                ctx.match.name_seat(seat, name)
+
+    def side(self, ctx: ModeContext, colour: str) -> tuple[str, bool]:
+        """``colour``'s side in words: its players' names when each of its seats has one
+        ("Hanna", "Hanna and Ida"), else the colour; and whether that is more than one."""
+        names = ctx.match.player_names()
+        seats = [seat for seat, spec in enumerate(self.seated.specs) if spec.colour == colour]
+        named = [names[seat] for seat in seats if seat < len(names) and names[seat]]
+        if seats and len(named) == len(seats):
+            return " and ".join(str(name) for name in named), len(named) > 1
+        return colour.capitalize(), False
+
+    def wins(self, ctx: ModeContext, colour: str) -> str:
+        """``colour``'s side and the verb: "Hanna wins", "Hanna and Ida win", "Blue wins"."""
+        side, many = self.side(ctx, colour)
+        return f"{side} {'win' if many else 'wins'}"
 
 
 class RoundOverMode(GameOver):
@@ -112,8 +133,11 @@ class RoundOverMode(GameOver):
         head = (
             f"Round {len(match.rounds)} is a draw"
             if outcome.status is Status.DRAW
-            else f"{(outcome.winner or '').capitalize()} wins round {len(match.rounds)}"
+            else f"{self.wins(ctx, outcome.winner or '')} round {len(match.rounds)}"
         )
+        ending = result_words(state, match.colours)
+        if ending is not None:
+            head = f"{ending}: round {len(match.rounds)}"
         if not self.scores_shown:
             then = "Touch the board for the score; clear it, then tap the green centre cell"
             return f"{head} ({score}). {then}"
@@ -145,7 +169,12 @@ class MatchOverMode(GameOver):
         }
 
     def message(self, ctx: ModeContext) -> str:
-        winner = self.seated.match.winner
+        match = self.seated.match
+        winner = match.winner
+        state = match.current
+        ending = None if state is None else result_words(state, match.colours)
+        if ending is not None:
+            return f"{ending}. Tap the green centre cell for a rematch"
         if winner is None:
             return "The game is a draw. Tap the green centre cell for a rematch"
-        return f"{winner.capitalize()} wins the match! Tap the green centre cell for a rematch"
+        return f"{self.wins(ctx, winner)} the match! Tap the green centre cell for a rematch"

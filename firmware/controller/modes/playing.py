@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import Refusal, cells_for_token
 from firmware.controller.buttons import Button
+from firmware.controller.computer import ComputerPlayer
 from firmware.controller.events import MovePending
 from firmware.controller.modes.base import STRIP_COMMANDS, Fields, Phase
 from firmware.controller.modes.game import (
@@ -19,6 +20,7 @@ from firmware.controller.modes.game import (
 from firmware.controller.players import PlayerKind
 from firmware.controller.seated import Seated
 from firmware.controller.timing import TABLE_TIMING as T
+from firmware.players import level_words
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
 from firmware.rules.api import JsonValue
@@ -102,7 +104,9 @@ class PlayingMode(GameMode):
             return
         seat = self.seated.seat_to_act()
         state = self.seated.match.current
-        if ctx.ask_hint is None or state is None:
+        if ctx.ask_hint is None:
+            ctx.feedback.refuse("hints are off on this board", now)
+        elif state is None:
             ctx.feedback.refuse("a hint is only given during a game", now)
         elif seat is None or self.seated.players[seat].kind != PlayerKind.HERE:
             ctx.feedback.refuse("a hint is for the player at the board", now)
@@ -136,7 +140,7 @@ class PlayingMode(GameMode):
             stack.add(hint.cells, Light(p.ANIMATION, blink, hint.until - T.hint_show))
 
     def commands(self, ctx: ModeContext) -> tuple[str, ...]:
-        return STRIP_COMMANDS + ctx.common_commands(hint=True)
+        return STRIP_COMMANDS + ctx.common_commands(hint=True) + ("resign",)
 
     def fields(self, ctx: ModeContext, now: float) -> Fields:
         hint = self.current_hint(now)
@@ -162,8 +166,10 @@ class PlayingMode(GameMode):
             if seat is not None
             else (state.to_move() or "nobody").capitalize()
         )
-        if seat is not None and seated.players[seat].kind == PlayerKind.COMPUTER:
-            return f"{who} (the computer) is thinking"
+        player = None if seat is None else seated.players[seat]
+        if isinstance(player, ComputerPlayer):
+            words = level_words(state.game, player.level.number)
+            return f"{who} (the computer, {words}) is thinking"
         return f"{who}: {seated.adapter.prompt(state)}"
 
 

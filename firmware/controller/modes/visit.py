@@ -24,12 +24,9 @@ class Visit(BoardMode):
 
     def leave(self, ctx: ModeContext, now: float) -> None:
         """To the menu; UNDO there goes back to the game the visit was opened over."""
-        from firmware.controller.modes.menu import MenuMode
+        from firmware.controller.modes.menu import menu_instead
 
-        below = ctx.below(self)
-        if isinstance(below, MenuMode):
-            ctx.pop(now)
-        ctx.replace(MenuMode(now), now)
+        menu_instead(ctx, self, now)
 
 
 def open_visit(ctx: ModeContext, mode: Visit, now: float) -> None:

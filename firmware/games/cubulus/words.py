@@ -12,6 +12,7 @@ from firmware.games.cubulus import layout
 from firmware.games.cubulus.geometry import CELL_NAMES, FACE_PLANE, FACES, PUSH_INDEX, PUSHES
 from firmware.games.cubulus.state import CubulusState
 from firmware.rules.api import Status
+from firmware.rules.endings import OUT_TOKENS, TIME
 from firmware.rules.grid import cell_name
 
 FACE_WORDS = {"U": "top", "L": "left", "F": "front", "R": "right", "B": "back", "D": "bottom"}
@@ -120,6 +121,9 @@ def describe(before: CubulusState, token: str, seat_name: str) -> str:
     if token.startswith("N"):
         placed = 10 - before.neutral_left()
         return f"{seat_name} placed a white ball {where(token[1:])} ({placed} of 9)"
+    if token in OUT_TOKENS:
+        why = "ran out of time" if token == TIME else "resigned"
+        return f"{seat_name} {why} and is out: their balls are neutral from now on"
     mover = before.to_move() or ""
     return f"{seat_name} {_pushed(before, token)}{_ending(after, seat_name, mover)}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
-from firmware.games.culls import words
+from firmware.games.culls import aloud, words
 from firmware.games.culls.game import CullsState
 from firmware.games.culls.scene import culls_lights, play_offset
 from firmware.games.culls.switches import DEFAULTS, MODES, ROUNDS_TO_WIN
@@ -145,6 +145,15 @@ class CullsBoard:
     def describe_hint(self, state: GameState, token: str) -> str:
         """The hint in one line: where, and what it makes, traps or blocks."""
         return words.describe_hint(_culls(state), token)
+
+    def read_aloud(self, state: GameState) -> tuple[str, ...]:
+        """Each side's chips row by row, then the flipped chip or those that may be flipped."""
+        return aloud.read_position(_culls(state))
+
+    def read_cell(self, state: GameState, cell: Cell, columns: int, rows: int) -> str:
+        culls = _culls(state)
+        ox, oy = play_offset(columns, rows, culls.size)
+        return aloud.read_cell(culls, cell[0] - ox, cell[1] - oy)
 
     def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
         """A right answer and what it does, or the threat that beats a wrong one."""
