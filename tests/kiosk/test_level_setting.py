@@ -31,4 +31,4 @@ def test_the_staff_computer_level_is_the_menus_level(
     for number in (2, 4):  # neither is the default, nor where the rows would start alone
         settings = json.dumps({"play.computer_level": number})
         (state / "settings.json").write_text(settings, encoding="utf-8")
-        assert f"level {number} (" in menu_line(start_product, state)
+        assert f"level {number}, about " in menu_line(start_product, state)

@@ -5,35 +5,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.modes.game import GameMode
 from firmware.rules.api import JsonValue
 
 if TYPE_CHECKING:
     from firmware.controller.modes.context import ModeContext
 
 NOTHING_PAUSED = "no game is waiting: start one from the menu"
+OPENED_OVER = ("menu", "lesson", "puzzle", "review")  # the phases opened over the board
 
 
-def waiting_game(ctx: ModeContext) -> GameMode | None:
-    """The match's mode waiting under the top one (None when the match is on top or none is)."""
-    games = [mode for mode in ctx.modes[:-1] if isinstance(mode, GameMode)]
-    return games[-1] if games and not isinstance(ctx.top, GameMode) else None
+def game_waits(ctx: ModeContext) -> bool:
+    """Whether a match waits under what is on top (the bottom mode is the match's)."""
+    bottom, top = ctx.modes[0], ctx.top
+    return (
+        len(ctx.modes) > 1
+        and str(top.phase) in OPENED_OVER
+        and str(bottom.phase) not in OPENED_OVER
+        and ctx.match.seated is not None
+    )
 
 
 def paused(ctx: ModeContext) -> JsonValue:
     """The scoreboard's ``paused``: the game waiting under the top mode, or null."""
-    waiting = waiting_game(ctx)
-    if waiting is None:
+    seated = ctx.match.seated
+    if not game_waits(ctx) or seated is None:
         return None
-    match = waiting.seated.match
-    return {"game": match.name, "round": len(match.rounds)}
+    return {"game": seated.match.name, "round": len(seated.match.rounds)}
 
 
 def open_back(ctx: ModeContext, now: float) -> None:
     """Leave whatever was opened over the match, back to the match as it was."""
-    waiting = waiting_game(ctx)
-    if waiting is None:
+    if not game_waits(ctx):
         ctx.feedback.refuse(NOTHING_PAUSED, now)
         return
-    while ctx.top is not waiting:
+    while len(ctx.modes) > 1:
         ctx.pop(now)

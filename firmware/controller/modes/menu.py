@@ -23,7 +23,10 @@ class MenuMode(BoardMode):
 
     phase = Phase.MENU
 
+    picked: str | None = None  # what MENU on the open menu picked, said until the next tap
+
     def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
+        self.picked = None
         learn = ctx.menu.learn_at(cell)
         if learn is not None:
             self.command(ctx, learn, now)
@@ -33,7 +36,7 @@ class MenuMode(BoardMode):
     def press(self, ctx: ModeContext, button: Button, now: float) -> None:
         if button is Button.MENU:  # the next game, said so: NEW starts it from now on
             ctx.menu.next_choice()
-            ctx.feedback.say(f"MENU picked {ctx.menu.chosen_words()}: NEW starts it", now)
+            self.picked = f"MENU picked {ctx.menu.chosen_words()}: NEW starts it"
         elif button is Button.NEW:  # NEW starts the menu's choice, as the green cell does
             start_chosen(ctx, now)
         elif button is Button.UNDO and ctx.below(self) is not None:
@@ -58,11 +61,12 @@ class MenuMode(BoardMode):
             f"Menu: {menu.chosen_words()}. Tap a game, then the green cell (MENU: next game, "
             f"NEW: start). Cells: {menu.where()}"
         )
+        picked = f"{self.picked}. " if self.picked else ""
         return {
             **match_fields(ctx, now, in_menu=True),
             "phase": self.phase,
-            "message": with_notice(ctx, now, ctx.words_over() or sentence),
-            "menu": menu_summary(menu),
+            "message": with_notice(ctx, now, ctx.words_over() or picked + sentence),
+            "menu": {**menu_summary(menu), "picked": self.picked},
         }
 
 

@@ -145,7 +145,8 @@ function showScore(score) {
   // The menu's own sentence lists its cells; the page says it in words and offers buttons.
   const ending = endWords(score);
   // On the menu a notice (MENU picked another game) is said before the page's own words.
-  const menuWords = score.notice ? `${score.notice}. ${MENU_WORDS}` : MENU_WORDS;
+  const picked = menuOpen && score.menu.picked;
+  const menuWords = picked ? `${picked}. ${MENU_WORDS}` : MENU_WORDS;
   const words = menuOpen ? menuWords : ending || score.message || "\u00a0";
   document.getElementById("message").textContent = words;
   showGoOn(ending ? score : null);
