@@ -57,7 +57,7 @@ SPARE_CELLS = ["a1", "c1", "e1", "a3", "c3", "e3", "a5", "c5", "a7", "c7"]
 CONFIG = f"""kiosk:
   enabled: false        # the unit's --kiosk turns it on
   attract_minutes: 2
-  abandon_minutes: 5
+  abandon_minutes: 3
   staff_pin: "{STAFF_PIN}"
 """
 
@@ -283,7 +283,10 @@ class Day:
     rounds_played: int = 0
     refused_settings: int = 0
     settings_changed: int = 0
+    attract_shown: int = 0
+    put_away: int = 0
     episodes: Counter[str] = field(default_factory=Counter)
+    seconds: dict[str, float] = field(default_factory=dict)  # wall time per episode kind
 
 
 def wait(board: Board, day: Day, ms: float) -> None:
@@ -397,9 +400,18 @@ def learning(board: Board, day: Day, which: str) -> None:
 
 
 def idle(board: Board, day: Day) -> None:
-    """Nobody at the table: the attract show after 2 minutes, a game put away after 5."""
-    wait(board, day, day.rng.choice([150_000, 200_000, 330_000]))
+    """Nobody at the table: the attract show after 2 minutes, a game put away after 3."""
+    spell = day.rng.choice([150_000, 200_000])
+    if spell > 180_000 and board.score()["phase"] == "playing":
+        tap(board, day, "o1", 1000)  # a game begun, then left: it is put away after 3 minutes
+    before = board.score()
+    wait(board, day, spell)
+    if board.score()["phase"] == "attract":
+        day.attract_shown += 1
     tap(board, day, "a1", 1000)  # someone comes back: the touch only wakes the board
+    after = board.score()
+    if before["phase"] == "playing" and before["moves"] and not after["moves"]:
+        day.put_away += 1
 
 
 def staff(board: Board, day: Day) -> None:
@@ -427,27 +439,34 @@ def play_hour(board: Board, broker: Broker, day: Day) -> None:
             "computer" if pick < 0.6 else
             "lesson" if pick < 0.67 else
             "puzzle" if pick < 0.74 else
-            "idle" if pick < 0.9 else
-            "staff" if pick < 0.97 else
+            "idle" if pick < 0.86 else
+            "staff" if pick < 0.96 else
             "broker"
         )  # fmt: skip
         day.episodes[name] += 1
-        if name == "two seats":
-            two_seats(board, day)
-        elif name == "computer":
-            computer_match(board, day)
-        elif name in ("lesson", "puzzle"):
-            learning(board, day, name)
-        elif name == "idle":
-            idle(board, day)
-        elif name == "staff":
-            staff(board, day)
-        else:
-            broker.kill()
-            wait(board, day, 60_000)
-            time.sleep(0.5)
-            broker.start()  # the board and the bench's subscriber reconnect by themselves
-            time.sleep(0.5)
+        began = time.monotonic()
+        run_episode(name, board, broker, day)
+        day.seconds[name] = day.seconds.get(name, 0.0) + time.monotonic() - began
+
+
+def run_episode(name: str, board: Board, broker: Broker, day: Day) -> None:
+    """One episode of the day (what ``play_hour`` picked)."""
+    if name == "two seats":
+        two_seats(board, day)
+    elif name == "computer":
+        computer_match(board, day)
+    elif name in ("lesson", "puzzle"):
+        learning(board, day, name)
+    elif name == "idle":
+        idle(board, day)
+    elif name == "staff":
+        staff(board, day)
+    else:
+        broker.kill()
+        wait(board, day, 60_000)
+        time.sleep(0.5)
+        broker.start()  # the board and the bench's subscriber reconnect by themselves
+        time.sleep(0.5)
 
 
 def journal_matches(
@@ -558,6 +577,7 @@ def main() -> int:
     usage: list[tuple[int, int, int, int]] = []  # per hour: rss and fds at start and at end
     logs: list[str] = []
     sim_ms = 0.0
+    board: Board | None = None
     try:
         for hour in range(args.hours):
             board = Board(folder, broker, hour, first=hour == 0)
@@ -575,7 +595,7 @@ def main() -> int:
                 f" {start_fds}->{end_fds}, {day.actions} actions, {time.monotonic() - began:.0f} s",
                 flush=True,
             )
-        final = Board(folder, broker, args.hours, first=False)
+        board = final = Board(folder, broker, args.hours, first=False)
         final.send("wait 2000")
         time.sleep(2.0)  # the state goes to the broker at most every 0.5 s
         final_score = final.score()
@@ -594,6 +614,8 @@ def main() -> int:
         finally:
             history.close()
     finally:
+        if board is not None and board.process.poll() is None:
+            board.process.kill()  # the bench failed: leave no board behind
         client.loop_stop()
         broker.kill()
     tracebacks = sum(log.count("Traceback") for log in logs)
@@ -604,10 +626,13 @@ def main() -> int:
     growth = max(end - start for start, _, end, _ in usage)
     print()
     print(f"simulated hours      {sim_ms / HOUR_MS:.1f}")
-    print(f"actions              {day.actions} (rounds won {day.rounds_played}, episodes "
-          f"{dict(day.episodes)})")  # fmt: skip
+    print(f"actions              {day.actions} (rounds won {day.rounds_played})")
+    for kind, count in day.episodes.most_common():
+        print(f"  {kind:18s} {count:4d} episodes, {day.seconds[kind]:6.0f} s wall")
     print(f"restarts             {day.restarts} (SIGKILL), broker drops {broker.drops}")
     print(f"staff settings       {day.settings_changed} changed, {day.refused_settings} refused")
+    shown, away = day.attract_shown, day.put_away
+    print(f"kiosk                attract shown {shown} times, {away} games put away")
     print(f"history              {matches} matches; {agreement.journals} journals replayed")
     print(f"mismatches           {len(problems)}")
     for problem in problems[:20]:

@@ -139,13 +139,16 @@ def match_html(match: MatchRow, rounds: list[RoundRow], names: dict[int, str] | 
 
 
 def day_html(games: Day) -> str:
-    """The day in numbers: matches finished, rounds played, and per game the average match
-    length and the wins of each colour; then the move notation of the games played."""
+    """The day in numbers: matches finished, rounds played (and lost on time), and per game the
+    average match length and the wins of each colour; then the move notation of the games
+    played."""
     finished = [(m, r) for m, r in games if m.finished is not None]
     played = sum(1 for _, rounds in games for r in rounds if r.status != "in_progress")
     match_word = "match" if len(finished) == 1 else "matches"
     round_word = "round" if played == 1 else "rounds"
-    lines = [f"<p>{len(finished)} {match_word} finished, {played} {round_word} played.</p>"]
+    on_time = sum(1 for _, rounds in games for r in rounds if r.reason == "time")
+    lost = f", {on_time} lost on time" if on_time else ""  # said only on a day that had some
+    lines = [f"<p>{len(finished)} {match_word} finished, {played} {round_word} played{lost}.</p>"]
     per_game: dict[str, list[tuple[MatchRow, list[RoundRow]]]] = defaultdict(list)
     for match, rounds in games:
         per_game[match.game].append((match, rounds))

@@ -209,6 +209,7 @@ def assemble(
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
     )
     events.subscribe(game_clock.hear)
+    table.the_match.stamp_records(game_clock.record_keys)
     if seating is not None:
         seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
@@ -222,44 +223,26 @@ def assemble(
 
         events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
-    if kiosk is None:
-        controller = BoardController(
-            board,
-            table,
-            heartbeat=heartbeat,
-            link=link_part,
-            inbox=inbox,
-            views=views,
-            timers=timers,
-            score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
-            explore=explore,
+    kiosk_parts = None
+    if kiosk is not None:
+        if state_dir is None or wall is None:
+            raise ValueError("kiosk mode needs a state directory and a wall clock")
+        kiosk_parts = build_kiosk(
+            kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall
         )
-        if seating is not None:
-            seating.connect(controller.post, notice_teller(controller.post, table))
-        health = _health(controller, link_part, state_dir, config_problems)
-        return Assembly(
-            board,
-            table,
-            controller,
-            events,
-            history=history,
-            link=link_part,
-            health=health,
-            announcer=announcer,
-        )
-    if state_dir is None or wall is None:
-        raise ValueError("kiosk mode needs a state directory and a wall clock")
-    parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
+    hold = None
+    if kiosk is not None and kiosk.power_off_buttons:
+        hold = ButtonHold(kiosk.power_off_buttons, kiosk.power_off_seconds)
     controller = BoardController(
         board,
         table,
         heartbeat=heartbeat,
-        attract=parts.attract,
-        dimmer=parts.dimmer,
-        power_off=PowerOff(command=None) if power_off is None else power_off,
-        hold=ButtonHold(kiosk.power_off_buttons, kiosk.power_off_seconds)
-        if kiosk.power_off_buttons
-        else None,
+        attract=None if kiosk_parts is None else kiosk_parts.attract,
+        dimmer=None if kiosk_parts is None else kiosk_parts.dimmer,
+        power_off=None
+        if kiosk is None
+        else (PowerOff(command=None) if power_off is None else power_off),
+        hold=hold,
         link=link_part,
         inbox=inbox,
         views=views,
@@ -270,7 +253,9 @@ def assemble(
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))
     health = _health(controller, link_part, state_dir, config_problems)
-    return Assembly(board, table, controller, events, parts, history, link_part, health, announcer)
+    return Assembly(
+        board, table, controller, events, kiosk_parts, history, link_part, health, announcer
+    )
 
 
 VOICE_SHOWN = 3  # the simulated voice's latest sentences on the terminal and the board page

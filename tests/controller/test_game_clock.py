@@ -214,3 +214,68 @@ def test_with_three_cubulus_players_the_one_who_resigns_is_out(tmp_path: Path) -
     rig.tap("h8")
     assert rig.moves == ["resign"] and rig.score["to_move"] == "black"
     assert rig.score["status"] == "in_progress"
+
+
+def test_low_time_shows_on_the_status_lights_slow_then_fast(tmp_path: Path) -> None:
+    from firmware.controller.modes.clock_lights import LAST_BLINK_S, LOW_BLINK_S
+    from firmware.render import palette
+
+    rig = culls(tmp_path, "5")  # 300 s: the last tenth is the last 30 s
+    flag = rig.clock.now() + 300.0
+    blue = palette.piece("blue")
+    at(rig, flag - 30.0 - 0.01)
+    assert set(rig.status()) == {blue}  # blue's turn, time not low
+    at(rig, flag - 30.0 + LOW_BLINK_S / 2 + 0.01)
+    assert set(rig.status()) == {palette.OFF}  # slow blink: off half
+    at(rig, flag - 30.0 + LOW_BLINK_S + 0.01)
+    assert set(rig.status()) == {blue}  # on half again
+    at(rig, flag - 10.0 + LAST_BLINK_S / 2 + 0.01)
+    assert set(rig.status()) == {palette.ERROR}  # the last ten seconds: fast, with the warning
+    at(rig, flag - 10.0 + LAST_BLINK_S + 0.01)
+    assert set(rig.status()) == {blue}
+
+
+def test_without_status_lights_the_edge_shows_low_time(tmp_path: Path) -> None:
+    from firmware.controller.modes.clock_lights import LOW_BLINK_S
+    from firmware.render import palette
+
+    rig = Rig(tmp_path / "state", time_control=parse_time_control("5"), status_count=0)
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    for cell in CULLS_SETUP:
+        rig.tap(cell)
+    flag = rig.clock.now() + 300.0
+    at(rig, flag - 30.0 - 0.01)
+    before = rig.colour("o8")  # an edge cell: the turn colour, dim
+    assert before != palette.OFF
+    at(rig, flag - 30.0 + LOW_BLINK_S / 2 + 0.01)
+    assert rig.colour("o8") == palette.OFF
+
+
+def test_the_buzzer_ticks_each_of_the_last_five_seconds(tmp_path: Path) -> None:
+    from firmware.controller.game_clock import TICK_HZ
+
+    rig = culls(tmp_path, "1")
+    flag = rig.clock.now() + 60.0
+    at(rig, flag + 0.5)
+    ticks = [round(t - flag, 3) for t, hz, _ in rig.buzzer.beeps if hz == TICK_HZ]
+    assert ticks == [-5.0, -4.0, -3.0, -2.0, -1.0]
+    assert rig.score["status"] == "won"
+
+
+def test_the_rounds_record_has_its_clock_and_each_actions_time(tmp_path: Path) -> None:
+    import json
+
+    from firmware.rules.records import parse_record, replay
+
+    rig = culls(tmp_path, "0.5+1")
+    at(rig, rig.clock.now() + 2.0)
+    rig.tap("c3")  # blue: 28 s + 1 s
+    at(rig, rig.clock.now() + 3.0)
+    rig.tap("d4")  # red: 27 s + 1 s
+    at(rig, rig.clock.now() + 29.0)  # blue flags
+    record = rig.score["record"]
+    assert isinstance(record, dict)
+    assert record["clock"] == "0.5+1" and record["reason"] == "time"
+    assert record["clocks"] == [None, None, None, None, 29_000, 28_000]
+    state, error = replay(parse_record(json.dumps(record)))
+    assert error is None and state.summary()["winner"] == "red"

@@ -4,6 +4,9 @@ pages show it whenever they read the history, without writing anything themselve
 from __future__ import annotations
 
 import json
+import sqlite3
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,10 +18,32 @@ from firmware.history.writer import SPOOL_NAME
 from firmware.web import serve_in_thread
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
-from tests.history.test_writer_faults import hold_write_lock
 from tests.web.client import request
 
 DAY = "2026-11-30"  # the Rig's wall clock starts there
+
+
+def hold_write_lock(path: Path) -> Callable[[], None]:
+    """Another program holds the database's write lock until the returned call lets it go."""
+    taken, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        taken.set()
+        release.wait(60)
+        other.execute("ROLLBACK")
+        other.close()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert taken.wait(10)
+
+    def let_go() -> None:
+        release.set()
+        thread.join()
+
+    return let_go
 
 
 def play_round(rig: Rig, winner: str) -> None:
@@ -37,7 +62,7 @@ def test_a_round_spooled_while_the_history_was_locked_is_listed_exported_and_sho
     rig = Rig(state)
     rig.start("culls", {"mode": "duel", "rounds_to_win": 3}, first="blue")
     play_round(rig, "blue")  # saved: the history has round 1
-    released = hold_write_lock(state / FILE_NAME, 3.0)
+    released = hold_write_lock(state / FILE_NAME)
     play_round(rig, "red")  # round 2 ends while another program holds the database: spooled
     released()
     assert (state / SPOOL_NAME).exists()

@@ -184,7 +184,9 @@ function showScore(score) {
   const result = document.getElementById("result");
   const lines = []; // the match winner is said once, in the turn line
   const last = resultText(score.last_result);
-  if (last) lines.push(`Last result — ${last}`);
+  // A round's or the match's end says its result in the turn line: not again in a banner.
+  const ended = score.phase === "round_over" || score.phase === "match_over";
+  if (last && !ended) lines.push(`Last result — ${last}`);
   result.textContent = lines.join(" · ");
   result.hidden = lines.length === 0;
   showMoves(Array.isArray(score.moves) ? score.moves : []);
