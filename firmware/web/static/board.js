@@ -145,7 +145,7 @@ function showScore(score) {
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
-  showReview(score.review);
+  showReview(score.review, score.hints !== false);
   const menu = menuOpen ? score.menu : null;
   showMenu(menu);
   const game = menu ? menu.game : score.game || null;
@@ -247,12 +247,13 @@ const BUTTON_WORDS = {
 };
 let reviewing = false;
 
-function showReview(review) {
+function showReview(review, hints = true) {
   reviewing = Boolean(review);
   const words = BUTTON_WORDS[reviewing ? "review" : "normal"];
   for (const button of document.querySelectorAll("[data-button]")) {
     const word = words[button.dataset.button];
-    button.hidden = word === undefined;
+    // A board with hints off (play.hints: false) offers no HINT button.
+    button.hidden = word === undefined || (button.dataset.button === "hint" && !hints);
     if (word !== undefined) button.textContent = word;
   }
   document.body.dataset.review = reviewing ? "on" : "";
