@@ -39,6 +39,7 @@ START_S = 30.0  # a fresh engine must say readyok within this (a Pi 4 needs abou
 MAX_ATTEMPTS = 3  # tries of one search before the built-in search plays it
 POLL_S = 0.05  # how often the reader looks at the deadline while nothing comes
 ENGINE_NICE = 5  # the engine runs below the board's loop
+MIN_ANSWER_S = 0.6  # no level answers sooner than this after its turn came (a person's pace)
 
 
 @dataclass
@@ -50,6 +51,7 @@ class _Search:
     level: Level
     go: str
     movetime_s: float
+    asked_at: float = 0.0
     attempts: int = 0
     sent_at: float = 0.0
     info: dict[str, int] = field(default_factory=dict)
@@ -76,9 +78,12 @@ class EngineThinker:
         say: Callable[[str], None],
         seed: int | None = None,
         grace_s: float = GRACE_S,
+        min_answer_s: float = MIN_ANSWER_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """``min_answer_s``: a move found sooner is held back until then (hints are not)."""
         self.command = tuple(command)
+        self._min_answer_s = min_answer_s
         self._deliver = deliver
         self._say = say
         self._grace_s = grace_s
@@ -105,6 +110,7 @@ class EngineThinker:
         search = _Search(
             tag, state.copy(), level, f"go movetime {ms} level {level.number}", ms / 1000
         )
+        search.asked_at = self._clock()
         with self._lock:
             self._current = search
             self._ask(search)
@@ -299,11 +305,27 @@ class EngineThinker:
             if illegal is not None:
                 self._give_up(search, f"answered an illegal move {token[:20]!r}")
                 return
-            self._current = None
-            self._lock.notify_all()
             info = search.info
             choice = Choice(token, info.get("score", 0), info.get("depth", 0), info.get("nodes", 0))
-            self._deliver(Answer(search.tag, search.state.ply, choice))
+            wait = search.asked_at + self._min_answer_s - self._clock()
+            if wait > 0 and isinstance(search.tag, int):  # a seat's move, not a hint
+                later = threading.Timer(wait, self._finish, args=(search, choice))
+                later.daemon = True
+                later.start()
+                return
+            self._finish_locked(search, choice)
+
+    def _finish(self, search: _Search, choice: Choice) -> None:
+        with self._lock:
+            self._finish_locked(search, choice)
+
+    def _finish_locked(self, search: _Search, choice: Choice) -> None:
+        """Hand ``search``'s answer over unless it was cancelled meanwhile."""
+        if self._current is not search:
+            return
+        self._current = None
+        self._lock.notify_all()
+        self._deliver(Answer(search.tag, search.state.ply, choice))
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:

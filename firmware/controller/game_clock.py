@@ -103,6 +103,7 @@ class BoardClock:
         self._store = store or ClockFile(None)
         self._beep = beep
         self._ticks = _Owner("the clock's next second")
+        table.the_match.stamp_records(self.record_keys)  # the records it writes carry the clocks
         if control.timed:
             full = control.per_turn_ms if control.per_turn else control.start_ms
             table.context.lay(ClockLights(self.running_flag, full))
@@ -151,6 +152,17 @@ class BoardClock:
             return None
         clock = ClockState(left, control.increment_ms, control.per_turn)
         return think_ms(clock, state.ply // max(1, len(self._clocks.clocks.sides)))
+
+    def record_keys(self, moves: int) -> dict[str, JsonValue]:
+        """The records.md ``clock`` and ``clocks`` keys of the round in play (``moves`` tokens):
+        ``clocks`` only when this board timed every one of them."""
+        if self._clocks is None:
+            return {}
+        keys: dict[str, JsonValue] = {"clock": str(self.control)}
+        clocks = self.recorded()
+        if len(clocks) == moves:
+            keys["clocks"] = list[JsonValue](clocks)
+        return keys
 
     def recorded(self) -> list[int | None]:
         """Per action of the round so far: the acting side's ms left after it (None: untimed),

@@ -75,6 +75,15 @@ class MatchAtTable:
         self._turn_told: tuple[int, int] | None = None  # (seat, ply) whose player was told
         self._names: tuple[str, dict[int, str]] = ("", {})  # (match id, seat -> player's name)
         self._seats_cache: dict[str, tuple[SeatSpec, ...]] = {}
+        self._record_keys: Callable[[int], dict[str, JsonValue]] = lambda moves: {}
+
+    def stamp_records(self, keys: Callable[[int], dict[str, JsonValue]]) -> None:
+        """Add ``keys(moves)`` to every record of the round in play this board writes (the game
+        clock's ``clock`` and ``clocks``, records.md)."""
+        self._record_keys = keys
+
+    def _record(self, state: GameState) -> dict[str, JsonValue]:
+        return {**record_of(state).to_json(), **self._record_keys(state.ply)}
 
     @property
     def play(self) -> MatchPlay | None:
@@ -254,7 +263,7 @@ class MatchAtTable:
         state = match.current
         assert state is not None
         outcome, number, scores = state.outcome(), len(match.rounds), match.scores()
-        record = record_of(state).to_json()
+        record = self._record(state)
         self.events.post(
             RoundEnded(
                 number,
@@ -342,7 +351,7 @@ class MatchAtTable:
     def record_json(self) -> dict[str, JsonValue] | None:
         """The current round as a records.md record."""
         state = self.state
-        return None if state is None else record_of(state).to_json()
+        return None if state is None else self._record(state)
 
     def reviewable(self) -> Record | None:
         """The latest finished round: of this match, else of the latest archived match."""

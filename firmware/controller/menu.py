@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from firmware.controller.adapter import BoardAdapter, MenuChoice, Option, SeatSpec
 from firmware.controller.menu_computer import ComputerRows
-from firmware.players import HIGHEST
+from firmware.players import HIGHEST, level_words
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
@@ -168,7 +168,8 @@ class Menu:
         plays = f"; the computer plays {chosen}" if chosen else ""
         levels = computer.level_cells()
         span = f"{self._name(levels[:1])}-{self._name(levels[-1:])}"
-        return f"vs computer: {seats}{plays}; level {computer.level} ({span})"
+        words = level_words(self.settings()[0], computer.level)
+        return f"vs computer: {seats}{plays}; {words} ({span})"
 
     def _name(self, cells: Sequence[Cell]) -> str:
         """The name of the top-left cell of ``cells`` that is on the board ("" if none is)."""

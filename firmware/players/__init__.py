@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from firmware.players.levels import HIGHEST, LEVELS, LOWEST, Level, level
+from firmware.players.levels import HIGHEST, LEVELS, LOWEST, Level, level, level_words
 from firmware.rules.api import GameState
 from firmware.rules.budget import SEARCH_SHARE, UNLIMITED, Budget, SearchStoppedError
 from firmware.rules.players import NO_ACTION, WHOLE, Choice, Part
@@ -52,4 +52,5 @@ __all__ = [
     "SearchStoppedError",
     "choose",
     "level",
+    "level_words",
 ]

@@ -38,6 +38,9 @@ class GamePlayer(Protocol):
     def share(self, level: int) -> float:
         """The part of the given time (or node budget) ``level`` spends."""
 
+    def rating(self, level: int) -> int | None:
+        """``level``'s measured rating (Elo scale, the random player = 0), if it has one."""
+
     def choose(
         self,
         state: GameState,

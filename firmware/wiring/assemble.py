@@ -26,7 +26,7 @@ from firmware.controller.extras import PowerSwitch
 from firmware.controller.game_clock import BoardClock, ClockFile
 from firmware.controller.hold import ButtonHold
 from firmware.controller.journal import Journal
-from firmware.controller.live import BoardView, ViewHub
+from firmware.controller.live import BoardView, Redraw, ViewHub
 from firmware.controller.loop import BoardController, Inbox
 from firmware.controller.players import (
     Player,
@@ -222,55 +222,58 @@ def assemble(
 
         events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
-    if kiosk is None:
-        controller = BoardController(
-            board,
-            table,
-            heartbeat=heartbeat,
-            link=link_part,
-            inbox=inbox,
-            views=views,
-            timers=timers,
-            score_parts=(game_clock.score_json,),
-            explore=explore,
+    kiosk_parts = None
+    if kiosk is not None:
+        if state_dir is None or wall is None:
+            raise ValueError("kiosk mode needs a state directory and a wall clock")
+        kiosk_parts = build_kiosk(
+            kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall
         )
-        if seating is not None:
-            seating.connect(controller.post, notice_teller(controller.post, table))
-        health = _health(controller, link_part, state_dir, config_problems)
-        return Assembly(
-            board,
-            table,
-            controller,
-            events,
-            history=history,
-            link=link_part,
-            health=health,
-            announcer=announcer,
-        )
-    if state_dir is None or wall is None:
-        raise ValueError("kiosk mode needs a state directory and a wall clock")
-    parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
+    hold = None
+    if kiosk is not None and kiosk.power_off_buttons:
+        hold = ButtonHold(kiosk.power_off_buttons, kiosk.power_off_seconds)
     controller = BoardController(
         board,
         table,
         heartbeat=heartbeat,
-        attract=parts.attract,
-        dimmer=parts.dimmer,
-        power_off=PowerOff(command=None) if power_off is None else power_off,
-        hold=ButtonHold(kiosk.power_off_buttons, kiosk.power_off_seconds)
-        if kiosk.power_off_buttons
-        else None,
+        attract=None if kiosk_parts is None else kiosk_parts.attract,
+        dimmer=None if kiosk_parts is None else kiosk_parts.dimmer,
+        power_off=None
+        if kiosk is None
+        else (PowerOff(command=None) if power_off is None else power_off),
+        hold=hold,
         link=link_part,
         inbox=inbox,
         views=views,
         timers=timers,
-        score_parts=(game_clock.score_json,),
+        score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
         explore=explore,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))
     health = _health(controller, link_part, state_dir, config_problems)
-    return Assembly(board, table, controller, events, parts, history, link_part, health, announcer)
+    return Assembly(
+        board, table, controller, events, kiosk_parts, history, link_part, health, announcer
+    )
+
+
+VOICE_SHOWN = 3  # the simulated voice's latest sentences on the terminal and the board page
+
+
+def _voice_shown(board: Board, inbox: Inbox) -> Callable[[float], dict[str, JsonValue]]:
+    """The scoreboard's ``voice`` key: on the simulated board what its voice was last given
+    (each new sentence draws the board again), else null (a real voice is heard)."""
+    speaker = board.speaker
+    if not isinstance(speaker, MockSpeaker):
+        return lambda now: {"voice": None}
+    speaker.listen(lambda: inbox.put(Redraw()))
+
+    def voice(now: float) -> dict[str, JsonValue]:
+        latest = speaker.asked[-VOICE_SHOWN:]
+        said: list[JsonValue] = [{"t": round(u.t, 3), "text": u.text} for u in latest]
+        return {"voice": {"said": said}}
+
+    return voice
 
 
 def _announcer(

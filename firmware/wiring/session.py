@@ -4,31 +4,19 @@ from __future__ import annotations
 
 import datetime
 import json
-import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
-from firmware.config.schema import Config, KioskConfig
-from firmware.controller.computer import top_level
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
-from firmware.link.online import OnlineRequest
-from firmware.link.settings import LinkSettings
-from firmware.players import Level
 from firmware.render.frame_json import frame_line
-from firmware.rules.api import JsonValue
-from firmware.rules.time_control import TimeControl, parse_time_control
-from firmware.wiring.assemble import (
-    assemble,
-    simulated_board,
-    start_link,
-)
-from firmware.wiring.computer import computer_seating
+from firmware.wiring.assemble import simulated_board, start_link
+from firmware.wiring.errors import SessionError
 from firmware.wiring.health import BoardHealth
-from firmware.wiring.settings import hand_placed
+from firmware.wiring.spec import BoardPlan, assemble_board
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
@@ -38,10 +26,6 @@ if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
 
 Complain = Callable[[str], None]
 FRAMES_KEPT = 100  # the latest frames the simulated LEDs keep in memory
-
-
-class SessionError(ValueError):
-    """A problem with how the board was asked to run; the message is one line for the user."""
 
 
 class Closable(Protocol):
@@ -120,57 +104,25 @@ def save_record(table: Table, path: str, complain: Complain) -> None:
 
 
 def build_session(
-    *,
-    config: Config,
-    settings: tuple[str, dict[str, JsonValue]] | None,
-    rng: random.Random,
-    scripted: bool,
-    state_dir: Path,
-    frames_path: str | None,
-    complain: Complain,
-    kiosk: KioskConfig | None = None,
-    computer_seats: frozenset[str] = frozenset(),
-    level: Level | None = None,
-    time_control: TimeControl | None = None,
-    link: LinkSettings | None = None,
-    online: OnlineRequest | None = None,
-    config_problems: tuple[str, ...] = (),
-    page: str | None = None,
+    plan: BoardPlan, *, state_dir: Path, complain: Complain, page: str | None = None
 ) -> Session:
-    """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
-    ``wait`` moves when scripted.
+    """The simulated board of ``plan`` (its config a ``simulated`` one), started, on a clock
+    that only ``wait`` moves when the run is scripted.
 
-    ``kiosk`` is an enabled kiosk section (None: kiosk mode off). ``time_control``: the
-    game clock (``--clock``; None: the config's ``play.clock``). A scripted run's wall clock
-    starts now and then moves with the simulated clock.
-    """
+    A scripted run's wall clock starts now and then moves with the simulated clock. ``page``:
+    the board page the broker is told of."""
+    scripted = plan.spec.script is not None
     clock = FakeClock() if scripted else MonotonicClock()
-    board = simulated_board(config, clock)
+    board = simulated_board(plan.config, clock)
     board.leds.keep = FRAMES_KEPT  # a run may go on for days: the frames file has them all
     now = datetime.datetime.now
-    parts = assemble(
+    parts = assemble_board(
+        plan,
         board,
         state_dir=state_dir,
-        rng=rng,
-        warn=lambda text: complain(f"warning: {text}"),
-        kiosk=kiosk,
+        complain=complain,
         wall=wall_on(clock, now()) if scripted else now,
-        seating=computer_seating(
-            config.computer,
-            clock=clock.now,
-            level=level or top_level(),
-            computer_seats=computer_seats,
-            seed=rng.getrandbits(32),
-            in_process=scripted,
-        ),
-        hand_placed=hand_placed(config, real_board=False),
-        board_name="" if link is None else link.board_id,
-        link=link,
-        hints=config.play.hints,
-        beeps=config.buzzer.enabled,
-        speech=config.speech,
-        config_problems=config_problems,
-        time_control=time_control or parse_time_control(config.play.clock),
+        real_board=False,
     )
     session = Session(
         board,
@@ -182,6 +134,7 @@ def build_session(
         state_dir=state_dir,
         health=parts.health,
     )
+    frames_path = plan.spec.frames
     if frames_path is not None:
         try:
             session.frames = Path(frames_path).open("w", encoding="utf-8")  # noqa: SIM115
@@ -190,9 +143,9 @@ def build_session(
                 f"cannot write the frames file {frames_path}: {exc.strerror}"
             ) from None
         board.leds.on_sent = session.write_frame
-    session.controller.start(settings)
-    if link is not None:
-        session.link = start_link(parts, online, page=page)
+    session.controller.start(plan.spec.settings)
+    if plan.link is not None:
+        session.link = start_link(parts, plan.spec.online, page=page)
     return session
 
 
@@ -237,6 +190,8 @@ def serve_web(
         complain(f"the web pages could not start on {where}: {exc}")
         return None
     print(f"cullsboard: web pages at {server.url}", flush=True)
+    if settings is not None and health is not None:  # saved again: the old problem is over
+        settings.subscribe(lambda config: health.settings_saved())
     pages: WebPages = server
     return pages
 

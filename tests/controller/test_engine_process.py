@@ -149,3 +149,29 @@ def test_the_in_process_seating_keeps_its_thinker() -> None:
         ComputerConfig(engine="never-run"), clock=time.monotonic, level=level(1), in_process=True
     )
     assert isinstance(seating, Seating) and not isinstance(seating.thinker, EngineThinker)
+
+
+def test_a_quick_answer_waits_for_the_minimum_and_a_cancel_meanwhile_drops_it() -> None:
+    delivered: list[tuple[object, float]] = []
+    thinker = EngineThinker(
+        (sys.executable, "-m", "firmware", "engine"),
+        deliver=lambda answer: delivered.append((answer.tag, time.monotonic())),
+        say=print,
+        min_answer_s=0.6,
+    )
+    game = find_game("culls")
+    state = game.new_state(game.parse_rules({}), "blue")
+    state.apply("h8")
+    thinker.start(state, level(1), movetime_ms=300, tag=1)  # starts the engine
+    thinker.join(WAIT_S)
+    asked = time.monotonic()
+    thinker.start(state, level(1), movetime_ms=300, tag=2)  # level 1 answers in milliseconds
+    thinker.join(WAIT_S)
+    assert delivered[-1][0] == 2 and delivered[-1][1] - asked >= 0.6
+    thinker.start(state, level(1), movetime_ms=300, tag=3)
+    time.sleep(0.3)  # answered by now, held back
+    assert thinker.thinking()
+    thinker.cancel()
+    time.sleep(0.6)
+    assert [tag for tag, _ in delivered] == [1, 2]
+    thinker.close()

@@ -260,3 +260,22 @@ def test_the_buzzer_ticks_each_of_the_last_five_seconds(tmp_path: Path) -> None:
     ticks = [round(t - flag, 3) for t, hz, _ in rig.buzzer.beeps if hz == TICK_HZ]
     assert ticks == [-5.0, -4.0, -3.0, -2.0, -1.0]
     assert rig.score["status"] == "won"
+
+
+def test_the_rounds_record_has_its_clock_and_each_actions_time(tmp_path: Path) -> None:
+    import json
+
+    from firmware.rules.records import parse_record, replay
+
+    rig = culls(tmp_path, "0.5+1")
+    at(rig, rig.clock.now() + 2.0)
+    rig.tap("c3")  # blue: 28 s + 1 s
+    at(rig, rig.clock.now() + 3.0)
+    rig.tap("d4")  # red: 27 s + 1 s
+    at(rig, rig.clock.now() + 29.0)  # blue flags
+    record = rig.score["record"]
+    assert isinstance(record, dict)
+    assert record["clock"] == "0.5+1" and record["reason"] == "time"
+    assert record["clocks"] == [None, None, None, None, 29_000, 28_000]
+    state, error = replay(parse_record(json.dumps(record)))
+    assert error is None and state.summary()["winner"] == "red"

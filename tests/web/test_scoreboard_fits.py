@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import FloatRect, Page, expect
 
 from firmware.web import serve_in_thread
+from firmware.web.address import NetworkFacts
 from tests.browser_support import OpenWindow
 from tests.controller.conftest import Rig
 from tests.history.test_leaderboard import name, play_rounds
@@ -71,9 +72,14 @@ def test_no_text_box_of_the_scoreboard_overlaps_another(
 ) -> None:
     state = tmp_path / "state"
     rig = named_match_over(state)
-    with serve_in_thread(rig.controller, host="127.0.0.1", port=0, history_dir=state) as web:
+    # On the café's network (a board on loopback only offers phones no QR code).
+    cafe = NetworkFacts("cafe-table", mdns=True, lan_address="192.168.1.20")
+    with serve_in_thread(
+        rig.controller, host="0.0.0.0", port=0, history_dir=state, network=cafe
+    ) as web:
+        port = web.url.rsplit(":", 1)[1].strip("/")
         page = open_window(width, height)
-        page.goto(web.url + "scoreboard")
+        page.goto(f"http://127.0.0.1:{port}/scoreboard")
         expect(page.locator("#turn")).to_have_text("Hanna Johansson wins the match!")
         expect(page.locator("#champions-list li")).to_have_count(2)
         expect(page.locator("#qr")).to_be_visible()

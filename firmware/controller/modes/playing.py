@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import Refusal, cells_for_token
 from firmware.controller.buttons import Button
+from firmware.controller.computer import ComputerPlayer
 from firmware.controller.events import MovePending
 from firmware.controller.modes.base import STRIP_COMMANDS, Fields, Phase
 from firmware.controller.modes.game import (
@@ -19,6 +20,7 @@ from firmware.controller.modes.game import (
 from firmware.controller.players import PlayerKind
 from firmware.controller.seated import Seated
 from firmware.controller.timing import TABLE_TIMING as T
+from firmware.players import level_words
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
 from firmware.rules.api import JsonValue
@@ -164,8 +166,10 @@ class PlayingMode(GameMode):
             if seat is not None
             else (state.to_move() or "nobody").capitalize()
         )
-        if seat is not None and seated.players[seat].kind == PlayerKind.COMPUTER:
-            return f"{who} (the computer) is thinking"
+        player = None if seat is None else seated.players[seat]
+        if isinstance(player, ComputerPlayer):
+            words = level_words(state.game, player.level.number)
+            return f"{who} (the computer, {words}) is thinking"
         return f"{who}: {seated.adapter.prompt(state)}"
 
 

@@ -20,12 +20,18 @@ LEVEL_STYLES = {
     6: CubulusStyle(),
 }
 
+# Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
+LEVEL_RATINGS = {1: 474, 2: 1107, 3: 1411, 4: 1656, 5: 1821, 6: 1954}
+
 
 class CubulusPlayer:
     """The computer player registered with Cubulus."""
 
     def share(self, level: int) -> float:
         return LEVEL_STYLES[level].share
+
+    def rating(self, level: int) -> int | None:
+        return LEVEL_RATINGS.get(level)
 
     def choose(
         self,

@@ -22,6 +22,9 @@ LEVEL_STYLES = {
     6: CullsStyle(),
 }
 
+# Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
+LEVEL_RATINGS = {1: 801, 2: 985, 3: 1030, 4: 1207, 5: 1510, 6: 1638}
+
 
 def culls_position(
     rules: Mapping[str, JsonValue], first: str, moves: Sequence[str]
@@ -75,6 +78,9 @@ class CullsPlayer:
 
     def share(self, level: int) -> float:
         return LEVEL_STYLES[level].share
+
+    def rating(self, level: int) -> int | None:
+        return LEVEL_RATINGS.get(level)
 
     def choose(
         self,
