@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-from firmware.controller.events import Event, MatchEnded, MoveApplied, RoundEnded
+from firmware.controller.events import Event, MatchEnded, MoveApplied, RoundEnded, VoiceSwitched
 from firmware.controller.live import BoardView
 from firmware.speech.sentences import Line, line_for, round_result
 from hal.interfaces import Speaker
@@ -44,6 +44,13 @@ class Announcer:
 
     def hear(self, event: Event) -> None:
         """An event from the bus (subscribe this)."""
+        if isinstance(event, VoiceSwitched):  # "Voice off." is said before it goes quiet
+            if self.enabled:
+                self._say(Line("Voice off.", urgent=True))
+            self.enabled = not self.enabled
+            if self.enabled:
+                self._say(Line("Voice on.", urgent=True))
+            return
         if isinstance(event, RoundEnded) and not event.resumed:
             self._round_end = Line(round_result(event, told=self._told))
         elif isinstance(event, MatchEnded):

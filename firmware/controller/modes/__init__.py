@@ -13,7 +13,7 @@ from collections.abc import Callable
 from firmware.controller.modes.context import Opener
 from firmware.controller.modes.lesson import open_lessons
 from firmware.controller.modes.puzzle import open_puzzles
-from firmware.controller.modes.read import open_read
+from firmware.controller.modes.read import open_read, switch_voice
 from firmware.controller.modes.resign import open_resign
 from firmware.controller.modes.review import open_review
 
@@ -23,6 +23,7 @@ OPENERS: dict[str, Opener] = {
     "puzzle": open_puzzles,
     "resign": open_resign,
     "read": open_read,
+    "voice": switch_voice,
 }
 
 
