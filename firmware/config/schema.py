@@ -145,6 +145,12 @@ class SimConfig:
     seed: int = option(1, low=0, high=2**31, doc="the same seed builds the same board")
     led_noise: float = option(1.0, low=0, high=10, doc="scale of the LED-induced noise")
     drift: float = option(1.0, low=0, high=10, doc="scale of the slow baseline drift")
+    cover_mm: float = option(3.0, low=0.5, high=20, doc="the cover over the pads (acrylic)")
+    cover_permittivity: float = option(2.6, low=1, high=10, doc="acrylic 2.6 to 3.5")
+    hole_mm: float = option(6.0, low=0, high=20, doc="the light hole in each pad")
+    piece_mm: float = option(3.0, low=0, high=20, doc="a game piece's thickness")
+    piece_permittivity: float = option(2.0, low=1, high=10, doc="dry wood 1.4 to 2.9")
+    piece_diameter_mm: float = option(20.0, low=5, high=33, doc="a game piece's diameter")
 
 
 @dataclass(frozen=True, slots=True)

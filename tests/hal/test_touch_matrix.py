@@ -36,7 +36,7 @@ def test_every_cell_is_found() -> None:
     rig = TouchRig.matrix()
     for row in range(15):
         for column in range(15):
-            rig.tap((column, row), hold=2, after=2)
+            rig.tap((column, row), hold=3, after=5)
     downs = [e.cell for e in rig.touches() if e.kind is DOWN]
     assert downs == [(c, r) for r in range(15) for c in range(15)]
     assert len(rig.touches()) == 2 * 225
@@ -54,10 +54,10 @@ def test_events_carry_the_clock_time() -> None:
     rig = TouchRig.matrix()
     rig.clock.advance(12.5)
     rig.panel.touch((2, 2))
-    rig.panel.step(3)
+    rig.panel.step(6)
     rig.clock.advance(0.25)
     rig.panel.release((2, 2))
-    rig.panel.step(3)
+    rig.panel.step(6)
     assert [e.t for e in rig.touches()] == [12.5, 12.75]
 
 
