@@ -143,6 +143,17 @@ class Buzzer(Protocol):
     def close(self) -> None: ...
 
 
+class Speaker(Protocol):
+    """A voice: ``say`` returns at once and the sentences are spoken one at a time, in order."""
+
+    def say(self, text: str, *, urgent: bool = False, fresh: bool = False) -> None:
+        """Say ``text`` soon. ``fresh``: the sentences still waiting are stale and are dropped;
+        ``urgent``: said before everything waiting, and never dropped as stale."""
+
+    def close(self) -> None:
+        """Stop speaking and release the sound device; safe to call twice."""
+
+
 @dataclass(slots=True)
 class Board:
     """Everything the controller is handed: the devices and the clock."""
@@ -152,8 +163,9 @@ class Board:
     clock: Clock
     buttons: ButtonInput | None = None
     buzzer: Buzzer | None = None
+    speaker: Speaker | None = None
 
     def close(self) -> None:
-        for device in (self.touch, self.leds, self.buttons, self.buzzer):
+        for device in (self.touch, self.leds, self.buttons, self.buzzer, self.speaker):
             if device is not None:
                 device.close()

@@ -22,12 +22,14 @@ from hal.interfaces import (
 )
 from hal.leds.mapping import LedMapping
 from hal.leds.recording import MockLeds, SentFrame
+from hal.speaker.mock import MockSpeaker
 
 __all__ = [
     "MockBoard",
     "MockButtons",
     "MockBuzzer",
     "MockLeds",
+    "MockSpeaker",
     "MockTouch",
     "SentFrame",
     "mock_board",
@@ -208,6 +210,7 @@ class MockBoard(Board):
     clock: Clock
     buttons: MockButtons | None
     buzzer: MockBuzzer | None
+    speaker: MockSpeaker | None = None
 
 
 def mock_board(
@@ -234,4 +237,5 @@ def mock_board(
         clock=clock,
         buttons=MockButtons(clock),
         buzzer=MockBuzzer(clock),
+        speaker=MockSpeaker(clock),
     )

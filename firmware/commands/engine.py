@@ -2,6 +2,7 @@
 
     position <record JSON on one line>   set the position (no answer)
     go [movetime MS] [level N]            info lines, then ``bestmove TOKEN``
+    go redtime MS blacktime MS [redinc MS blackinc MS] [movestogo N]   on a clock
     isready                               ``readyok``
     quit                                  leave
 
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 from firmware.players import HIGHEST, SEARCH_SHARE, Budget, choose, level
+from firmware.players.clock_words import CLOCK_WORDS, ClockWordError, GoClock
 from firmware.rules.api import GameState, InvalidRecordError
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.records import record_from_json, replay
@@ -48,15 +50,24 @@ def whole_number(word: str, value: str | None) -> int:
     return int(value)
 
 
-def parse_go(words: list[str]) -> tuple[int | None, int]:
-    """(movetime in ms or None, level) from the words after ``go``."""
+def parse_go(words: list[str]) -> tuple[int | None, int, GoClock]:
+    """(movetime in ms or None, level, the clock words) from the words after ``go``."""
     movetime: int | None = None
     chosen = HIGHEST
+    clock = GoClock()
     rest = iter(words)
     for word in rest:
         value = next(rest, None)
         if word not in ("movetime", "level"):
-            raise ProtocolError(f"go: unknown option {word[:20]!r} (use movetime MS, level N)")
+            try:
+                taken = clock.take(word, whole_number(word, value))
+            except ClockWordError as exc:
+                raise ProtocolError(str(exc)) from None
+            if not taken:
+                raise ProtocolError(
+                    f"go: unknown option {word[:20]!r} (use movetime MS, level N, {CLOCK_WORDS})"
+                )
+            continue
         number = whole_number(word, value)
         if word == "movetime":
             movetime = number
@@ -68,7 +79,9 @@ def parse_go(words: list[str]) -> tuple[int | None, int]:
                 level(chosen)
             except ValueError as exc:
                 raise ProtocolError(f"go: {exc}") from None
-    return movetime, chosen
+    if movetime is not None and clock.given:
+        raise ProtocolError("go: movetime or the clock words, not both")
+    return movetime, chosen, clock
 
 
 def parse_position(text: str) -> GameState:
@@ -144,20 +157,28 @@ class Engine:
             return True
         return self.handle(line, read_at)
 
-    def go(self, movetime: int | None, number: int, *, started: float) -> None:
-        if self.state is None:
+    def go(self, movetime: int | None, number: int, clock: GoClock, *, started: float) -> None:
+        state = self.state
+        if state is None:
             raise ProtocolError("go: no position yet (send position <record JSON>)")
-        if self.state.outcome().is_over:
+        side = state.to_move()
+        if side is None:
             raise ProtocolError("go: the game is over")
         chosen = level(number)
         ms = chosen.movetime_ms if movetime is None else movetime
+        if clock.given:
+            sides = find_game(state.game).colours(state.rules)
+            try:
+                ms = clock.think_ms(side, sides, state.ply // len(sides))
+            except ClockWordError as exc:
+                raise ProtocolError(str(exc)) from None
         try:
-            share = chosen.share(self.state.game)
+            share = chosen.share(state.game)
         except InvalidRecordError as exc:
             raise ProtocolError(f"go: {exc}") from None
         deadline = started + ms * SEARCH_SHARE * share / 1000
         budget = Budget(should_stop=lambda: self.clock() >= deadline)
-        choice = choose(self.state, chosen, budget, self.rng)
+        choice = choose(state, chosen, budget, self.rng)
         spent = max(self.clock() - started, 1e-6)
         self.write(
             f"info depth {choice.depth} score {choice.score} nodes {choice.nodes} "

@@ -12,18 +12,26 @@ from pathlib import Path
 from aiohttp import web
 
 from firmware.commands.errors import CommandError
-from firmware.fleet.pages import fleet_app
+from firmware.fleet.pages import QUIET_S, fleet_app
 from firmware.fleet.roster import Roster
 from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint, Will
 from firmware.link.settings import LinkSettingsError, parse_broker
 
 CONNECT_TIMEOUT_S = 10.0
+RETAINED_WAIT_S = 3.0  # how long --remove waits for a board's retained messages
 
 
 def start_roster(endpoint: Endpoint, roster: Roster) -> BrokerClient:
-    """Listen to every board's status and state."""
-    client = BrokerClient(endpoint, f"cullsboard-fleet-{os.getpid()}", roster.post)
+    """Listen to every board's status and state, and to whether the broker answers at all."""
+    client = BrokerClient(
+        endpoint,
+        f"cullsboard-fleet-{os.getpid()}",
+        roster.post,
+        on_connect=roster.broker_connected,
+        on_disconnect=roster.broker_lost,
+        meanwhile="the page shows every board as last heard",
+    )
     client.subscribe(topics.ALL_STATUS, roster.status_seen)
     client.subscribe(topics.ALL_STATE, roster.state_seen)
     client.start()
@@ -36,22 +44,49 @@ def clear_board(client: BrokerClient, board: str) -> None:
     client.publish(topics.board_state(board), "", retain=True)
 
 
-def remove_board(endpoint: Endpoint, board: str) -> int:
-    """``--remove BOARD``: connect, clear its retained messages, disconnect."""
+def remove_board(endpoint: Endpoint, board: str, *, force: bool = False) -> int:
+    """``--remove BOARD``: clear its retained messages, if it is off and has been quiet."""
     if topics.BOARD_ID.fullmatch(board) is None:
         return _fail(f"--remove: {board!r} is not a board id (lower-case letters, digits, dashes)")
-    up = threading.Event()
-    client = BrokerClient(endpoint, f"cullsboard-fleet-remove-{os.getpid()}", _run_now,
-                          on_connect=up.set)  # fmt: skip
+    roster = Roster()
+    up, probed = threading.Event(), threading.Event()
+    probe = f"cullsboard/fleet-probe/{os.getpid()}"
+    client = BrokerClient(endpoint, f"cullsboard-fleet-remove-{os.getpid()}", roster.post,
+                          on_connect=up.set, meanwhile="retrying")  # fmt: skip
+    client.subscribe(topics.board_status(board), roster.status_seen)
+    client.subscribe(topics.board_state(board), roster.state_seen)
+    # The broker sends a subscription's retained messages before it handles the next packet, so
+    # the probe's echo comes after them: then the roster knows whatever the broker keeps.
+    client.subscribe(probe, lambda topic, payload: probed.set())
     client.start()
     try:
         if not up.wait(CONNECT_TIMEOUT_S):
             return _fail(f"the broker {client.where} cannot be reached")
+        client.publish(probe, "?", qos=1)
+        probed.wait(RETAINED_WAIT_S)
+        refusal = _refusal(roster, board, force)
+        if refusal is not None:
+            return _fail(refusal)
         client.publish(topics.board_status(board), "", retain=True)
     finally:
         client.stop(last=Will(topics.board_state(board), ""))  # waits until it is delivered
     print(f"cullsboard fleet: {board} removed (its retained status and state cleared)")
     return 0
+
+
+def _refusal(roster: Roster, board: str, force: bool) -> str | None:
+    """Why ``board`` may not be removed now, or None."""
+    silent = roster.silent_for(board)
+    if silent is None:
+        return f"--remove: no board {board!r} on the broker (nothing to remove)"
+    if roster.status_of(board) == topics.ONLINE:
+        return f"--remove: {board} is online: switch it off (or uninstall it) first"
+    if silent < QUIET_S and not force:
+        return (
+            f"--remove: {board} was heard {silent:.0f} s ago: wait until it has been silent "
+            f"for {QUIET_S:.0f} s, or add --force"
+        )
+    return None
 
 
 def _run_now(work: Callable[[], None]) -> None:
@@ -69,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     endpoint = Endpoint(host, port, tls, args.ca_file, args.username, password)
     if args.remove is not None:
-        return remove_board(endpoint, args.remove)
+        return remove_board(endpoint, args.remove, force=args.force)
     web_host, _, web_port = args.web.rpartition(":")
     if not web_host or not web_port.isdigit():
         return _fail(f"--web: write HOST:PORT, got {args.web!r}")

@@ -165,7 +165,11 @@ def _fleet(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--remove",
         metavar="BOARD",
-        help="clear a retired board's retained status and state from the broker, then exit",
+        help="clear a retired board's retained status and state from the broker, then exit "
+        "(refused while it is online or was heard in the last minute)",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="with --remove: even if heard in the last minute"
     )
 
 

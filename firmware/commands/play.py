@@ -136,7 +136,7 @@ def _lesson_of(args: argparse.Namespace) -> str | None:
 def _play(
     args: argparse.Namespace, session: Session, config: Config | None, store: SettingsStore
 ) -> int:
-    web_config = WebConfig() if config is None else config.web
+    web_config = store.config.web  # the layered settings: a PIN saved on the staff page too
     try:
         if args.script is not None:
             web = None if args.web is None else _serve(session, args.web, web_config, store)

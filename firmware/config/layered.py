@@ -48,6 +48,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("kiosk.brightness_schedule", "Brightness schedule", restart=True),
     Setting("play.computer_level", "The computer's level (1 gentle to 6 strongest)", restart=True),
     Setting("play.hints", "Hints offered", restart=True),
+    Setting("play.clock", "The clock: none, 10 (minutes), 5+3, turn:30", restart=True),
     Setting("pieces", "Pieces: placed by hand (physical) or the lights (virtual)", restart=True),
     Setting("buzzer.enabled", "Buzzer on", restart=True),
     Setting("web.pin", "Control PIN (phones and the board page)", restart=False),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from firmware.config import readers
+from firmware.config.clock_option import CLOCK_HINT, CLOCK_PATTERN, read_clock
 from firmware.config.options import (
     GPIO_HIGH,
     GPIO_LOW,
@@ -230,6 +231,38 @@ class BuzzerConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class SpeechConfig:
+    """The board's voice: what it says aloud, and through which backend."""
+
+    backend: Literal["none", "mock", "espeak"] = option(
+        "none", doc="espeak = espeak-ng played by aplay on speech.device"
+    )
+    device: str = option(
+        "default",
+        pattern=r"[A-Za-z0-9_:,.=-]{1,100}",
+        pattern_hint="an ALSA device name like default or plughw:1,0",
+        doc="the ALSA device the voice plays on (aplay -L lists them)",
+    )
+    enabled: bool = option(True, doc="false = the voice stays quiet (a staff setting)")
+    verbosity: Literal["moves", "prompts", "all"] = option(
+        "prompts",
+        doc="moves: what was played, refusals and results; prompts: also whose turn it is and "
+        "what to do; all: also the menu and every notice",
+    )
+    rate: int = option(160, low=80, high=450, doc="words a minute")
+    volume: int = option(50, low=0, high=100, doc="50 = espeak-ng's normal loudness")
+    voice: str = option(
+        "en",
+        pattern=r"[A-Za-z0-9_+-]{1,40}",
+        pattern_hint="an espeak-ng voice like en, en-us or de",
+        doc="espeak-ng --voices lists them",
+    )
+    explore: bool = option(
+        False, doc="a long press on a cell says what is there and what a tap would do"
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class WebConfig:
     """The web page that shows the board and takes remote taps."""
 
@@ -308,6 +341,13 @@ class PlayConfig:
         None, low=1, high=6, doc="the computer's level; null = the strongest"
     )
     hints: bool = option(True, doc="HINT lights the strongest move")
+    clock: str = option(
+        "none",
+        reader=read_clock,
+        pattern=CLOCK_PATTERN,
+        pattern_hint=CLOCK_HINT,
+        doc="the time control: none, 10 (minutes), 5+3 (and seconds a turn), turn:30",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +359,7 @@ class Config:
     leds: LedsConfig = field(default_factory=LedsConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     buzzer: BuzzerConfig = field(default_factory=BuzzerConfig)
+    speech: SpeechConfig = field(default_factory=SpeechConfig)
     web: WebConfig = field(default_factory=WebConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
     pieces: Pieces = option(  # noqa: RUF009 - a text, immutable (ruff cannot see through the alias)

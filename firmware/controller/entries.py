@@ -19,6 +19,7 @@ from firmware.controller.events import (
     PendingDropped,
     RoundStarted,
     RoundUnstarted,
+    SeatNamed,
 )
 from firmware.controller.journal import Entry, Journal
 from firmware.rules.api import JsonValue
@@ -75,7 +76,17 @@ class DroppedEntry:
     """UNDO dropped the move that waited for its piece."""
 
 
-JournalEntry = MatchEntry | RoundEntry | DoEntry | UndoEntry | PendingEntry | DroppedEntry
+@dataclass(frozen=True, slots=True)
+class NameEntry:
+    """A player put a name on a seat for this match (None: took it off)."""
+
+    seat: int
+    name: str | None
+
+
+JournalEntry = (
+    MatchEntry | RoundEntry | DoEntry | UndoEntry | PendingEntry | DroppedEntry | NameEntry
+)
 
 
 def encode(entry: JournalEntry) -> Entry:
@@ -102,6 +113,8 @@ def encode(entry: JournalEntry) -> Entry:
             return {"e": "pending", "seat": entry.seat, "token": entry.token}
         case DroppedEntry():
             return {"e": "dropped"}
+        case NameEntry():
+            return {"e": "name", "seat": entry.seat, "name": entry.name}
 
 
 def decode(raw: Entry) -> JournalEntry:
@@ -124,6 +137,10 @@ def decode(raw: Entry) -> JournalEntry:
         return PendingEntry(seat, token)
     if kind == "dropped":
         return DroppedEntry()
+    name = raw.get("name")
+    if kind == "name" and _is_int(seat) and (name is None or isinstance(name, str)):
+        assert isinstance(seat, int)
+        return NameEntry(seat, name if isinstance(name, str) else None)
     raise ValueError(f"not a journal entry: {json.dumps(raw)[:120]}")
 
 
@@ -187,4 +204,6 @@ class JournalKeeper:
                 return PendingEntry(event.seat, event.token)
             case PendingDropped():
                 return DroppedEntry()
+            case SeatNamed():
+                return NameEntry(event.seat, event.name)
         return None

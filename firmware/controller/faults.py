@@ -57,12 +57,16 @@ class DeviceHealth:
         )
         return Frame(cells, frame.status)
 
-    def next_change(self, now: float) -> float | None:
-        """When the fault pattern next blinks or the LEDs are next retried, if ever."""
-        times = [] if self._led_retry_at is None else [self._led_retry_at]
-        if self.touch_faults:
-            times.append((math.floor(now / FAULT_BLINK_S) + 1) * FAULT_BLINK_S)
-        return min(times) if times else None
+    def next_blink(self, now: float) -> float | None:
+        """When the fault pattern next blinks, while a touch chip is down."""
+        if not self.touch_faults:
+            return None
+        return (math.floor(now / FAULT_BLINK_S) + 1) * FAULT_BLINK_S
+
+    @property
+    def led_retry_at(self) -> float | None:
+        """When a failed LED chain is tried again, if it is failing."""
+        return self._led_retry_at
 
     # -- the LED chain ----------------------------------------------------------------------
 

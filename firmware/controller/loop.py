@@ -44,6 +44,7 @@ from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
 from firmware.controller.table import Phase, Table
 from firmware.controller.taps import Ghost, Tap, TapReader
+from firmware.controller.timers import Timers
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record
 from firmware.rules.registry import find_game
@@ -100,9 +101,11 @@ class BoardController:
         hold: ButtonHold | None = None,
         inbox: Inbox | None = None,
         views: ViewHub | None = None,
+        timers: Timers | None = None,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
-        link) were given them before the controller was built."""
+        link) were given them before the controller was built; ``timers``: the board's timers,
+        when other parts schedule on them too."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -120,7 +123,9 @@ class BoardController:
         self._changed = True  # something may look different: compose the scoreboard again
         self._thinking = False
         self._stopping = False
-        self._next_change: float | None = None
+        self.timers = Timers() if timers is None else timers
+        self._picture = _Owner("the picture's next animation step")
+        self._beats = _Owner("the heartbeat")
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
         self._button_names |= {"undo", "new", "menu", "hint"}
         if table.has_learning:
@@ -173,9 +178,6 @@ class BoardController:
                 raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
         self.post(command)
 
-    def _on_board(self, x: int, y: int) -> bool:
-        return 0 <= x < self.table.columns and 0 <= y < self.table.rows
-
     def stop(self) -> None:
         """Make a blocking ``run`` return soon."""
         self.post(_Stop())
@@ -192,11 +194,14 @@ class BoardController:
         self, settings: tuple[str, dict[str, JsonValue]] | None = None, first: str | None = None
     ) -> None:
         """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame."""
-        self.table.start(self.board.clock.now(), settings, first)
+        now = self.board.clock.now()
+        self.table.start(now, settings, first)
         self.board.touch.start(self.post)
         if self.board.buttons is not None:
             self.board.buttons.start(self.post)
-        self.tick(self.board.clock.now())
+        if self._dimmer is not None:
+            self._dim(now)
+        self._settle(now)
         self.render()
 
     def step(self) -> None:
@@ -211,63 +216,88 @@ class BoardController:
             else:
                 self._act(item)
                 self._changed = True
-        self.tick(self.board.clock.now())
+        now = self.board.clock.now()
+        if self.timers.run_due(now):
+            self._changed = True
+        self._settle(now)
         self.render()
 
     def next_deadline(self) -> float | None:
-        """When the lights or the scoreboard next change by themselves, if ever."""
-        return self._next_change
+        """When something next changes by itself (the lights, the scoreboard, a hold), if ever."""
+        return self.timers.next_deadline()
 
     def run(self) -> None:
-        """Block on the queue until ``stop``: sleeps until the next input or animation step."""
+        """Block on the queue until ``stop``: sleeps until the next input or the next timer."""
         clock = self.board.clock
-        last_beat = clock.now()
-        self._beat()
+        self._beat(clock.now())
         self._stopping = False
-        while not self._stopping:
-            now = clock.now()
-            waits = [] if self._heartbeat is None else [HEARTBEAT_EVERY_S - (now - last_beat)]
-            if self._next_change is not None:
-                waits.append(self._next_change - now)
-            timeout = max(min(waits), 0.0) if waits else None
-            try:
-                item = self._queue.get(timeout=timeout)
-            except queue.Empty:
-                item = None
-            if isinstance(item, _Stop):
-                return
-            if item is not None:
-                self._act(item)
-                self._changed = True
-            self.step()  # the rest of the queue, then the frame
-            if clock.now() - last_beat >= HEARTBEAT_EVERY_S:
-                last_beat = clock.now()
-                self._beat()
+        try:
+            while not self._stopping:
+                deadline = self.timers.next_deadline()
+                timeout = None if deadline is None else max(deadline - clock.now(), 0.0)
+                try:
+                    item = self._queue.get(timeout=timeout)
+                except queue.Empty:
+                    item = None
+                if isinstance(item, _Stop):
+                    return
+                if item is not None:
+                    self._act(item)
+                    self._changed = True
+                self.step()  # the rest of the queue, what is due, then the frame
+        finally:
+            self.timers.cancel(self._beats)
 
-    def tick(self, now: float) -> None:
-        """What time alone changes: a held button, the brightness step, the kiosk's idle show
-        and putting an abandoned game away, the command strip opening under a held finger."""
-        if self._next_change is not None and now >= self._next_change:
-            self._changed = True
+    def _settle(self, now: float) -> None:
+        """After inputs and timers: what they may have changed that is not timed by itself (a
+        seat's search beside the loop, the kiosk's idle state), and the table's next change."""
         thinking = self.table.thinking()
         if thinking != self._thinking:  # a seat's search started or ended beside the loop
             self._thinking = thinking
             self._changed = True
+        if self._attract is not None:
+            self._idle_check(now)
+        changes = self.table.deadlines(now)
+        self.timers.replace(self.table, min(changes, default=None), self._redraw_due)
+
+    def _redraw_due(self, now: float) -> None:
+        """A timer whose only effect is that the picture or the scoreboard looks different."""
+        self._changed = True
+
+    def _hold_due(self, now: float) -> None:
         if self._hold is not None and self._hold.due(now):
             self._shut_down(f"{self._hold.button.upper()} held {self._hold.seconds:g} s")
-        if self._dimmer is not None and self._dimmer.apply():
-            self._last_frame = None  # the same picture must go out at the new brightness
-            self._changed = True
-        if self._attract is not None:
-            showing = self._attract.showing
-            if self._attract.update(game_in_progress=self._game_in_progress()):
-                self.table.abandon(now)
-                self._attract.update(game_in_progress=False)
-                self._changed = True
-            self._changed |= showing != self._attract.showing
+
+    def _strip_due(self, now: float) -> None:
         if self.table.strip.due(now):
             self.table.open_strip()
             self._changed = True
+
+    def _dim(self, now: float) -> None:
+        """Bring the LEDs to the brightness due now and wake again at the next possible step."""
+        if self._dimmer is None:
+            return
+        if self._dimmer.apply():
+            self._last_frame = None  # the same picture must go out at the new brightness
+            self._changed = True
+        wait = self._dimmer.seconds_to_next_check()
+        self.timers.replace(self._dimmer, None if wait is None else now + wait, self._dim)
+
+    def _idle_check(self, now: float) -> None:
+        """The kiosk's idle show and putting an abandoned game away; wakes again when either
+        is next due (or at the show's next frame)."""
+        if self._attract is None:
+            return
+        showing = self._attract.showing
+        if self._attract.update(game_in_progress=self._game_in_progress()):
+            self.table.abandon(now)
+            self._attract.update(game_in_progress=False)
+            self._changed = True
+        self._changed |= showing != self._attract.showing
+        self.timers.replace(self._attract, self._attract.deadline(now), self._idle_due)
+
+    def _idle_due(self, now: float) -> None:
+        self._changed = True  # the show's next frame; ``_settle`` checks the policy again
 
     def _game_in_progress(self) -> bool:
         state = None if self.table.match is None else self.table.match.current
@@ -287,29 +317,23 @@ class BoardController:
         now = self.board.clock.now()
         leds = self.board.leds
         score = scoreboard(self.table, now)
+        animates: float | None = None  # when the composed picture next changes by itself
         if self._attract is not None and self._attract.showing:
             frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
-            times = [self._attract.deadline(now)]
             score.update(phase=Phase.ATTRACT.value, message=self._attract.message)
         else:
             stack = table_lights(self.table, leds.status_count, now)
             frame = stack.compose(now)
-            times = [stack.next_change(now), *self.table.deadlines(now)]
-            if self._attract is not None:
-                times.append(self._attract.deadline(now))
+            animates = stack.next_change(now)
         frame = self.health.overlay(frame, now)
+        blinks = self.health.next_blink(now)
+        if blinks is not None:
+            animates = blinks if animates is None else min(animates, blinks)
+        self.timers.replace(self._picture, animates, self._redraw_due)
         if self._link is not None:
             score["online"] = self._link.online()
             if self._link.down:
                 frame = link_down_overlay(frame)
-        times += [self.health.next_change(now), self.table.strip.deadline()]
-        if self._hold is not None:
-            times.append(self._hold.deadline())
-        if self._dimmer is not None:
-            wait = self._dimmer.seconds_to_next_check()
-            times.append(None if wait is None else now + wait)
-        known = [t for t in times if t is not None]
-        self._next_change = min(known) if known else None
         if frame != self._last_frame and self.health.led_retry_due(now):
             self._send(frame, now)
         elif score == self._views.view().score:
@@ -322,9 +346,7 @@ class BoardController:
             self.board.leds.show(frame)
         except OSError as exc:
             self.health.leds_failed(exc, now)
-            retry = self.health.next_change(now)
-            if retry is not None:
-                self._next_change = min(retry, self._next_change or retry)
+            self.timers.replace(self.health, self.health.led_retry_at, self._redraw_due)
         else:
             self.health.leds_sent()
             self._last_frame = frame
@@ -339,15 +361,21 @@ class BoardController:
             return
         if self._hold is not None and isinstance(item, ButtonEvent):
             self._hold.feed(item)
+            self.timers.replace(self._hold, self._hold.deadline(), self._hold_due)
         if self._wakes_only(item):
             return
         if isinstance(item, TouchEvent):
+            strip = self.table.strip
             if item.cell is not None and item.kind == TouchKind.DOWN:
-                self.table.strip.pressed(item.cell, item.t)
+                strip.pressed(item.cell, item.t)
+                self.timers.replace(strip, strip.deadline(), self._strip_due)
             opened_strip = item.kind == TouchKind.UP and item.cell is not None
-            if opened_strip and item.cell is not None and self.table.strip.released(item.cell):
-                self._taps.feed(item)  # the finger that opened the strip: not a tap
-                return
+            if opened_strip and item.cell is not None:
+                swallow = strip.released(item.cell)
+                self.timers.replace(strip, strip.deadline(), self._strip_due)
+                if swallow:
+                    self._taps.feed(item)  # the finger that opened the strip: not a tap
+                    return
             meaning = self._taps.feed(item)
             if isinstance(meaning, Tap):
                 self.table.tap(meaning.cell, now)
@@ -404,6 +432,7 @@ class BoardController:
                 if self._dimmer is not None:
                     self._dimmer.set_level(command.level)
                     log.info("staff set the brightness to %.2f", command.level)
+                    self._dim(now)
                 return
             case ShutDown():
                 self._shut_down("the staff page")
@@ -434,6 +463,18 @@ class BoardController:
             return False
         return self._attract.wake()
 
-    def _beat(self) -> None:
+    def _beat(self, now: float) -> None:
+        """Tell the service manager the loop is alive, and again every ``HEARTBEAT_EVERY_S``."""
         if self._heartbeat is not None:
             self._heartbeat()
+            self.timers.replace(self._beats, now + HEARTBEAT_EVERY_S, self._beat)
+
+
+class _Owner:
+    """A named owner for the loop's own timers (its repr says what they are for)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __repr__(self) -> str:
+        return f"<{self.what}>"

@@ -10,6 +10,7 @@ from firmware.controller.entries import (
     DoEntry,
     DroppedEntry,
     MatchEntry,
+    NameEntry,
     PendingEntry,
     RoundEntry,
     UndoEntry,
@@ -96,7 +97,7 @@ class MatchPlay:
             self.current.apply(entry.token)
         elif isinstance(entry, UndoEntry) and self.can_undo():
             self.undo()
-        elif not isinstance(entry, PendingEntry | DroppedEntry):
+        elif not isinstance(entry, PendingEntry | DroppedEntry | NameEntry):
             raise ValueError(f"not a next step here: {json.dumps(raw)}")
         return self
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.controller.adapter import board_adapter
-from firmware.controller.entries import MatchEntry, PendingEntry, decode
+from firmware.controller.entries import MatchEntry, NameEntry, PendingEntry, decode
 from firmware.controller.events import EventBus, MatchEnded, MatchStarted, RoundEnded, RoundStarted
 from firmware.controller.match_play import JournalReplay, MatchPlay
 from firmware.controller.modes import Seated
@@ -29,6 +29,7 @@ class Resumed:
     level: int | None = None  # the computer's level (None: not saved, as in older journals)
     match_id: str | None = None
     started: float | None = None
+    names: tuple[tuple[int, str], ...] | None = None  # (seat, name); None: the journal has none
 
 
 BUILT_IN = frozenset({PlayerKind.HERE, PlayerKind.COMPUTER, PlayerKind.REMOTE})
@@ -48,7 +49,14 @@ def resumed_match(
         kinds = _player_kinds(head.players, len(seats), known)
     except ValueError as exc:
         return Resumed(None, None, 0, shorten(f"journal entry 1 cannot be played: {exc}"))
-    last = decode(entries[replay.kept - 1]) if replay.kept else None
+    steps = [decode(entry) for entry in entries[1 : replay.kept]]
+    names: dict[int, str | None] | None = None  # None: written before the journal kept names
+    for step in steps:
+        if isinstance(step, NameEntry) and 0 <= step.seat < len(seats):
+            names = {} if names is None else names
+            names[step.seat] = step.name
+    played = [step for step in steps if not isinstance(step, NameEntry)]
+    last = played[-1] if played else None
     pending = (last.seat, last.token) if isinstance(last, PendingEntry) else None
     level = head.level if head.level is not None and LOWEST <= head.level <= HIGHEST else None
     return Resumed(
@@ -61,6 +69,7 @@ def resumed_match(
         level,
         head.match_id,
         head.started,
+        None if names is None else tuple((s, n) for s, n in sorted(names.items()) if n),
     )
 
 

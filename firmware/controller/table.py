@@ -249,6 +249,12 @@ class Table:
         own = names if match_id == seated.match_id else {}
         return [own.get(seat) for seat in range(len(seated.specs))]
 
+    def names_of(self, match_id: str) -> dict[int, str] | None:
+        """The names on the seats of the match ``match_id`` (seat -> name); None if the table
+        does not know them (another match, or one resumed from a journal without names)."""
+        kept_for, names = self._names
+        return dict(names) if kept_for == match_id else None
+
     def name_seat(self, seat: int, name: str | None, now: float) -> None:
         """Put ``name`` on ``seat`` for this match (None: take it off); the events tell it."""
         seated = self.seated
@@ -357,6 +363,8 @@ class Table:
                 self.menu.computer.level = last.level
         match_id = last.match_id or _legacy_id(last.head)
         seated = self._seat(last.match, adapter, last.kinds, match_id, last.started or self._wall())
+        if last.names is not None:
+            self._names = (match_id, dict(last.names))
         tell_resumed(self.events, self._match_started(seated, last.level, resumed=True), seated)
         waiting = self._pending_from(seated, last.pending)
         self._after_change(seated, now)

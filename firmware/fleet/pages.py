@@ -1,5 +1,6 @@
-"""The fleet's web page and its JSON: ``/`` (every board), ``/api/boards``, and
-``POST /api/boards/ID/remove`` (a retired board that is off: its retained messages cleared)."""
+"""The fleet's web page and its JSON: ``/`` (every board), ``/api/boards`` (the boards and the
+page's own broker link), and ``POST /api/boards/ID/remove`` (a retired board that is off and has
+been silent for a minute, or ``?force=1``: its retained messages cleared)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from firmware.fleet.roster import Roster
 from firmware.link import topics
 
 STATIC = Path(__file__).resolve().parent / "static"
+FAVICON = STATIC.parent.parent / "web" / "static" / "favicon.ico"
+QUIET_S = 60.0  # how long a board must have been silent before it may be removed unforced
 ROSTER_KEY = web.AppKey("roster", Roster)
 REMOVE_KEY: web.AppKey[Callable[[str], None] | None] = web.AppKey("remove")
 SECURITY_HEADERS = {
@@ -27,6 +30,7 @@ def fleet_app(roster: Roster, remove: Callable[[str], None] | None = None) -> we
     app[ROSTER_KEY] = roster
     app[REMOVE_KEY] = remove
     app.router.add_get("/", _page)
+    app.router.add_get("/favicon.ico", _favicon)
     app.router.add_get("/api/boards", _boards)
     app.router.add_post("/api/boards/{board}/remove", _remove)
     app.router.add_static("/static/", STATIC)
@@ -38,8 +42,13 @@ async def _page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(STATIC / "fleet.html", headers={"Cache-Control": "no-cache"})
 
 
+async def _favicon(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(FAVICON, headers={"Cache-Control": "max-age=86400"})
+
+
 async def _boards(request: web.Request) -> web.Response:
-    return web.json_response({"boards": request.app[ROSTER_KEY].snapshot()})
+    roster = request.app[ROSTER_KEY]
+    return web.json_response({"boards": roster.snapshot(), "broker": roster.broker()})
 
 
 async def _remove(request: web.Request) -> web.Response:
@@ -54,9 +63,19 @@ async def _remove(request: web.Request) -> web.Response:
         return _error(404, "this fleet page cannot remove boards")
     if topics.BOARD_ID.fullmatch(board) is None:
         return _error(400, "board: lower-case letters, digits and dashes")
-    status = roster.status_of(board)
-    if status == topics.ONLINE:
+    if not roster.broker()["connected"]:
+        return _error(503, "the fleet page has lost its broker: nothing is removed till it is back")
+    silent = roster.silent_for(board)
+    if silent is None:
+        return _error(404, f"{board} is not on the broker")
+    if roster.status_of(board) == topics.ONLINE:
         return _error(409, f"{board} is online: switch it off (or uninstall it) first")
+    if silent < QUIET_S and request.query.get("force") != "1":
+        return _error(
+            409,
+            f"{board} was heard {silent:.0f} s ago: remove it once it has been silent for a "
+            f"minute, or remove it anyway",
+        )
     remove(board)
     roster.forget(board)
     return web.json_response({"removed": board})

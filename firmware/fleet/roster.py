@@ -1,8 +1,10 @@
-"""What the broker says about every board: online or not, and its latest state."""
+"""What the broker says about every board (online or not, its latest state, when it was last
+heard) and whether the fleet page itself still hears the broker."""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -19,6 +21,7 @@ class BoardEntry:
 
     status: str | None = None
     state: dict[str, JsonValue] | None = None
+    heard: float | None = None  # when it last spoke: its state's own time, else first heard
 
 
 @dataclass
@@ -27,7 +30,18 @@ class Roster:
 
     boards: dict[str, BoardEntry] = field(default_factory=dict)
     on_state: list[StateListener] = field(default_factory=list)
+    clock: Callable[[], float] = time.time
+    broker_up: bool = False
+    broker_since: float | None = None  # when the page's own link last went up or down
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def broker_connected(self) -> None:
+        """The page's link to the broker is up (run under the lock, through ``post``)."""
+        self.broker_up, self.broker_since = True, self.clock()
+
+    def broker_lost(self) -> None:
+        """The page's link to the broker is down: what it shows is as last heard."""
+        self.broker_up, self.broker_since = False, self.clock()
 
     def post(self, work: Callable[[], None]) -> None:
         """The broker client's hand-over: run at once, under the roster's lock."""
@@ -41,7 +55,10 @@ class Roster:
         if not payload:  # the retained status was cleared: a board removed from the fleet
             self.boards.pop(board, None)
             return
-        self.boards.setdefault(board, BoardEntry()).status = payload.decode(errors="replace")
+        entry = self.boards.setdefault(board, BoardEntry())
+        entry.status = payload.decode(errors="replace")
+        if entry.heard is None:  # its state, when it comes, says when the board last spoke
+            entry.heard = self.clock()
 
     def state_seen(self, topic: str, payload: bytes) -> None:
         board = topics.board_of(topic)
@@ -58,7 +75,11 @@ class Roster:
             return
         if not isinstance(state, dict):
             return
-        self.boards.setdefault(board, BoardEntry()).state = state
+        entry = self.boards.setdefault(board, BoardEntry())
+        entry.state = state
+        at = state.get("at")
+        # A retained state is as old as its own time says; one just sent is heard now.
+        entry.heard = min(self.clock(), at) if isinstance(at, int | float) else self.clock()
         for listener in self.on_state:
             listener(board, state)
 
@@ -66,6 +87,19 @@ class Roster:
         with self._lock:
             entry = self.boards.get(board)
             return None if entry is None else entry.status
+
+    def silent_for(self, board: str) -> float | None:
+        """Seconds since ``board`` was last heard of (None: the page does not know it)."""
+        with self._lock:
+            entry = self.boards.get(board)
+            if entry is None or entry.heard is None:
+                return None
+            return max(0.0, self.clock() - entry.heard)
+
+    def broker(self) -> dict[str, JsonValue]:
+        """The page's own link: ``{"connected": bool, "since": seconds or None}``."""
+        with self._lock:
+            return {"connected": self.broker_up, "since": self.broker_since}
 
     def forget(self, board: str) -> None:
         """Drop ``board`` from the page (its retained messages are being cleared)."""

@@ -60,8 +60,10 @@ class BrokerClient:
         will: Will | None = None,
         on_connect: Callable[[], None] | None = None,
         on_disconnect: Callable[[], None] | None = None,
+        meanwhile: str = "playing on here",
     ) -> None:
         self.endpoint = endpoint
+        self._meanwhile = meanwhile  # what goes on while the broker is away, for the log
         self._post = post
         self._on_connect = on_connect
         self._on_disconnect = on_disconnect
@@ -170,9 +172,10 @@ class BrokerClient:
         self.connected = False
         if not self._complained and not self._stopping:
             log.warning(
-                "the broker %s cannot be reached (%s): playing on here, retrying",
+                "the broker %s cannot be reached (%s): %s, retrying",
                 self.where,
                 reason,
+                self._meanwhile,
             )
             self._complained = True
         if was and self._on_disconnect is not None:

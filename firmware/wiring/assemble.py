@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import functools
 import json
 import queue
 import random
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from firmware.config.schema import Config, KioskConfig
+from firmware.config.schema import Config, KioskConfig, SpeechConfig
 from firmware.controller.computer import Seating
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
@@ -38,6 +37,7 @@ from firmware.controller.players import (
 )
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.table import Table
+from firmware.controller.timers import Timers
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
@@ -51,22 +51,32 @@ from firmware.link.board import BoardLink
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
-from firmware.wiring.devices import build_buttons, build_buzzer, build_leds, build_touch
+from firmware.speech.announcer import Announcer
+from firmware.wiring.devices import (
+    build_buttons,
+    build_buzzer,
+    build_leds,
+    build_speaker,
+    build_touch,
+)
 from firmware.wiring.health import BoardHealth, HealthWatch
 from firmware.wiring.settings import real_pieces, simulated
 from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock, Frame
-from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockTouch
+from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockSpeaker, MockTouch
 
 
 def bare_simulation(base: Config) -> Config:
     """The simulated board run without a config: ideal LEDs (no gamma, a generous current
-    budget) and every button and the buzzer present, so scripts see the colours the game asks
-    for. ``base`` supplies everything else (``default_config()``)."""
+    budget) and every button, the buzzer and the voice present, so scripts see the colours the
+    game asks for. ``base`` supplies everything else (``default_config()``)."""
     leds = dataclasses.replace(base.leds, gamma=1.0, brightness=1.0, max_current_ma=6000)
     buttons = dataclasses.replace(base.buttons, backend="mock")
     buzzer = dataclasses.replace(base.buzzer, backend="mock")
-    return simulated(dataclasses.replace(base, leds=leds, buttons=buttons, buzzer=buzzer))
+    speech = dataclasses.replace(base.speech, backend="mock")
+    return simulated(
+        dataclasses.replace(base, leds=leds, buttons=buttons, buzzer=buzzer, speech=speech)
+    )
 
 
 def simulated_board(config: Config, clock: Clock) -> MockBoard:
@@ -75,10 +85,14 @@ def simulated_board(config: Config, clock: Clock) -> MockBoard:
     leds = build_leds(config, clock)
     buttons = build_buttons(config, clock)
     buzzer = build_buzzer(config, clock)
+    speaker = build_speaker(config, clock)
     assert isinstance(touch, MockTouch) and isinstance(leds, MockLeds)
     assert buttons is None or isinstance(buttons, MockButtons)
     assert buzzer is None or isinstance(buzzer, MockBuzzer)
-    return MockBoard(touch=touch, leds=leds, clock=clock, buttons=buttons, buzzer=buzzer)
+    assert speaker is None or isinstance(speaker, MockSpeaker)
+    return MockBoard(
+        touch=touch, leds=leds, clock=clock, buttons=buttons, buzzer=buzzer, speaker=speaker
+    )
 
 
 @dataclass
@@ -93,6 +107,7 @@ class Assembly:
     history: History | None = None
     link: BoardLink | None = None  # on a broker: ``start_link`` connects it
     health: BoardHealth | None = None
+    announcer: Announcer | None = None  # the voice's subscriber, on a board with a speaker
 
     @property
     def staff_pin(self) -> str | None:
@@ -117,6 +132,7 @@ def assemble(
     player_kinds: Sequence[SeatFiller] = (),
     hints: bool = True,
     beeps: bool = True,
+    speech: SpeechConfig = SpeechConfig(),  # noqa: B008 - frozen, never changed
     config_problems: tuple[str, ...] = (),
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
@@ -130,10 +146,13 @@ def assemble(
     board) the shut-down only says so. ``hints`` and ``beeps`` off (``play.hints``,
     ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet. ``link``: the broker to
     put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
-    besides here, computer and remote."""
+    besides here, computer and remote. ``speech``: what a board with a speaker says (its
+    ``enabled`` and ``verbosity``)."""
     events = EventBus()
+    timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
+    announcer = _announcer(board, speech, events, views)
     wall_seconds = _wall_seconds(wall)
     history = None if state_dir is None else History(state_dir)
     link_part = None
@@ -177,18 +196,36 @@ def assemble(
     if state_dir is not None and history is not None:
         folder = state_dir
         writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
-        kept = functools.partial(saved_names, history)
+        journal_names = table.names_of  # the journal's names, the history's for older journals
+
+        def kept(key: str) -> dict[int, str]:
+            known = journal_names(key)
+            return saved_names(history, key) if known is None else known
+
         events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     if kiosk is None:
         controller = BoardController(
-            board, table, heartbeat=heartbeat, link=link_part, inbox=inbox, views=views
+            board,
+            table,
+            heartbeat=heartbeat,
+            link=link_part,
+            inbox=inbox,
+            views=views,
+            timers=timers,
         )
         if seating is not None:
             seating.connect(controller.post)
         health = _health(controller, link_part, state_dir, config_problems)
         return Assembly(
-            board, table, controller, events, history=history, link=link_part, health=health
+            board,
+            table,
+            controller,
+            events,
+            history=history,
+            link=link_part,
+            health=health,
+            announcer=announcer,
         )
     if state_dir is None or wall is None:
         raise ValueError("kiosk mode needs a state directory and a wall clock")
@@ -206,11 +243,24 @@ def assemble(
         link=link_part,
         inbox=inbox,
         views=views,
+        timers=timers,
     )
     if seating is not None:
         seating.connect(controller.post)
     health = _health(controller, link_part, state_dir, config_problems)
-    return Assembly(board, table, controller, events, parts, history, link_part, health)
+    return Assembly(board, table, controller, events, parts, history, link_part, health, announcer)
+
+
+def _announcer(
+    board: Board, speech: SpeechConfig, events: EventBus, views: ViewHub
+) -> Announcer | None:
+    """The voice's subscriber to the events and the views, on a board that has a speaker."""
+    if board.speaker is None:
+        return None
+    announcer = Announcer(board.speaker, verbosity=speech.verbosity, enabled=speech.enabled)
+    events.subscribe(announcer.hear)
+    views.subscribe(announcer.look)
+    return announcer
 
 
 def _health(

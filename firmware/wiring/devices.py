@@ -25,10 +25,11 @@ from firmware.wiring.settings import (
 )
 from hal.buttons import ButtonSettings, GpioButtons
 from hal.buzzer import GpioBuzzer
-from hal.interfaces import Board, ButtonInput, Buzzer, Clock, LedOutput, TouchSensor
+from hal.interfaces import Board, ButtonInput, Buzzer, Clock, LedOutput, Speaker, TouchSensor
 from hal.leds import LedChain, PixelDriver
 from hal.leds.chainfile import ChainFileDriver
 from hal.mock import MockButtons, MockBuzzer, MockLeds, MockTouch
+from hal.speaker import EspeakVoice, MockSpeaker, ThreadedSpeaker
 from hal.touch import DirectTouchSensor, MatrixTouchSensor, PadTouchSensor, open_board_bus
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "build_buttons",
     "build_buzzer",
     "build_leds",
+    "build_speaker",
     "build_touch",
     "direct_layout",
     "led_mapping",
@@ -186,6 +188,22 @@ def build_buzzer(config: Config, clock: Clock, *, pin_factory: Any = None) -> Bu
     return _setup("buzzer", lambda: GpioBuzzer(buzzer.gpio, pin_factory=pin_factory))
 
 
+def build_speaker(config: Config, clock: Clock) -> Speaker | None:
+    """The voice, simulated or espeak-ng on an ALSA device; None for ``backend: none``."""
+    speech = config.speech
+    if speech.backend == "none":
+        return None
+    if speech.backend == "mock":
+        return MockSpeaker(clock, rate=speech.rate)
+    voice = _setup(
+        "speech",
+        lambda: EspeakVoice(
+            rate=speech.rate, volume=speech.volume, voice=speech.voice, device=speech.device
+        ),
+    )
+    return ThreadedSpeaker(voice, clock)
+
+
 def build_board(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> Board:
     """Every device of ``config`` on ``clock``; on a failure, the ones already open are closed."""
     pin_factory = access.get("pin_factory")
@@ -198,12 +216,16 @@ def build_board(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> 
         buttons = build_buttons(config, clock, pin_factory=pin_factory)
         opened.append(buttons)
         buzzer = build_buzzer(config, clock, pin_factory=pin_factory)
+        opened.append(buzzer)
+        speaker = build_speaker(config, clock)
     except BoardSetupError:
         for device in reversed(opened):
             if device is not None:
                 device.close()
         raise
-    return Board(touch=touch, leds=leds, clock=clock, buttons=buttons, buzzer=buzzer)
+    return Board(
+        touch=touch, leds=leds, clock=clock, buttons=buttons, buzzer=buzzer, speaker=speaker
+    )
 
 
 def _setup(part: str, opener: Callable[[], T]) -> T:

@@ -147,6 +147,7 @@ def _run_locked(
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
         hints=config.play.hints,
         beeps=config.buzzer.enabled,
+        speech=config.speech,
         config_problems=() if layered.problem is None else (layered.problem,),
     )
     controller = parts.controller

@@ -160,6 +160,7 @@ def build_session(
         link=link,
         hints=config.play.hints,
         beeps=config.buzzer.enabled,
+        speech=config.speech,
         config_problems=config_problems,
     )
     session = Session(

@@ -21,6 +21,7 @@ def simulated(config: Config) -> Config:
     """The same board with every device simulated: what ``--mock-hal`` runs."""
     buttons = config.buttons
     buzzer = config.buzzer
+    speech = config.speech
     return dataclasses.replace(
         config,
         touch=dataclasses.replace(config.touch, backend="mock"),
@@ -29,6 +30,7 @@ def simulated(config: Config) -> Config:
         if buttons.backend == "none"
         else dataclasses.replace(buttons, backend="mock"),
         buzzer=buzzer if buzzer.backend == "none" else dataclasses.replace(buzzer, backend="mock"),
+        speech=speech if speech.backend == "none" else dataclasses.replace(speech, backend="mock"),
     )
 
 

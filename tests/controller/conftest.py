@@ -77,6 +77,7 @@ class Rig:
         self.controller = parts.controller
         self.kiosk = parts.kiosk
         self.events = parts.events
+        self.announcer = parts.announcer
 
     def start(
         self,

@@ -91,3 +91,32 @@ def test_a_match_resumed_after_a_restart_keeps_its_names(tmp_path: Path) -> None
     play_rounds(rig, ["blue"])
     assert board(state) == [("Ana", 2, 2, 1)]
     rig.board.close()
+
+
+def test_names_given_before_a_restart_go_with_the_rounds_played_after_it(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    first = Rig(state)
+    first.start("culls", {"mode": "duel", "rounds_to_win": 3}, first="blue")
+    name(first, "blue", "Ana")
+    name(first, "red", "Bo")
+    first.tap("a1")  # a move after the names: they are no longer the journal's last entries
+    first.board.close()  # the power goes before any round ended: the history has no row yet
+
+    again = Rig(state)
+    again.start()
+    seats = again.score["seats"]
+    assert isinstance(seats, list)
+    assert [s["player_name"] for s in seats if isinstance(s, dict)] == ["Ana", "Bo"]
+    again.controller.submit(NameSeat(0, None))  # UNDO is not needed to take a name off
+    again.controller.step()
+    again.board.close()
+
+    last = Rig(state)
+    last.start()
+    seats = last.score["seats"]
+    assert isinstance(seats, list)
+    assert [s["player_name"] for s in seats if isinstance(s, dict)] == [None, "Bo"]
+    for cell in culls_round_taps(str(last.score["to_move"]), "red")[1:]:
+        last.tap(cell)
+    last.board.close()
+    assert board(state) == [("Bo", 1, 1, 1)]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Dialog, expect
 
 from firmware.cli import main
 from firmware.web import serve_in_thread
@@ -80,12 +80,19 @@ def test_a_retired_table_is_removed_from_the_page_and_by_the_command(
     second.close()
     third.close()
     expect(box.locator("button.remove")).to_be_visible()
-    fleet.once("dialog", lambda dialog: dialog.accept())
+    dialogs: list[str] = []  # "remove?", then "heard a moment ago: remove it anyway?"
+
+    def accept(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.accept()
+
+    fleet.on("dialog", accept)
     box.locator("button.remove").click()
     expect(box).to_have_count(0)
     wait_for("table-2 cleared", lambda: "table-2" not in boards_at(fleet_url))
+    assert len(dialogs) == 2 and "anyway" in dialogs[1], dialogs
 
-    assert main(["fleet", "--broker", broker.url, "--remove", "table-3"]) == 0
+    assert main(["fleet", "--broker", broker.url, "--remove", "table-3", "--force"]) == 0
     wait_for("table-3 cleared", lambda: "table-3" not in boards_at(fleet_url))
     expect(fleet.locator('article[data-board="table-3"]')).to_have_count(0)
     fresh = Observer(broker.port)  # a fleet page started now: the broker keeps nothing of them

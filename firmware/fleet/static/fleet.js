@@ -1,10 +1,13 @@
 // Every board on the broker, from /api/boards (refreshed each second); ?board=ID shows one.
 // A card: free or what is played, when the board was last heard, its health, links to its own
-// pages, and for a board that is off a button that removes it from the fleet.
+// pages, and for a board that is off a button that removes it from the fleet. While the page's
+// own broker link is down, a banner says so and the cards stay as last heard.
 const POLL_MS = 1000;
 const boardsEl = document.getElementById("boards");
 const summaryEl = document.getElementById("summary");
+const outageEl = document.getElementById("outage");
 const only = new URLSearchParams(location.search).get("board");
+let brokerUp = true;
 if (only) document.getElementById("back").hidden = false;
 
 function drawLights(canvas, rows) {
@@ -28,7 +31,8 @@ function line(text) {
   return p;
 }
 
-function seen(at) {
+function seen(at, status) {
+  if (status === "online" && brokerUp) return "connected";
   if (typeof at !== "number") return "not heard yet";
   const when = new Date(at * 1000);
   const seconds = Math.max(0, Math.round(Date.now() / 1000 - at));
@@ -61,7 +65,7 @@ function extras(board) {
       nav.append(link);
     }
   }
-  if (board.status !== "online") {
+  if (board.status !== "online" && brokerUp) {
     const remove = document.createElement("button");
     remove.type = "button";
     remove.className = "remove";
@@ -72,11 +76,22 @@ function extras(board) {
   return nav;
 }
 
-async function removeBoard(id) {
-  if (!window.confirm(`Remove ${id} from the fleet? Its last state is cleared from the broker.`)) return;
-  const reply = await fetch(`/api/boards/${encodeURIComponent(id)}/remove`, { method: "POST" });
-  if (!reply.ok) summaryEl.textContent = (await reply.json()).error;
-  refresh();
+async function removeBoard(id, force = false) {
+  if (!force && !window.confirm(`Remove ${id} from the fleet? Its last state is cleared from the broker.`)) return;
+  const query = force ? "?force=1" : "";
+  const reply = await fetch(`/api/boards/${encodeURIComponent(id)}/remove${query}`, { method: "POST" });
+  if (reply.ok) {
+    refresh();
+    return;
+  }
+  const { error } = await reply.json();
+  // A board heard in the last minute may be restarting: removing it anyway is asked once more.
+  if (reply.status === 409 && !force && /silent for a minute/.test(error)
+      && window.confirm(`${error}. Remove it anyway?`)) {
+    removeBoard(id, true);
+    return;
+  }
+  summaryEl.textContent = error;
 }
 
 function card(board) {
@@ -92,7 +107,7 @@ function card(board) {
   name.textContent = board.board;
   const status = document.createElement("span");
   status.className = "status";
-  status.textContent = board.status || "not heard";
+  status.textContent = brokerUp ? board.status || "not heard" : "as last heard";
   title.append(name, status);
   link.append(title);
   if (Array.isArray(board.lights)) {
@@ -114,7 +129,7 @@ function card(board) {
     link.dataset.health = "problem";
     link.append(problems);
   }
-  link.append(line(seen(board.at)));
+  link.append(line(seen(board.at, board.status)));
   if (board.online) link.append(line(`online game ${board.online.code} with ${board.online.peer || "nobody yet"}`));
   link.append(line(`games today: ${board.games_today ?? "?"}${board.cafe ? ` · ${board.cafe}` : ""}`));
   if (only && board.message) link.append(line(board.message));
@@ -148,6 +163,7 @@ function showChampions(boards) {
     ...top.map((player) => {
       const item = document.createElement("li");
       item.textContent = `${player.name}: ${player.wins === 1 ? "1 win" : `${player.wins} wins`}`;
+      item.dataset.rank = String(top.indexOf(player) + 1);
       return item;
     }),
   );
@@ -161,12 +177,28 @@ function totals(boards) {
   return `${boards.length} boards, ${online.length} online, ${free} free · ${games} games today`;
 }
 
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+function showOutage(broker) {
+  brokerUp = Boolean(broker && broker.connected);
+  outageEl.hidden = brokerUp;
+  if (brokerUp) return;
+  const since = broker && typeof broker.since === "number"
+    ? ` since ${new Date(broker.since * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`
+    : "";
+  outageEl.textContent = `This page cannot reach the broker${since}: the tables are not known `
+    + "to be off. Each card shows its table as last heard; check the broker, not the tables.";
+}
+
 async function refresh() {
   try {
     const response = await fetch("/api/boards", { cache: "no-store" });
-    const { boards } = await response.json();
+    const { boards, broker } = await response.json();
+    showOutage(broker);
     const shown = only ? boards.filter((b) => b.board === only) : boards;
-    summaryEl.textContent = totals(boards);
+    summaryEl.textContent = brokerUp ? totals(boards) : `${plural(boards.length, "board")}, as last heard`;
     showChampions(boards);
     boardsEl.classList.toggle("one", Boolean(only));
     boardsEl.replaceChildren(...shown.map(card));

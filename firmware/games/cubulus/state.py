@@ -99,6 +99,10 @@ class CubulusState:
         """White balls still to be placed in the 2-player setup (0 with 3 players)."""
         return self._neutral_left()
 
+    def in_setup(self) -> bool:
+        """Whether the white balls are still being placed (untimed under a clock)."""
+        return self._neutral_left() > 0
+
     def seat(self) -> int:
         """The seat (index in ``players``) of the player to act, or where the game ended."""
         return 1 if self._neutral_left() else self._turn

@@ -29,6 +29,7 @@ from firmware.rules.api import (
 from firmware.rules.summary import summary_of
 
 CHIPS_PER_COLOUR = 30
+SETUP_TURNS = 4  # 2 chips a colour in a duel, 1 a player in teams (rules.md Culls 2)
 DRAW = Outcome(Status.DRAW)
 
 
@@ -218,6 +219,10 @@ class CullsState(CullsReadout):
         return result
 
     # -- the turn order --------------------------------------------------------------------
+
+    def in_setup(self) -> bool:
+        """Whether the turn being played is a setup turn (untimed under a clock)."""
+        return self._turn < SETUP_TURNS
 
     def seat(self) -> int:
         """The seat to act (0..1 duel, 0..3 teams) counted from the starting seat.

@@ -1,0 +1,1 @@
+"""The game clock: each side's time under a time control, with every instant passed in."""

@@ -1,0 +1,184 @@
+"""What the board says, heard on the simulated voice: every kind of action in both games, a cull
+and its flip, a refusal, a win and the score, a lesson's step, a hint, a resumed match, in order,
+and stale sentences dropped when the moves come faster than speech."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from firmware.controller.computer import Seating
+from firmware.learn.library import load_lessons
+from firmware.players import level
+from hal.interfaces import ButtonEvent
+from hal.speaker import MockSpeaker
+from tests.controller.conftest import Rig
+from tests.controller.games import culls_round_taps
+from tests.controller.test_cubulus import BLACK_PUSHES, RED_SQUARE, TOP_LAYER
+from tests.controller.test_hint_inputs import OPEN_FOUR, WAIT_S
+
+SPEECH_S = 30.0  # long enough for any sentence and the prompt after it
+
+
+def _voice(rig: Rig) -> MockSpeaker:
+    assert rig.board.speaker is not None
+    return rig.board.speaker
+
+
+def heard(rig: Rig) -> list[str]:
+    """Everything said until the voice is quiet; then the voice starts afresh."""
+    rig.advance(SPEECH_S)
+    voice = _voice(rig)
+    texts = voice.texts
+    voice.clear()
+    return texts
+
+
+def _tap_slowly(rig: Rig, *names: str) -> list[str]:
+    said: list[str] = []
+    for name in names:
+        rig.tap(name)
+        said += heard(rig)
+    return said
+
+
+def test_culls_placements_a_cull_its_flip_the_flipped_chip_moved_and_a_refusal(rig: Rig) -> None:
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    assert heard(rig) == ["Blue: place a chip and tap its cell (chip 1 of 2)"]
+    assert _tap_slowly(rig, "h8", "i8", "g8", "j8", "h8", "k10", "k10") == [
+        "Blue placed h8.",
+        "Blue: place a chip and tap its cell (chip 2 of 2)",
+        "Blue placed i8.",
+        "Red: place a chip and tap its cell (chip 1 of 2)",
+        "Red placed g8.",
+        "Red: place a chip and tap its cell (chip 2 of 2)",
+        "Red placed j8 and trapped h8 and i8: Red flips one.",
+        "Red: tap the blinking chip to flip it: h8 or i8",
+        "Red flipped h8: Blue must move it next turn.",
+        "Blue: move your flipped chip from h8 to an empty cell and tap it",
+        "Blue moved the flipped chip from h8 to k10.",
+        "Red: place a chip and tap its cell",
+        "Not k10: k10 is taken.",
+    ]
+
+
+def test_a_culls_win_is_said_once_with_why_then_the_score_and_what_to_do(rig: Rig) -> None:
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    heard(rig)
+    said = _tap_slowly(rig, *culls_round_taps("blue", "blue"))
+    assert said[-3:] == [
+        "Blue placed h12 and made five in a row, h8 to h12: Blue wins the round.",
+        "Blue 1, Red 0.",
+        "Touch the board for the score; clear it, then tap the green centre cell",
+    ]
+    assert sum("wins" in sentence for sentence in said) == 1, "the win is said once"
+
+
+def test_cubulus_neutral_balls_pushes_and_a_square_that_wins_the_match(rig: Rig) -> None:
+    rig.start("cubulus", {"players": 2}, first="red")
+    assert heard(rig) == ["Black: place a white ball and tap its cell (1 of 9)"]
+    rig.neutral(TOP_LAYER[0])
+    assert heard(rig) == [
+        "Black placed a white ball at e11 on the front (1 of 9).",
+        "Black: place a white ball and tap its cell (2 of 9)",
+    ]
+    for cube_cell in TOP_LAYER[1:]:
+        rig.neutral(cube_cell)
+    heard(rig)
+    said: list[str] = []
+    for red, black in zip(RED_SQUARE, [*BLACK_PUSHES, None], strict=True):
+        rig.push(red)
+        said += heard(rig)
+        if black is not None:
+            rig.push(black)
+            said += heard(rig)
+    assert said[:4] == [
+        "Red pushed a ball in from the front at e9.",
+        "Black: push a ball in: tap the face cell you push into",
+        "Black pushed a ball in from the back at o9.",
+        "Red: push a ball in: tap the face cell you push into",
+    ]
+    assert said[-3:] == [
+        "Red pushed a ball in from the front at f10, and made a square on the front face "
+        "(e9, e10, f9 and f10): Red wins.",
+        "Red wins the match, Red 1, Black 0.",
+        "Tap the green centre cell for a rematch",
+    ]
+
+
+def test_moves_faster_than_speech_drop_the_stale_sentences_never_a_refusal(rig: Rig) -> None:
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    heard(rig)
+    for name in ("h8", "i8", "g8", "h8", "j8"):  # h8 again: refused, at once
+        rig.tap(name)
+        rig.advance(0.2)
+    voice = _voice(rig)
+    assert [u.text for u in voice.dropped] == [
+        "Blue: place a chip and tap its cell (chip 2 of 2)",
+        "Blue placed i8.",
+        "Red: place a chip and tap its cell (chip 1 of 2)",
+        "Red placed g8.",
+        "Red: place a chip and tap its cell (chip 2 of 2)",
+    ]
+    assert heard(rig) == [
+        "Blue placed h8.",  # being said when the others came
+        "Not h8: h8 is taken.",  # a refusal goes first and is never stale
+        "Red placed j8 and trapped h8 and i8: Red flips one.",
+        "Red: tap the blinking chip to flip it: h8 or i8",
+    ]
+
+
+def test_a_resumed_match_is_said_where_it_was_left(tmp_path: Path) -> None:
+    live = Rig(tmp_path)
+    live.start("culls", {"mode": "duel"}, first="blue")
+    for name in ("h8", "i8", "g8"):
+        live.tap(name)
+    live.board.close()
+    resumed = Rig(tmp_path)
+    resumed.start()
+    assert heard(resumed) == [
+        "The culls match is back as it was left: Blue against Red.",
+        "Round 1, 3 actions played so far.",
+        "Red: place a chip and tap its cell (chip 2 of 2)",
+    ]
+
+
+def test_a_hint_is_said(tmp_path: Path) -> None:
+    seating = Seating(clock=lambda: 0.0, level=level(1), seed=5)
+    rig = Rig(tmp_path, seating=seating)
+    rig.start("culls", {}, first="blue")
+    for name in OPEN_FOUR:
+        rig.tap(name)
+    heard(rig)
+    rig.controller.post(ButtonEvent(rig.clock.now(), "hint", True))
+    rig.controller.post(ButtonEvent(rig.clock.now(), "hint", False))
+    seating.thinker.join(WAIT_S)
+    rig.controller.step()
+    said = heard(rig)
+    assert len(said) == 1 and said[0].startswith("Hint: "), said
+    assert said[0].removeprefix("Hint: ").split()[0] in ("g8", "l8"), "the hint's cell is said"
+
+
+def test_a_lesson_says_each_step_and_the_praise_for_a_right_touch(rig: Rig) -> None:
+    lesson = load_lessons()[0]
+    rig.start()
+    rig.controller.lesson(lesson.full_name)
+    rig.controller.step()
+    first = heard(rig)
+    assert first == [lesson.steps[0].say]
+    lit = rig.score["lesson"]
+    assert isinstance(lit, dict) and isinstance(lit["cells"], list)
+    rig.tap(str(lit["cells"][0]))
+    right = (lesson.steps[0].right or "Right.").rstrip(".")
+    said = heard(rig)
+    assert said[0] == f"{right}."
+    assert said[1] == (lesson.steps[1].say if len(lesson.steps) > 1 else lesson.end)
+
+
+def test_verbosity_moves_says_no_prompts_and_a_voice_turned_off_says_nothing(rig: Rig) -> None:
+    parts = rig.announcer
+    assert parts is not None
+    parts.verbosity = "moves"
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    assert _tap_slowly(rig, "h8", "h8") == ["Blue placed h8.", "Not h8: h8 is taken."]
+    parts.enabled = False
+    assert _tap_slowly(rig, "i8", "i8") == []
