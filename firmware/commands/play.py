@@ -94,7 +94,9 @@ def run(args: argparse.Namespace, review: Record | None = None) -> int:
         config = None if args.config is None else _load_config(args.config)
         state_dir = mock_state_dir(args, config)
         lock = _lock(state_dir)
-    except (SessionError, OptionCheckError) as exc:
+    except SessionError as exc:
+        raise CommandError(str(exc), exc.status) from None
+    except OptionCheckError as exc:
         raise CommandError(str(exc)) from None
     with lock:
         layered = load_layered(config or default_config(), state_dir, _warn)

@@ -104,8 +104,9 @@ class Electrode:
         """Take the first-level ``readings`` in turn; stop after the one that flips ``touched``.
 
         Each sample: the reading into the second-level filter (the data is the mean of the last
-        SFI readings; fewer just after run mode starts), the baseline load on the first sample of run mode (ECR CL
-        bits), the touch decision with debounce, then the baseline filter (a simplified MPR121
+        SFI readings; fewer just after run mode starts), the baseline load on the first sample
+        of run mode (ECR CL bits), the touch decision with debounce, then the baseline filter
+        (a simplified MPR121
         filter: every ``delay_count_limit + 1`` samples a difference within twice the max half
         delta is taken over at once; a larger one moves the baseline by the noise half delta
         once it has lasted more than ``noise_count_limit`` filter runs in one direction).

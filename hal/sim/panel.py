@@ -53,6 +53,7 @@ class SimTouchPanel:
         self._pad_leds: list[float] = []  # per realistic electrode, in ``_electrodes`` order
         self._electrodes: list[tuple[PadPhysics, Electrode]] = []
         self._coupling: dict[Cell, list[tuple[int, float]]] = {}
+        self._own: dict[Cell, list[int]] = {}  # the electrodes under each cell, by index
         self._led_cells: list[tuple[Cell, ...]] = []
         self.physics: PanelPhysics | None = None
         self.seconds = 0.0
@@ -125,6 +126,7 @@ class SimTouchPanel:
             for cell, shares in physics.coupling.items()
         }
         self._led_cells = [physics.led_cells[pad] for pad in pads]
+        self._own = {cell: [position[pad] for pad in own] for cell, own in self._pads_of.items()}
         self._pad_leds = self._led_levels()
         self._apply()
 
@@ -216,7 +218,7 @@ class SimTouchPanel:
         """The chips' sample interval (register 0x5D, ESI), from the first chip."""
         return PERIODS_MS[self.chips[0].register(CDT_CONFIG) & 0x07] / 1000
 
-    def tap(self, cell: Cell, *, hold: int = 5, after: int = 5, strength: float = 1.0) -> None:
+    def tap(self, cell: Cell, *, hold: int = 8, after: int = 8, strength: float = 1.0) -> None:
         """Touch ``cell`` for ``hold`` periods, then let go for ``after`` periods."""
         self.touch(cell, strength=strength)
         self.step(hold)
@@ -249,19 +251,15 @@ class SimTouchPanel:
                 # off the pad's centre, partly over the next pad along the row
                 for index, share in shares:
                     load[index] += share * strength * physics.beside_share
-                right = self._coupling.get((cell[0] + 1, cell[1]))
-                if right:
-                    load[right[0][0]] += physics.beside_neighbour * strength
+                for index in self._own.get((cell[0] + 1, cell[1]), [])[:1]:
+                    load[index] += physics.beside_neighbour * strength
                 continue
             scale = physics.piece_share if cell in self._pieces else 1.0
             for index, share in shares:
                 load[index] += share * strength * scale
         for cell in self._pieces:
-            for index, share in self._coupling[cell][:1]:
-                extra[index] += physics.piece_pf * share
-            if self._pads_of[cell][1:]:  # the matrix: the column strip under the cell too
-                for index, share in self._coupling[cell][1:2]:
-                    extra[index] += physics.piece_pf * share
+            for index in self._own[cell]:  # its pad, or its row and its column strip
+                extra[index] += physics.piece_pf
         seconds, leds = self.seconds, self._pad_leds
         for index, (pad_physics, electrode) in enumerate(self._electrodes):
             led = leds[index]

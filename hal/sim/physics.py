@@ -23,7 +23,7 @@ import dataclasses
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from hal.interfaces import Cell
 from hal.sim.stack import Stack
@@ -73,7 +73,7 @@ class PanelPhysics:
     pads: Mapping[Pad, PadPhysics]
     coupling: Mapping[Cell, tuple[tuple[Pad, float], ...]]  # shares of each pad's finger_pf
     led_cells: Mapping[Pad, tuple[Cell, ...]]  # the cells whose LEDs sit under the electrode
-    stack: Stack = Stack()
+    stack: Stack = field(default_factory=Stack)
     piece_share: float = 1.0  # a finger on a piece, against one on the bare cover
     beside_share: float = 1.0  # a finger on the bare cover beside the piece, against centred
     beside_neighbour: float = 0.0  # ... and what it gives the next pad along the row
@@ -231,4 +231,3 @@ def direct_physics(
     led_cells = {pad: (cell,) for cell, pad in layout.cells}
     shares = {cell: tuple(found) for cell, found in coupling.items()}
     return PanelPhysics(pads, shares, led_cells, stack, **_piece_figures(stack))
-

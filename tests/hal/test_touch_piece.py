@@ -16,11 +16,7 @@ HOUR_S = 3600.0
 CELL = (1, 1)  # in the middle of the one chip's block
 ONE_CHIP = DirectLayout(
     chips=(ChipSpec(0x5A, channel=0),),
-    cells=tuple(
-        ((c, r), pad)
-        for (c, r), pad in DirectLayout().cells
-        if pad.chip == 0
-    ),
+    cells=tuple(((c, r), pad) for (c, r), pad in DirectLayout().cells if pad.chip == 0),
 )
 
 
