@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from firmware import __version__
 from firmware.commands import parser
 from firmware.commands.errors import CommandError
+from firmware.controller.restart import RestartRequested
 
 # Libraries of the "board" extras: the simulated board runs without them.
 BOARD_LIBRARIES = frozenset(
@@ -44,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog = "cullsboard" if args.command is None else f"cullsboard {args.command}"
         print(f"{prog}: {exc}", file=sys.stderr, flush=True)
         return exc.status
+    except RestartRequested:  # the staff page's "Restart the board": everything was closed
+        from firmware.commands.restart import restart
+
+        return restart()
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -62,6 +62,7 @@ class Product:
     stderr_path: Path
     pin: str
     address: str = ""
+    addresses: list[str] = field(default_factory=list)  # every start's (a restart prints anew)
     stdout: list[str] = field(default_factory=list)
     _found: threading.Event = field(default_factory=threading.Event)
 
@@ -70,6 +71,8 @@ class Product:
         for line in self.process.stdout:
             self.stdout.append(line)
             match = ADDRESS.search(line)
+            if match:
+                self.addresses.append(match.group(1))
             if match and not self.address:
                 self.address = match.group(1)
                 self._found.set()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.browser_support import ADDRESS, ROOT
 
-START_TIMEOUT_S = 30
+START_TIMEOUT_S = 120  # a loaded machine starts Python slowly
 
 
 @dataclass
@@ -32,13 +32,13 @@ class MockRun:
         """Close standard input (the board's way to quit); its standard error."""
         assert self.process.stdin is not None
         self.process.stdin.close()
-        self.process.wait(20)
+        self.process.wait(60)
         return self.stderr()
 
     def kill(self) -> str:
         """SIGKILL, as a power cut would; its standard error."""
         self.process.kill()
-        self.process.wait(20)
+        self.process.wait(60)
         return self.stderr()
 
     def stderr(self) -> str:

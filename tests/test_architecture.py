@@ -306,3 +306,112 @@ def test_the_attribute_scan_sees_a_rewiring() -> None:
         "link.online_status",
         "self.table.undo_gate",
     ]
+
+
+MODES = ROOT / "firmware" / "controller" / "modes"
+MODE_BASES = {"BoardMode", "Layer"}
+
+
+def _mode_classes() -> set[str]:
+    """Every class of the modes package that is a mode or a layer (by its bases, transitively)."""
+    bases: dict[str, set[str]] = {}
+    for path in _sources("firmware/controller/modes"):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = {b.id for b in node.bases if isinstance(b, ast.Name)}
+    found = set(MODE_BASES)
+    grew = True
+    while grew:
+        more = {name for name, of in bases.items() if of & found} - found
+        found |= more
+        grew = bool(more)
+    return found
+
+
+def _names_in(node: ast.expr) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {
+        n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)
+    }
+
+
+def _mode_dispatches(tree: ast.Module, modes: set[str]) -> Iterator[tuple[int, str]]:
+    """``isinstance``/``issubclass`` on a mode class, a ``case SomeMode()``, ``type(x) is ...``."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("isinstance", "issubclass")
+            and len(node.args) == 2
+            and _names_in(node.args[1]) & modes
+        ):
+            yield node.lineno, ast.unparse(node)
+        elif isinstance(node, ast.MatchClass) and _names_in(node.cls) & modes:
+            yield node.lineno, f"case {ast.unparse(node.cls)}()"
+        elif (
+            isinstance(node, ast.Compare)
+            and any(isinstance(op, ast.Is | ast.IsNot | ast.Eq | ast.NotEq) for op in node.ops)
+            and any(
+                isinstance(side, ast.Call)
+                and isinstance(side.func, ast.Name)
+                and side.func.id == "type"
+                for side in [node.left, *node.comparators]
+            )
+            and _names_in(node) & modes
+        ):
+            yield node.lineno, ast.unparse(node)
+
+
+def test_the_mode_classes_are_found() -> None:
+    assert {"MenuMode", "PlayingMode", "RoundOverMode", "ReviewMode", "StripLayer"} <= (
+        _mode_classes()
+    )
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in _sources("firmware", "hal") if MODES not in p.parents], ids=_shown
+)
+def test_no_module_outside_a_mode_dispatches_on_a_mode_s_type(path: Path) -> None:
+    """What a mode does is in its module: nothing else asks which mode is on the board."""
+    modes = _mode_classes()
+    found = [f"{_shown(path)}:{line} {what}" for line, what in _mode_dispatches(_tree(path), modes)]
+    assert found == []
+
+
+@pytest.mark.parametrize("path", _sources("firmware/controller/modes"), ids=_shown)
+def test_a_mode_s_module_dispatches_only_on_its_own_classes(path: Path) -> None:
+    """Inside the modes package too, a module asks only of the classes it defines itself."""
+    tree = _tree(path)
+    own = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    others = _mode_classes() - own
+    found = [f"{_shown(path)}:{line} {what}" for line, what in _mode_dispatches(tree, others)]
+    assert found == []
+
+
+def test_the_match_knows_no_mode() -> None:
+    """The match at the table (seats, players, play, undo, resume) imports nothing of a mode."""
+    path = ROOT / "firmware" / "controller" / "match_at_table.py"
+    assert [name for name in _imports(path) if name.startswith("firmware.controller.modes")] == []
+
+
+def test_the_mode_dispatch_scan_sees_each_form() -> None:
+    code = ast.parse(
+        "if isinstance(table.mode, ReviewMode): pass\n"
+        "if isinstance(mode, MenuMode | modes.LessonMode): pass\n"
+        "if type(mode) is PlayingMode: pass\n"
+        "match mode:\n"
+        "    case RoundOverMode(): pass\n"
+        "if isinstance(mode, Review): pass\n"
+    )
+    modes = {"ReviewMode", "MenuMode", "LessonMode", "PlayingMode", "RoundOverMode"}
+    assert [line for line, _ in _mode_dispatches(code, modes)] == [1, 2, 3, 5]
+
+
+def test_there_is_no_table_ops() -> None:
+    """Modes are not hollow callers back into the table: no ``TableOps`` protocol anywhere."""
+    assert [_shown(p) for p in _sources("firmware") if "TableOps" in p.read_text()] == []
+
+
+def test_the_table_is_a_small_facade() -> None:
+    """What the board does lives in its modes and its match; the table only hands inputs on."""
+    lines = (ROOT / "firmware" / "controller" / "table.py").read_text().count("\n")
+    assert lines < 250

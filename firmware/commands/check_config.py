@@ -8,6 +8,7 @@ from pathlib import Path
 from firmware.commands.errors import CommandError
 from firmware.config import ConfigError, load_config
 from firmware.config.layered import layered_lines, read_layered
+from firmware.config.running import Switches
 from firmware.config.summary import summary_lines
 
 EXIT_INVALID = 2
@@ -19,9 +20,10 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         raise CommandError(f"{args.file}: {exc}", EXIT_INVALID) from None
     state_dir = Path(args.state_dir or config.state_dir).expanduser()
-    layered, problem = read_layered(config, state_dir)
     how = ""
-    if args.for_service:  # the unit's checks reach the broker settings: only when asked
+    if not args.for_service:
+        layered, problem = read_layered(config, state_dir)
+    else:  # the unit's checks reach the broker settings: only when asked
         from firmware.service.as_run import (
             NotForServiceError,
             check_for_service,
@@ -29,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
         )
 
         flags = shipped_unit_flags()
+        # The staff settings judged as the unit's start judges them: with its switches.
+        layered, problem = read_layered(config, state_dir, Switches.of_flags(flags))
         try:
             check_for_service(layered.config, flags)
         except NotForServiceError as exc:

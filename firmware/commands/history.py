@@ -1,4 +1,7 @@
-"""``cullsboard history [list|show ID|export [ID]]``: the matches kept in the state directory.
+"""``cullsboard history [list|show ID|export [ID] [--csv|--out DIR]]``: the matches kept in the
+state directory. ``export`` prints the records one per line; ``--out DIR`` writes each round's
+record to a file of its own (each one ``cullsboard replay`` reads); ``--csv`` prints a row per
+round with the players' names, the times and the round's and the match's results.
 
 The state directory is ``--state-dir``, else the state_dir of ``--config`` or of the service's
 config (/etc/cullsboard/board.yaml), else /var/lib/cullsboard when the service's history is
@@ -13,10 +16,13 @@ import datetime
 import json
 import os
 import sqlite3
+import sys
 from pathlib import Path
 
 from firmware.commands.errors import CommandError
-from firmware.history.store import FILE_NAME, History, unreadable
+from firmware.history.export import csv_rows, record_files, seat_words
+from firmware.history.store import FILE_NAME, History, MatchRow, unreadable
+from firmware.history.writer import SPOOL_NAME, read_history
 
 SERVICE_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it
 SERVICE_STATE_DIR = Path("/var/lib/cullsboard")
@@ -24,10 +30,11 @@ SERVICE_STATE_DIR = Path("/var/lib/cullsboard")
 
 def run(args: argparse.Namespace) -> int:
     state_dir = find_state_dir(args.state_dir, args.config, dict(os.environ))
-    if not (state_dir / FILE_NAME).exists():
+    if not (state_dir / FILE_NAME).exists() and not (state_dir / SPOOL_NAME).exists():
         return _fail(f"no match history in {state_dir}")
-    history = History(state_dir)
+    history: History | None = None
     try:
+        history = read_history(state_dir)  # with what the spool holds: rounds saved while locked
         return _answer(args, history)
     except (OSError, sqlite3.Error, ValueError) as exc:
         advice = (
@@ -37,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return _fail(f"cannot read the history {state_dir / FILE_NAME}: {exc}{advice}")
     finally:
-        history.close()
+        if history is not None:
+            history.close()
 
 
 def find_state_dir(
@@ -70,11 +78,13 @@ def _answer(args: argparse.Namespace, history: History) -> int:
         return _list(history, args.day)
     if args.match is None:
         if args.action == "export":
-            return _export_all(history)
+            return _export(history, history.matches(), args)
         return _fail("show needs a match id (see: cullsboard history list)")
     row = history.match(args.match)
     if row is None:
         return _fail(f"no match {args.match} (see: cullsboard history list)")
+    if args.action == "export" and (args.csv or args.out is not None):
+        return _export(history, [row], args)
     rounds = history.rounds(row.id)
     if args.action == "show":
         body = row.to_json()
@@ -98,14 +108,25 @@ def _list(history: History, day_text: str | None) -> int:
         return _fail(f"--day: write YYYY-MM-DD, got {day_text!r}")
     for row in history.matches(day):
         winner = row.winner or ("draw" if row.finished else "unfinished")
-        kinds = "/".join(row.players) or "-"
-        print(f"{row.id:5d}  {row.day}  {row.game:8s} {row.rounds} rounds  {winner:10s} {kinds}")
+        seats = seat_words(row)
+        print(f"{row.id:5d}  {row.day}  {row.game:8s} {row.rounds} rounds  {winner:10s} {seats}")
     return 0
 
 
-def _export_all(history: History) -> int:
-    """Every round's record, one JSON object per line."""
-    for row in history.matches():
+def _export(history: History, rows: list[MatchRow], args: argparse.Namespace) -> int:
+    """The rounds of ``rows``: as CSV, as a file per record in ``--out``, or a record a line."""
+    if args.csv:
+        sys.stdout.write(csv_rows(history, rows))
+        return 0
+    if args.out is not None:
+        try:
+            written = record_files(history, rows, Path(args.out))
+        except OSError as exc:
+            return _fail(f"--out: cannot write to {args.out}: {exc.strerror or exc}")
+        for path in written:
+            print(path)
+        return 0
+    for row in rows:
         for round_ in history.rounds(row.id):
             if round_.record is not None:
                 print(json.dumps(round_.record))

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
+from firmware.rules.time_control import TimeControl, TimeControlError, parse_time_control
+
 MOCK_WEB = "127.0.0.1:8080"
 FLEET_WEB = "127.0.0.1:8090"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -68,6 +70,23 @@ def _engine(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, help="seed the choices of the noisy levels"
     )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="processes the top level searches in (the root split between them; default 1)",
+    )
+
+
+def _engine_check(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("command", help='the engine\'s command line, e.g. "cullsboard engine"')
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (argparse's type)."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 64, not {text!r}")
+    return int(text)
 
 
 def _layout(parser: argparse.ArgumentParser) -> None:
@@ -145,6 +164,17 @@ def _history(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("match", nargs="?", type=int, help="the match id (show, export)")
     parser.add_argument("--round", type=int, help="export: this round only (default: the last)")
     parser.add_argument("--day", help="list: only this day (YYYY-MM-DD)")
+    export = parser.add_mutually_exclusive_group()
+    export.add_argument(
+        "--csv",
+        action="store_true",
+        help="export: one CSV row per round (names, times, game, round and match results)",
+    )
+    export.add_argument(
+        "--out",
+        metavar="DIR",
+        help="export: write each round's record to its own file in DIR (each replays)",
+    )
     parser.add_argument(
         "--state-dir",
         metavar="DIR",
@@ -200,6 +230,14 @@ COMMANDS: dict[str, Command] = {
         "firmware.commands.engine:run",
         _engine,
         "The computer player on a line protocol: position, go, isready, quit.",
+    ),
+    "engine-check": Command(
+        "check that an engine speaks the engine protocol (docs/players.md)",
+        "firmware.commands.engine_check:run",
+        _engine_check,
+        "Start the engine COMMAND and check every protocol line, bad input and the answer "
+        "times. One line per check; exit status 0: all passed, 1: one failed, 2: the command "
+        "cannot be started.",
     ),
     "layout": Command(
         "print which token a touch on each board cell means, as JSON",
@@ -285,7 +323,7 @@ COMMANDS: dict[str, Command] = {
 }
 BOARD_RUNS = "firmware.commands.play:run"
 # The board's options that are followed by a value; the others are flags.
-_FLAGS = frozenset({"--mock-hal", "--kiosk", "--plain", "--version", "--help", "-h"})
+FLAG_OPTIONS = frozenset({"--mock-hal", "--kiosk", "--plain", "--version", "--help", "-h"})
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -310,6 +348,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--level", type=int, metavar="N", help="the computer's level, 1 (gentle) to 6 (strongest)"
+    )
+    group.add_argument(
+        "--clock",
+        type=_time_control,
+        metavar="CONTROL",
+        help="the time control: none, 10 (minutes each), 5+3 (and seconds a turn), turn:30",
     )
     group.add_argument("--seed", type=int, help="make the draw of the first player repeatable")
     group.add_argument("--script", metavar="FILE", help="events, one per line (- = stdin)")
@@ -340,6 +384,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _time_control(text: str) -> TimeControl:
+    """``--clock``'s value; refused in one line (argparse's ``argument --clock: ...``)."""
+    try:
+        return parse_time_control(text)
+    except TimeControlError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def command_in(argv: Sequence[str]) -> str | None:
     """The subcommand named in ``argv`` (None: run the board), found without parsing it all."""
     skip = False
@@ -349,7 +401,7 @@ def command_in(argv: Sequence[str]) -> str | None:
         elif word == "--":
             return None
         elif word.startswith("-"):
-            skip = word not in _FLAGS and "=" not in word
+            skip = word not in FLAG_OPTIONS and "=" not in word
         else:
             return word if word in COMMANDS else None
     return None

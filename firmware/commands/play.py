@@ -6,7 +6,6 @@ import argparse
 import io
 import logging
 import os
-import random
 import signal
 import stat
 import sys
@@ -20,25 +19,22 @@ from firmware.commands.errors import CommandError
 from firmware.commands.parser import MOCK_WEB
 from firmware.commands.seat_check import OptionCheckError, check_computer, check_game
 from firmware.config import Config, ConfigError, default_config, load_config
-from firmware.config.layered import Layered, SettingsStore, load_layered
+from firmware.config.layered import Layered, SettingsStore, start_layered
+from firmware.config.running import Switches
 from firmware.config.schema import WebConfig
-from firmware.controller.computer import computer_choice
-from firmware.controller.loop import BoardController
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
-from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.link.online import HOST, OnlineError, OnlineRequest, parse_online, sides
-from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record
 from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import perform, run_script
+from firmware.wiring.errors import SessionError
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.script import ScriptError
 from firmware.wiring.session import (
     Closable,
     Session,
-    SessionError,
     WebPages,
     build_session,
     default_state_dir,
@@ -47,6 +43,7 @@ from firmware.wiring.session import (
     serve_web,
 )
 from firmware.wiring.settings import simulated
+from firmware.wiring.spec import RunSpec, plan_board
 
 
 def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | None:
@@ -69,57 +66,69 @@ def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | 
         raise SessionError(str(exc)) from None
 
 
+def run_spec(args: argparse.Namespace, review: Record | None = None) -> RunSpec:
+    """The run the command line asks for, checked; SessionError (one line) if it cannot be."""
+    settings = settings_of(args)
+    if args.computer is not None:
+        check_computer(args.computer, *(settings or (None, None)))
+    online = online_of(args, settings)
+    if online is not None:
+        settings = None  # the online game starts once the broker is reached
+    return RunSpec(
+        simulated=bool(args.mock_hal),
+        config_path=args.config,
+        state_dir=args.state_dir,
+        kiosk=bool(args.kiosk),
+        seed=args.seed,
+        settings=settings,
+        computer=args.computer,
+        level=args.level,
+        online=online,
+        broker=args.broker,
+        board_id=args.board_id,
+        web=args.web,
+        clock=args.clock,
+        review=review,
+        lesson=_lesson_of(args),
+        script=args.script,
+        frames=args.frames,
+        record=args.record,
+        plain=bool(args.plain),
+    )
+
+
 def run(args: argparse.Namespace, review: Record | None = None) -> int:
     """Play on the board (``review``: step through that record on it first)."""
     _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
     try:
-        settings = settings_of(args)
-        if args.computer is not None:
-            check_computer(args.computer, *(settings or (None, None)))
-        online = online_of(args, settings)
-        if online is not None:
-            settings = None  # the online game starts once the broker is reached
-        record = review
-        lesson = _lesson_of(args)
-        if not args.mock_hal:
-            return run_real_board(
-                args,
-                settings,
-                _complain,
-                started=_opened(record, lesson),
-                online=online,
-                broker=args.broker,
-                board_id=args.board_id,
-            )
-        config = None if args.config is None else _load_config(args.config)
-        state_dir = mock_state_dir(args, config)
+        spec = run_spec(args, review)
+        if not spec.simulated:
+            return run_real_board(spec, _complain)
+        config = None if spec.config_path is None else _load_config(spec.config_path)
+        state_dir = mock_state_dir(spec, config)
         lock = _lock(state_dir)
     except SessionError as exc:
         raise CommandError(str(exc), exc.status) from None
     except OptionCheckError as exc:
         raise CommandError(str(exc)) from None
     with lock:
-        layered = load_layered(config or default_config(), state_dir, _warn)
+        switches = Switches(kiosk=spec.kiosk, web=spec.web)
+        try:
+            layered = start_layered(config or default_config(), state_dir, _warn, switches)
+        except ConfigError as exc:
+            where = "" if config is None else f"config {spec.config_path}: "
+            raise CommandError(f"{where}{exc}") from None
         store = SettingsStore(layered, state_dir)
         layered_config = None if config is None else layered.config
         try:
-            session = _mock_session(args, settings, layered_config, online, layered)
-            if record is not None:
-                session.controller.review(record)
-            if lesson is not None:
-                session.controller.lesson(lesson)
+            session = mock_session(spec, layered_config, layered)
+            if spec.review is not None:
+                session.controller.review(spec.review)
+            elif spec.lesson is not None:
+                session.controller.lesson(spec.lesson)
         except SessionError as exc:
             raise CommandError(str(exc)) from None
-        return _play(args, session, layered_config, store)
-
-
-def _opened(record: Record | None, lesson: str | None) -> Callable[[BoardController], None] | None:
-    """What the real board opens once started: the review asked for, else the lesson."""
-    if record is not None:
-        return lambda board: board.review(record)
-    if lesson is not None:
-        return lambda board: board.lesson(lesson)
-    return None
+        return _play(spec, session, layered_config, store)
 
 
 def _lesson_of(args: argparse.Namespace) -> str | None:
@@ -135,27 +144,25 @@ def _lesson_of(args: argparse.Namespace) -> str | None:
         raise SessionError(f"--lesson: {exc}") from None
 
 
-def _play(
-    args: argparse.Namespace, session: Session, config: Config | None, store: SettingsStore
-) -> int:
+def _play(spec: RunSpec, session: Session, config: Config | None, store: SettingsStore) -> int:
     web_config = store.config.web  # the layered settings: a PIN saved on the staff page too
     try:
-        if args.script is not None:
-            web = None if args.web is None else _serve(session, args.web, web_config, store)
-            return _run_scripted(session, args.script, web)
+        if spec.script is not None:
+            web = None if spec.web is None else _serve(session, spec.web, web_config, store)
+            return _run_scripted(session, spec.script, web)
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
-        web = _serve(session, args.web or default, web_config, store)
-        return _run_interactive(session, web, plain=args.plain)
+        web = _serve(session, spec.web or default, web_config, store)
+        return _run_interactive(session, web, plain=spec.plain)
     except SessionError as exc:
         raise CommandError(str(exc)) from None
     finally:
-        session.finish(args.record)
+        session.finish(spec.record)
 
 
-def mock_state_dir(args: argparse.Namespace, config: Config | None) -> Path:
+def mock_state_dir(spec: RunSpec, config: Config | None) -> Path:
     """Where the simulated board keeps its journal: --state-dir, the config's, or the user's."""
-    if args.state_dir is not None:
-        return Path(args.state_dir)
+    if spec.state_dir is not None:
+        return Path(spec.state_dir)
     if config is not None:
         return Path(config.state_dir).expanduser()
     return default_state_dir(dict(os.environ))
@@ -168,52 +175,23 @@ def _lock(state_dir: Path) -> StateLock:
         raise SessionError(str(exc)) from None
 
 
-def _mock_session(
-    args: argparse.Namespace,
-    settings: tuple[str, dict[str, JsonValue]] | None,
-    config: Config | None,
-    online: OnlineRequest | None = None,
-    layered: Layered | None = None,
-) -> Session:
-    """The simulated board of ``config`` (every key honoured), or the bare simulation of
-    ``base`` (the defaults with the staff settings over them)."""
-    state_dir = mock_state_dir(args, config)
+def mock_session(spec: RunSpec, config: Config | None, layered: Layered | None = None) -> Session:
+    """The simulated board of ``config`` (every key honoured), or the bare simulation of the
+    defaults with the staff settings over them (``layered``)."""
+    state_dir = mock_state_dir(spec, config)
     base = config or (None if layered is None else layered.config) or default_config()
-    try:
-        kiosk = kiosk_section(base.kiosk, forced=args.kiosk)
-        level_number = base.play.computer_level if args.level is None else args.level
-        computer_seats, level = computer_choice(args.computer, level_number)
-    except (KioskSetupError, ValueError) as exc:
-        raise SessionError(str(exc)) from None
-    try:
-        link = link_settings(base.link, broker=args.broker, board_id=args.board_id)
-    except LinkSettingsError as exc:
-        raise SessionError(str(exc)) from None
-    if online is not None and link is None:
-        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
-    return build_session(
-        config=simulated(config) if config is not None else bare_simulation(base),
-        settings=settings,
-        rng=random.Random(args.seed),
-        scripted=args.script is not None,
-        state_dir=state_dir,
-        frames_path=args.frames,
-        complain=_complain,
-        kiosk=kiosk,
-        computer_seats=computer_seats,
-        level=level,
-        link=link,
-        online=online,
-        config_problems=() if layered is None or layered.problem is None else (layered.problem,),
-        page=None if link is None else page_for(_web_where(args, config)),
-    )
+    problems = () if layered is None or layered.problem is None else (layered.problem,)
+    devices = simulated(config) if config is not None else bare_simulation(base)
+    plan = plan_board(spec, devices, problems)
+    page = None if plan.link is None else page_for(_web_where(spec, config))
+    return build_session(plan, state_dir=state_dir, complain=_complain, page=page)
 
 
-def _web_where(args: argparse.Namespace, config: Config | None) -> str:
+def _web_where(spec: RunSpec, config: Config | None) -> str:
     """Where the pages are served: --web, else the config's (the mock's default without one)."""
-    if args.web is not None:
-        return str(args.web)
-    if args.script is not None:
+    if spec.web is not None:
+        return spec.web
+    if spec.script is not None:
         return "off"
     return MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
 

@@ -17,6 +17,7 @@ from firmware.commands.padcheck import (
     range_warnings,
     weak_touch_warning,
 )
+from firmware.commands.voicecheck import check_voice
 from firmware.config import Config
 from firmware.config.chips import pad_names, presence
 from firmware.rules.grid import cell_name, parse_board_cell
@@ -99,6 +100,8 @@ def diagnose(
         if board.buzzer is not None:
             board.buzzer.beep(880.0, 0.2)
             print("buzzer: beeped once at 880 Hz (listen for it)", file=out)
+        if board.speaker is not None:
+            check_voice(config, board.speaker, out, found.problems)
         if panel is not None:
             _scripted_touches(config, panel, board, events, out, found)
         elif watch_s > 0:

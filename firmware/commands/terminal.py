@@ -15,6 +15,7 @@ from typing import TextIO
 
 from firmware.controller.live import BoardView
 from firmware.render import palette
+from firmware.rules.api import JsonValue
 from firmware.rules.grid import LETTERS
 from firmware.wiring.script import BUTTONS, ScriptError, Step, parse_line
 from hal.interfaces import RGB, Frame
@@ -205,6 +206,17 @@ class TerminalView:
         scores = view.score.get("scores")
         if isinstance(scores, dict) and scores:
             panel.append("score " + ", ".join(f"{k} {v}" for k, v in scores.items()))
+        clock = view.score.get("clock")
+        left = clock.get("left_ms") if isinstance(clock, dict) else None
+        if isinstance(clock, dict) and isinstance(left, dict):
+            sides = clock_sides(left, clock.get("running"))
+            line = "clock " + " ".join(sides)
+            fits = len(line) <= SIDE_WIDTH
+            panel += (
+                [line]
+                if fits
+                else [("clock " if n == 0 else " " * 6) + side for n, side in enumerate(sides)]
+            )
         address = f"web {self.address}" if self.address else "web pages off"
         panel.append(address if len(address) <= SIDE_WIDTH else address[: SIDE_WIDTH - 1] + "…")
         panel.append("")
@@ -224,6 +236,16 @@ class TerminalView:
         if self.style in (Style.COLOUR, Style.LETTERS) and self._started:
             self._out.write("\n")
             self._out.flush()
+
+
+def clock_sides(left_ms: dict[str, JsonValue], running: JsonValue) -> list[str]:
+    """Each side's time as ``blue 4:05*`` (``*``: the clock that runs), whole seconds up."""
+    parts = []
+    for side, ms in left_ms.items():
+        seconds = (ms + 999) // 1000 if isinstance(ms, int) else 0
+        mark = "*" if side == running else ""
+        parts.append(f"{side} {seconds // 60}:{seconds % 60:02d}{mark}")
+    return parts
 
 
 def _sentence(view: BoardView) -> str:

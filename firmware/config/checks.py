@@ -128,13 +128,17 @@ def is_local(host: str) -> bool:
 def check_access(config: Config) -> None:
     """A board reachable from the network, or left alone in a cafe, needs its PIN."""
     if not is_local(config.web.host) and config.web.pin is None:
-        message = f"required when web.host ({config.web.host}) is reachable from the network"
+        message = (
+            f"required when the pages are served on {config.web.host} (web.host or --web),"
+            " reachable from the network"
+        )
         raise ConfigError("missing", "web.pin", message)
     kiosk = config.kiosk
     if not kiosk.enabled:
         return
     if kiosk.staff_pin is None:
-        raise ConfigError("missing", "kiosk.staff_pin", "required when kiosk.enabled is true")
+        message = 'kiosk mode needs a staff PIN (4 to 8 digits, e.g. staff_pin: "48260")'
+        raise ConfigError("missing", "kiosk.staff_pin", message)
     for name in kiosk.power_off_buttons:
         if config.buttons.backend != "none" and getattr(config.buttons, name) is None:
             message = f"{name} is not wired (buttons.{name} is null): wire it or leave it out"

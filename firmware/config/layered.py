@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.config.checks import check_access
 from firmware.config.convert import NO_RULE, convert, describe
 from firmware.config.errors import ConfigError
 from firmware.config.options import Rule
-from firmware.config.pins import check_pins
+from firmware.config.running import AS_WRITTEN, Switches, judge
 from firmware.config.schema import BrightnessStep, Config
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, JsonLimits, read_json
@@ -51,6 +50,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("play.clock", "The clock: none, 10 (minutes), 5+3, turn:30", restart=True),
     Setting("pieces", "Pieces: placed by hand (physical) or the lights (virtual)", restart=True),
     Setting("buzzer.enabled", "Buzzer on", restart=True),
+    Setting("speech.enabled", "Voice on (the board says every action aloud)", restart=True),
+    Setting("speech.verbosity", "What the voice says: moves, prompts too, or all", restart=True),
+    Setting("speech.rate", "Voice speed (words a minute)", restart=True),
+    Setting("speech.volume", "Voice volume (0 to 100)", restart=True),
+    Setting("speech.voice", "Voice (an espeak-ng voice such as en or en-us)", restart=True),
     Setting("web.pin", "Control PIN (phones and the board page)", restart=False),
     Setting("kiosk.staff_pin", "Staff PIN", restart=False),
 )
@@ -91,8 +95,11 @@ def as_json(value: object) -> JsonValue:
     raise TypeError(f"a setting's value the API does not know: {value!r}")
 
 
-def apply_settings(base: Config, values: Mapping[str, object]) -> Config:
-    """``base`` with ``values`` (key -> JSON value) put over it, checked as the config file is.
+def apply_settings(
+    base: Config, values: Mapping[str, object], switches: Switches = AS_WRITTEN
+) -> Config:
+    """``base`` with ``values`` (key -> JSON value) put over it, checked as the board will run
+    it (``switches``: the command line's, such as ``--kiosk``).
 
     Raises ConfigError naming the first key that is unknown or wrong; nothing is half-applied.
     """
@@ -107,8 +114,7 @@ def apply_settings(base: Config, values: Mapping[str, object]) -> Config:
         if section is not None:
             changes = {section: dataclasses.replace(getattr(config, section), **changes)}
         config = dataclasses.replace(config, **changes)
-    check_access(config)
-    check_pins(config)
+    judge(config, switches)
     return config
 
 
@@ -219,22 +225,42 @@ class Layered:
     base: Config
     values: dict[str, object]
     problem: str | None = None  # why the settings file was not used
+    switches: Switches = AS_WRITTEN  # the command line's, which every change is judged with
 
 
-def read_layered(base: Config, state_dir: Path) -> tuple[Layered, str | None]:
+def read_layered(
+    base: Config, state_dir: Path, switches: Switches = AS_WRITTEN
+) -> tuple[Layered, str | None]:
     """``base`` with the state directory's settings over it, and why they were not used (or
-    None); nothing is changed on disk (``check-config``, ``diag``)."""
+    None), judged as the board runs with ``switches``; nothing is changed on disk
+    (``check-config``, ``diag``)."""
     settings = SettingsFile(state_dir)
     try:
         values = settings.read()
-        return Layered(apply_settings(base, values), base, values), None
+        layered = apply_settings(base, values, switches)
+        return Layered(layered, base, values, switches=switches), None
     except (SettingsFileError, ConfigError) as exc:
-        return Layered(base, base, {}), str(exc)
+        return Layered(base, base, {}, switches=switches), str(exc)
 
 
-def load_layered(base: Config, state_dir: Path, warn: Callable[[str], None]) -> Layered:
+def start_layered(
+    base: Config, state_dir: Path, warn: Callable[[str], None], switches: Switches
+) -> Layered:
+    """What a start runs: the staff settings over ``base`` unless they would stop it (then they
+    are put aside, with one warning, and the file's values run); ConfigError if the file's own
+    values cannot run with ``switches`` (the settings are left where they are)."""
+    layered, problem = read_layered(base, state_dir, switches)
+    if problem is None:
+        return layered
+    judge(base, switches)
+    return load_layered(base, state_dir, warn, switches)
+
+
+def load_layered(
+    base: Config, state_dir: Path, warn: Callable[[str], None], switches: Switches = AS_WRITTEN
+) -> Layered:
     """``base`` with the state directory's settings over it; a broken file is put aside."""
-    layered, problem = read_layered(base, state_dir)
+    layered, problem = read_layered(base, state_dir, switches)
     if problem is not None:
         settings = SettingsFile(state_dir)
         aside = settings.quarantine()
@@ -242,7 +268,8 @@ def load_layered(base: Config, state_dir: Path, warn: Callable[[str], None]) -> 
         warn(
             f"settings {settings.path} not used ({problem}){moved}; the config file's values apply"
         )
-        return Layered(base, base, {}, f"the staff settings were not used: {problem}")
+        why = f"the staff settings were not used: {problem}"
+        return Layered(base, base, {}, why, switches)
     return layered
 
 
@@ -269,6 +296,7 @@ class SettingsStore:
         self._values = dict(layered.values)
         self._config = layered.config
         self._file = SettingsFile(state_dir)
+        self._switches = layered.switches
         self._listeners: list[Callable[[Config], None]] = []
 
     @property
@@ -295,7 +323,7 @@ class SettingsStore:
 
         A value equal to the config file's drops out of the file."""
         merged = {**self._values, **values}
-        config = apply_settings(self._base, merged)
+        config = apply_settings(self._base, merged, self._switches)
         kept = {
             key: value
             for key, value in merged.items()
@@ -307,7 +335,9 @@ class SettingsStore:
         return config
 
     def reset(self) -> Config:
-        """Back to the config file's values: the settings file is removed."""
+        """Back to the config file's values: the settings file is removed; ConfigError (nothing
+        changed) if the file's values alone cannot run (its staff PIN came from the settings)."""
+        judge(self._base, self._switches)
         self._file.clear()
         self._values, self._config = {}, self._base
         self._tell(self._base)

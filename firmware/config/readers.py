@@ -6,6 +6,7 @@ once the board size is known.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
@@ -134,3 +135,16 @@ def read_chain(raw: object, path: str) -> tuple[Cell, ...]:
     if not isinstance(raw, list):
         raise ConfigError("type", path, f"must be a list of cells, got {describe(raw)}")
     return tuple(_cell(item, f"{path}[{index}]") for index, item in enumerate(raw))
+
+
+def command_line(raw: object, path: str) -> str | None:
+    """A command line as the shell would split it (quotes balanced), or null."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not raw.strip():
+        raise ConfigError("type", path, f"must be a command line or null, got {describe(raw)}")
+    try:
+        shlex.split(raw)
+    except ValueError as exc:
+        raise ConfigError("value", path, f"not a command line: {exc}") from None
+    return raw

@@ -351,6 +351,24 @@ class PlayConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ComputerConfig:
+    """Where the computer player's searches run (docs/players.md)."""
+
+    engine: str | None = option(
+        None,
+        reader=readers.command_line,
+        doc="the engine's command line (docs/players.md, the engine protocol); "
+        "null = the built-in cullsboard engine",
+    )
+    workers: int | None = option(
+        None,
+        low=1,
+        high=64,
+        doc="processes the built-in engine's top level searches in; null = the cores less one",
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """A whole board configuration."""
 
@@ -369,6 +387,7 @@ class Config:
         "for the games whose adapter says pieces_by_hand, virtual on the simulated one",
     )
     play: PlayConfig = field(default_factory=PlayConfig)
+    computer: ComputerConfig = field(default_factory=ComputerConfig)
     link: LinkConfig = field(default_factory=LinkConfig)
     state_dir: str = option(
         "~/.local/state/cullsboard",

@@ -71,9 +71,20 @@ def summary_lines(config: Config) -> list[str]:
         f"leds     {_leds_line(config)}",
         f"buttons  {_buttons_line(config)}",
         f"buzzer   {beeper}",
+        f"voice    {_voice_line(config)}",
         f"web      http://{web.host}:{web.port}/ {'with a PIN' if web.pin else 'without a PIN'}",
         f"kiosk    {'on' + idle if kiosk.enabled else 'off'}",
         f"pieces   {PIECES[config.pieces]}",
         f"play     computer level {level}, hints {'on' if play.hints else 'off'}",
         f"state    {config.state_dir}",
     ]
+
+
+def _voice_line(config: Config) -> str:
+    """The voice's backend, device and what it says."""
+    speech = config.speech
+    if speech.backend == "none":
+        return "none"
+    where = f" on ALSA {speech.device}" if speech.backend == "espeak" else ""
+    quiet = ", kept quiet" if not speech.enabled else ""
+    return f"{speech.backend}{where}, says {speech.verbosity}{quiet}"

@@ -7,7 +7,7 @@ what the menu offers and what the player to act is told. docs/adding-a-game.md w
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -123,6 +123,18 @@ class BoardAdapter(Protocol):
 
     def describe_hint(self, state: GameState, token: str) -> str:
         """What a hint of ``token`` in ``state`` shows, in one line ("Hint: h9 makes four")."""
+
+    def read_aloud(self, state: GameState) -> tuple[str, ...]:
+        """The position in sentences for a player who cannot see the lights (each side's pieces,
+        or each face), with the board's cell names."""
+
+    def read_cell(self, state: GameState, cell: Cell, columns: int, rows: int) -> str:
+        """What ``cell`` shows now, in a phrase ("h8: a blue chip")."""
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        """A puzzle's answer ``token`` from ``before`` in one line of board cell names: a right
+        one ("Solved: e7 makes five") when ``replies`` is empty, else why the replies beat it
+        ("Not e8: Red already has four from i11 to f8, and e7 makes five: Red wins")."""
 
 
 def board_adapter(name: str) -> BoardAdapter:

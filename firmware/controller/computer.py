@@ -1,20 +1,27 @@
 """Computer seats: which seats the computer takes, at what level, and the players that think.
 
 ``Seating`` is the table's player factory. A computer seat's player starts a search on the
-shared ``Thinker`` when its turn comes and posts the answer to the loop as a ``SeatMove``; the
-loop drops it if the position has moved on. ``cancel`` (UNDO, NEW, MENU) stops the search.
+shared searcher (the engine process, or the ``Thinker`` in this process) when its turn comes and
+posts the answer to the loop as a ``SeatMove``; the loop drops it if the position has moved on.
+``cancel`` (UNDO, NEW, MENU) stops the search.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import SeatSpec
+from firmware.controller.live import LoopCall
 from firmware.controller.players import PassivePlayer, Player, PlayerKind, SeatMove, Turn
-from firmware.controller.thinker import Answer, Thinker
+from firmware.controller.thinker import Answer, Searcher, Thinker
 from firmware.players import HIGHEST, LOWEST, Level, level
 from firmware.rules.api import GameState
+
+if TYPE_CHECKING:
+    from firmware.controller.table import Table
 
 HINT = "hint"  # the tag of a hint search (seat searches are tagged with their seat number)
 HINT_MOVETIME_MS = 1000
@@ -29,6 +36,9 @@ class HintFound:
 
 
 Post = Callable[[SeatMove | HintFound], None]
+Say = Callable[[str], None]
+# Makes the searcher from where its answers go and where it says what happened to it.
+SearcherFactory = Callable[[Callable[[Answer], None], Say], Searcher]
 
 
 def seat_key(text: str) -> str:
@@ -69,14 +79,16 @@ class ComputerPlayer:
 
     seat: int
     level: Level
-    thinker: Thinker
+    thinker: Searcher
+    movetime: Callable[[GameState], int | None] = lambda state: None
 
     @property
     def kind(self) -> PlayerKind:
         return PlayerKind.COMPUTER
 
     def your_turn(self, turn: Turn) -> None:
-        self.thinker.start(turn.state, self.level, movetime_ms=None, tag=turn.seat)
+        movetime = self.movetime(turn.state)
+        self.thinker.start(turn.state, self.level, movetime_ms=movetime, tag=turn.seat)
 
     def cancel(self) -> None:
         self.thinker.cancel()
@@ -92,20 +104,40 @@ class Seating:
         level: Level,
         computer_seats: Iterable[str] = (),
         seed: int | None = None,
+        searcher: SearcherFactory | None = None,
     ) -> None:
+        """``searcher``: where the searches run (default: a ``Thinker`` on ``clock``)."""
         self.level = level
         self.computer_seats = frozenset(seat_key(seat) for seat in computer_seats)
         self._post: Post | None = None
-        self.thinker = Thinker(clock=clock, deliver=self._deliver, seed=seed)
+        self._say: Say | None = None
+        if searcher is None:
+            self.thinker: Searcher = Thinker(clock=clock, deliver=self._deliver, seed=seed)
+        else:
+            self.thinker = searcher(self._deliver, self._said)
+        # The computer's time for a move: from its clock on a timed game (the game clock sets
+        # it), else None: the level's own time.
+        self.movetime: Callable[[GameState], int | None] = lambda state: None
 
     def choose(self, seats: Iterable[str], number: int) -> None:
         """The computer seats (colours or names) and the level of the matches started from now."""
         self.computer_seats = frozenset(seat_key(seat) for seat in seats)
         self.level = level(number)
 
-    def connect(self, post: Post) -> None:
-        """Where answers go: the loop's queue (set once the controller exists)."""
+    def time_from(self, movetime: Callable[[GameState], int | None]) -> None:
+        """Where the computer's time for a move comes from: its clock on a timed game (the
+        game clock's ``movetime_ms``; None there: the level's own time)."""
+        self.movetime = movetime
+
+    def connect(self, post: Post, say: Say | None = None) -> None:
+        """Where answers go (the loop's queue) and where the searcher's news is told (the
+        board's notice); set once the controller exists."""
         self._post = post
+        self._say = say
+
+    def _said(self, text: str) -> None:
+        if self._say is not None:
+            self._say(text)
 
     def kinds(self, specs: tuple[SeatSpec, ...]) -> tuple[PlayerKind, ...]:
         """Who fills each seat of a new match: the computer where its colour or name is asked."""
@@ -119,7 +151,7 @@ class Seating:
 
     def __call__(self, kind: PlayerKind, seat: int) -> Player:
         if kind == PlayerKind.COMPUTER:
-            return ComputerPlayer(seat, self.level, self.thinker)
+            return ComputerPlayer(seat, self.level, self.thinker, self.movetime)
         return PassivePlayer(kind)
 
     def hint(self, state: GameState) -> None:
@@ -134,3 +166,12 @@ class Seating:
         else:
             assert isinstance(answer.tag, int)
             self._post(SeatMove(answer.tag, answer.choice.token, answer.ply))
+
+
+def notice_teller(post: Callable[[LoopCall], None], table: Table) -> Say:
+    """Tells the board's notice a text from any thread, through the loop's queue ``post``."""
+
+    def tell(text: str) -> None:
+        post(LoopCall(partial(table.feedback.say, text)))
+
+    return tell

@@ -7,6 +7,7 @@ which entry it was; journals written before entries had ids or start times still
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass
 
@@ -17,12 +18,14 @@ from firmware.controller.events import (
     MovePending,
     MoveUndone,
     PendingDropped,
+    RoundEnded,
+    RoundReopened,
     RoundStarted,
     RoundUnstarted,
     SeatNamed,
 )
 from firmware.controller.journal import Entry, Journal
-from firmware.rules.api import JsonValue
+from firmware.rules.api import JsonValue, Termination
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,14 @@ class DroppedEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class EndEntry:
+    """The round was ended off the board (time, resignation, agreement); ``winner`` won it."""
+
+    reason: Termination
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class NameEntry:
     """A player put a name on a seat for this match (None: took it off)."""
 
@@ -85,7 +96,14 @@ class NameEntry:
 
 
 JournalEntry = (
-    MatchEntry | RoundEntry | DoEntry | UndoEntry | PendingEntry | DroppedEntry | NameEntry
+    MatchEntry
+    | RoundEntry
+    | DoEntry
+    | UndoEntry
+    | PendingEntry
+    | DroppedEntry
+    | NameEntry
+    | EndEntry
 )
 
 
@@ -115,6 +133,8 @@ def encode(entry: JournalEntry) -> Entry:
             return {"e": "dropped"}
         case NameEntry():
             return {"e": "name", "seat": entry.seat, "name": entry.name}
+        case EndEntry():
+            return {"e": "end", "reason": entry.reason.value, "winner": entry.winner}
 
 
 def decode(raw: Entry) -> JournalEntry:
@@ -141,7 +161,19 @@ def decode(raw: Entry) -> JournalEntry:
     if kind == "name" and _is_int(seat) and (name is None or isinstance(name, str)):
         assert isinstance(seat, int)
         return NameEntry(seat, name if isinstance(name, str) else None)
+    if kind == "end":
+        return _end(raw)
     raise ValueError(f"not a journal entry: {json.dumps(raw)[:120]}")
+
+
+def _end(raw: Entry) -> EndEntry:
+    reason, winner = raw.get("reason"), raw.get("winner")
+    known = {t.value: t for t in Termination if not t.positional}
+    if not isinstance(reason, str) or reason not in known:
+        raise ValueError(f"a round ended by {json.dumps(reason)[:40]}: not a reason off the board")
+    if winner is not None and not isinstance(winner, str):
+        raise ValueError(f"a round ended with {json.dumps(winner)[:40]} as its winner")
+    return EndEntry(known[reason], winner)
 
 
 def _match(raw: Entry) -> MatchEntry:
@@ -159,8 +191,19 @@ def _match(raw: Entry) -> MatchEntry:
         None if players is None else tuple(str(p) for p in players),
         level if _is_int(level) else None,  # type: ignore[arg-type]
         match_id if isinstance(match_id, str) else None,
-        float(started) if isinstance(started, int | float) and not _is_bool(started) else None,
+        _calendar_time(started),
     )
+
+
+def _calendar_time(value: JsonValue) -> float | None:
+    """Wall-clock seconds of a time the calendar has, else None (the board's clock is used)."""
+    if not isinstance(value, int | float) or _is_bool(value):
+        return None
+    try:
+        datetime.datetime.fromtimestamp(value)
+    except (OverflowError, OSError, ValueError):
+        return None
+    return float(value)
 
 
 def _is_int(value: JsonValue) -> bool:
@@ -200,6 +243,10 @@ class JournalKeeper:
                 return DoEntry(event.token)
             case MoveUndone() | RoundUnstarted():
                 return UndoEntry()
+            case RoundEnded(resumed=False, concluded=True, termination=Termination() as why):
+                return EndEntry(why, event.winner)
+            case RoundReopened(termination=Termination()):
+                return UndoEntry()  # the ending taken back: no move goes with it
             case MovePending():
                 return PendingEntry(event.seat, event.token)
             case PendingDropped():

@@ -1,7 +1,7 @@
 """What happened at the table: typed, immutable events, and the bus that hands them out.
 
-The table posts an event the moment something happens; the journal, the match history, the
-kiosk's day statistics, the broker, online play and the pages' live view subscribe. Nothing polls
+The match at the table posts an event the moment something happens; the journal (first), the
+match history, the broker, online play, the game clock and the voice subscribe. Nothing polls
 the table or diffs scoreboards to find out. Events are posted on the loop's thread, in order;
 a subscriber must return at once and must not post back into the table.
 
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from firmware.rules.api import JsonValue
+from firmware.rules.api import JsonValue, Termination
 
 log = logging.getLogger("cullsboard.events")
 
@@ -99,7 +99,8 @@ class MoveUndone:
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
-    """Round ``round`` is over: ``status`` ("won" or "draw"), the winner and its record."""
+    """Round ``round`` is over: ``status`` ("won" or "draw"), the winner, its record and how it
+    ended (``termination``: None only for a game that never says)."""
 
     round: int
     status: str
@@ -107,13 +108,27 @@ class RoundEnded:
     record: dict[str, JsonValue]
     scores: dict[str, int]
     resumed: bool = False  # told again for a match rebuilt from the journal
+    termination: Termination | None = None
+    concluded: bool = False  # ended by ``end_round``, not by a token (the journal says so)
+
+    @property
+    def reason(self) -> str | None:
+        """The word for how it ended: "line", "square", "no chips", "no move", "time", ..."""
+        return None if self.termination is None else self.termination.value
+
+    @property
+    def off_the_board(self) -> bool:
+        """Ended by time, resignation or agreement: the position does not show it."""
+        return self.termination is not None and not self.termination.positional
 
 
 @dataclass(frozen=True, slots=True)
 class RoundReopened:
-    """UNDO took back the move that ended round ``round``: it is being played again."""
+    """UNDO took back the move that ended round ``round`` (or the ending ``end_round`` gave it,
+    which ``termination`` names): it is being played again."""
 
     round: int
+    termination: Termination | None = None  # the ending ``end_round`` gave; None: by a move
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +189,14 @@ class Refused:
     cell: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class ReadAloud:
+    """Someone asked the board to say something in full: the position (the "read" command) or
+    what a cell holds and what a tap there would do (a long press, ``speech.explore``)."""
+
+    lines: tuple[str, ...]
+
+
 Event = (
     MatchStarted
     | RoundStarted
@@ -190,6 +213,7 @@ Event = (
     | SeatNamed
     | PhaseChanged
     | Refused
+    | ReadAloud
 )
 Subscriber = Callable[[Event], None]
 E = TypeVar("E")

@@ -94,6 +94,11 @@ class ShutDown:
 
 
 @dataclass(frozen=True, slots=True)
+class RestartBoard:
+    """Staff: start the board program again; the match is kept (the journal resumes it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class NameSeat:
     """A player's name (None: none) on seat ``seat`` for the match."""
 
@@ -101,7 +106,8 @@ class NameSeat:
     player_name: str | None
 
 
-StaffCommand = ResetBoard | StartGame | SetBrightness | ShutDown  # the staff PIN was checked
+# the staff PIN was checked
+StaffCommand = ResetBoard | StartGame | SetBrightness | ShutDown | RestartBoard
 RemoteCommand = (
     Touch | Press | GoOnline | SeatComputer | NameSeat | StaffCommand
 )  # from the network

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import queue
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from firmware.controller.computer import HintFound
@@ -28,6 +28,7 @@ from firmware.controller.live import (
     Redraw,
     RemoteCommand,
     ResetBoard,
+    RestartBoard,
     SeatComputer,
     SetBrightness,
     ShutDown,
@@ -38,7 +39,9 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
+from firmware.controller.modes.read import EXPLORE_HOLD_S, explore_cell
 from firmware.controller.players import SeatMove
+from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
@@ -83,6 +86,7 @@ QueueItem = (
 # What comes from no person at the board: it never wakes the kiosk's idle board.
 NOT_A_PERSON = (FaultEvent, SeatMove, HintFound, LoopCall, StartMatch, UndoAgreed, Redraw, _Stop)
 Inbox = queue.SimpleQueue[object]  # the loop's queue, made first so every part can post to it
+ScorePart = Callable[[float], dict[str, JsonValue]]  # scoreboard keys a part adds, at a time
 
 
 class BoardController:
@@ -102,10 +106,14 @@ class BoardController:
         inbox: Inbox | None = None,
         views: ViewHub | None = None,
         timers: Timers | None = None,
+        score_parts: Sequence[ScorePart] = (),
+        explore: bool = False,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
-        when other parts schedule on them too."""
+        when other parts schedule on them too; ``score_parts``: keys other parts add to the
+        scoreboard (the game clock's ``clock``); ``explore``: a long press on a cell says it
+        (``speech.explore`` on a board with a voice)."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -117,17 +125,21 @@ class BoardController:
         self._hold = None if power_off is None else hold
         self._queue: Inbox = queue.SimpleQueue() if inbox is None else inbox
         self._taps = TapReader()
+        if explore:
+            table.context.offer_exploring()
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
         self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None
         self._changed = True  # something may look different: compose the scoreboard again
         self._thinking = False
         self._stopping = False
+        self._restart = False  # the staff asked for a restart: run raises RestartRequested
         self.timers = Timers() if timers is None else timers
+        self._score_parts = tuple(score_parts)
         self._picture = _Owner("the picture's next animation step")
         self._beats = _Owner("the heartbeat")
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
-        self._button_names |= {"undo", "new", "menu", "hint"}
+        self._button_names |= {"undo", "new", "menu", "hint", "resign"}
         if table.has_learning:
             self._button_names |= {"lesson", "puzzle"}
 
@@ -245,20 +257,21 @@ class BoardController:
                     self._act(item)
                     self._changed = True
                 self.step()  # the rest of the queue, what is due, then the frame
+            if self._restart:
+                raise RestartRequested
         finally:
             self.timers.cancel(self._beats)
 
     def _settle(self, now: float) -> None:
         """After inputs and timers: what they may have changed that is not timed by itself (a
-        seat's search beside the loop, the kiosk's idle state), and the table's next change."""
+        seat's search beside the loop, the kiosk's idle state); the table's modes and feedback
+        schedule their own changes on the timers."""
         thinking = self.table.thinking()
         if thinking != self._thinking:  # a seat's search started or ended beside the loop
             self._thinking = thinking
             self._changed = True
         if self._attract is not None:
             self._idle_check(now)
-        changes = self.table.deadlines(now)
-        self.timers.replace(self.table, min(changes, default=None), self._redraw_due)
 
     def _redraw_due(self, now: float) -> None:
         """A timer whose only effect is that the picture or the scoreboard looks different."""
@@ -317,6 +330,8 @@ class BoardController:
         now = self.board.clock.now()
         leds = self.board.leds
         score = scoreboard(self.table, now)
+        for part in self._score_parts:
+            score.update(part(now))
         animates: float | None = None  # when the composed picture next changes by itself
         if self._attract is not None and self._attract.showing:
             frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
@@ -353,7 +368,7 @@ class BoardController:
 
     def _act(self, item: object) -> None:
         now = self.board.clock.now()
-        if isinstance(item, ResetBoard | StartGame | SetBrightness | ShutDown):
+        if isinstance(item, ResetBoard | StartGame | SetBrightness | ShutDown | RestartBoard):
             self._staff(item, now)
             return
         if isinstance(item, StartReview):
@@ -377,7 +392,9 @@ class BoardController:
                     self._taps.feed(item)  # the finger that opened the strip: not a tap
                     return
             meaning = self._taps.feed(item)
-            if isinstance(meaning, Tap):
+            if isinstance(meaning, Tap) and self._explores(meaning):
+                explore_cell(self.table.context, meaning.cell, now)
+            elif isinstance(meaning, Tap):
                 self.table.tap(meaning.cell, now)
             elif isinstance(meaning, Ghost):
                 self.table.ghost(now)
@@ -408,6 +425,11 @@ class BoardController:
         elif isinstance(item, Press):
             self.table.button(item.button, now)
 
+    def _explores(self, tap: Tap) -> bool:
+        """A long press on a cell, not a corner, with ``speech.explore``: said, not played."""
+        held = tap.held >= EXPLORE_HOLD_S
+        return self.table.context.explore and held and tap.cell not in self.table.strip.corners
+
     def _seat_computer(self, seats: tuple[str, ...], level: int, now: float) -> None:
         """The computer's seats, in a new match; never over an online game (which a local
         match would end), however the command came."""
@@ -436,6 +458,10 @@ class BoardController:
                 return
             case ShutDown():
                 self._shut_down("the staff page")
+                return
+            case RestartBoard():
+                log.info("staff restarted the board")
+                self._restart = self._stopping = True
                 return
         if self._attract is not None:
             self._attract.wake()

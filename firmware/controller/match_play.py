@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from firmware.controller.entries import (
     DoEntry,
     DroppedEntry,
+    EndEntry,
     MatchEntry,
     NameEntry,
     PendingEntry,
@@ -16,7 +17,7 @@ from firmware.controller.entries import (
     UndoEntry,
     decode,
 )
-from firmware.rules.api import Game, GameState, InvalidRecordError, JsonValue
+from firmware.rules.api import Game, GameState, InvalidRecordError, JsonValue, Outcome, Termination
 from firmware.rules.bounded_json import shorten
 from firmware.rules.match import Match
 from firmware.rules.registry import find_game
@@ -97,9 +98,23 @@ class MatchPlay:
             self.current.apply(entry.token)
         elif isinstance(entry, UndoEntry) and self.can_undo():
             self.undo()
+        elif isinstance(entry, EndEntry) and self.current is not None:
+            self.end_round(entry.reason, entry.winner)
         elif not isinstance(entry, PendingEntry | DroppedEntry | NameEntry):
             raise ValueError(f"not a next step here: {json.dumps(raw)}")
         return self
+
+    def end_round(self, termination: Termination, winner: str | None) -> Outcome:
+        """End the round in play off the board (time, resignation, agreement); ``winner`` wins
+        it, or nobody. ValueError if no round is in play (``Match.end_round`` says the rest)."""
+        if self.current is None:
+            raise ValueError("no round is in play")
+        return self._match.end_round(termination, winner)
+
+    @property
+    def concluded(self) -> bool:
+        """The round in play was ended by ``end_round`` (UNDO takes that back first)."""
+        return self._started and self._match.concluded
 
     def can_undo(self) -> bool:
         """Whether there is an action to take back (a token, or the start of a later round)."""

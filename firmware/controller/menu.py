@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from firmware.controller.adapter import BoardAdapter, MenuChoice, Option, SeatSpec
 from firmware.controller.menu_computer import ComputerRows
+from firmware.players import HIGHEST, level_words
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
@@ -48,9 +49,11 @@ class Menu:
         seats_of: Callable[[str, dict[str, JsonValue]], tuple[SeatSpec, ...]] | None = None,
         *,
         learn: bool = False,
+        level: int | None = None,
     ) -> None:
-        """``seats_of``: the seats of a game under rules; given, the menu offers the computer.
-        ``learn``: the menu offers a lesson and the puzzles of the chosen game."""
+        """``seats_of``: the seats of a game under rules; given, the menu offers the computer,
+        at ``level`` to begin with (None: the strongest). ``learn``: the menu offers a lesson and
+        the puzzles of the chosen game."""
         self.columns = columns
         self.rows = rows
         self.choices = tuple(
@@ -64,7 +67,7 @@ class Menu:
         self.computer = (
             None
             if seats_of is None
-            else ComputerRows(columns, rows, lambda: seats_of(*self.settings()))
+            else ComputerRows(columns, rows, lambda: seats_of(*self.settings()), level or HIGHEST)
         )
 
     def select(self, game: str, rules: dict[str, JsonValue]) -> None:
@@ -165,7 +168,8 @@ class Menu:
         plays = f"; the computer plays {chosen}" if chosen else ""
         levels = computer.level_cells()
         span = f"{self._name(levels[:1])}-{self._name(levels[-1:])}"
-        return f"vs computer: {seats}{plays}; level {computer.level} ({span})"
+        words = level_words(self.settings()[0], computer.level)
+        return f"vs computer: {seats}{plays}; {words} ({span})"
 
     def _name(self, cells: Sequence[Cell]) -> str:
         """The name of the top-left cell of ``cells`` that is on the board ("" if none is)."""

@@ -24,13 +24,14 @@ SeatsOf = Callable[[], tuple[SeatSpec, ...]]  # the seats of the game picked on 
 class ComputerRows:
     """The seats the computer plays on a game started from the menu, and its level."""
 
-    def __init__(self, columns: int, rows: int, seats_of: SeatsOf) -> None:
+    def __init__(self, columns: int, rows: int, seats_of: SeatsOf, level: int = HIGHEST) -> None:
+        """``level``: the one the rows start at (the board's computer level, as configured)."""
         self.columns = columns
         self.rows = rows
         self._seats_of = seats_of
         # Seat names in ``seat_key`` spelling: a seat stays chosen while other games are picked.
         self._chosen: set[str] = set()
-        self.level = HIGHEST
+        self.level = level
 
     def seats(self) -> tuple[SeatSpec, ...]:
         return self._seats_of()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from firmware.controller.menu import Menu
 from firmware.controller.menu_computer import ComputerRows
-from firmware.players import LOWEST
+from firmware.players import LOWEST, level_words
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
@@ -77,7 +77,11 @@ def _computer(menu: Menu, computer: ComputerRows) -> JsonValue:
         for cell, spec in zip(cells[1:], computer.seats(), strict=True)
     ]
     levels: list[JsonValue] = [
-        {"level": LOWEST + index, "cell": _named(menu, cell)}
+        {
+            "level": LOWEST + index,
+            "words": level_words(menu.settings()[0], LOWEST + index),
+            "cell": _named(menu, cell),
+        }
         for index, cell in enumerate(computer.level_cells())
     ]
     return {"seats": seats, "level": computer.level, "levels": levels}

@@ -8,8 +8,8 @@ from firmware.controller.adapter import board_adapter
 from firmware.controller.entries import MatchEntry, NameEntry, PendingEntry, decode
 from firmware.controller.events import EventBus, MatchEnded, MatchStarted, RoundEnded, RoundStarted
 from firmware.controller.match_play import JournalReplay, MatchPlay
-from firmware.controller.modes import Seated
 from firmware.controller.players import PlayerKind
+from firmware.controller.seated import Seated
 from firmware.players import HIGHEST, LOWEST
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import shorten
@@ -102,7 +102,13 @@ def tell_resumed(events: EventBus, started: MatchStarted, seated: Seated) -> Non
             scores = _scores_after(match, number)
             events.post(
                 RoundEnded(
-                    number, outcome.status.value, outcome.winner, record, scores, resumed=True
+                    number,
+                    outcome.status.value,
+                    outcome.winner,
+                    record,
+                    scores,
+                    resumed=True,
+                    termination=outcome.termination,
                 )
             )
     if match.is_over:

@@ -27,6 +27,7 @@ COMMAND_LOOKS: dict[str, RGB] = {
     "leave": p.MENU_CHOSEN,
     "lesson": p.HINT,
     "puzzle": (0, 180, 255),
+    "resign": (255, 40, 40),  # asks first: modes/resign.py
 }
 
 

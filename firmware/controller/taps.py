@@ -9,10 +9,11 @@ from hal.interfaces import Cell, TouchEvent, TouchKind
 
 @dataclass(frozen=True, slots=True)
 class Tap:
-    """A finished tap on a cell."""
+    """A finished tap on a cell; ``held``: how long the finger was down, in seconds."""
 
     cell: Cell
     t: float
+    held: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,16 +28,16 @@ class TapReader:
     """Turns DOWN/UP/AMBIGUOUS reports into taps; an UP without its DOWN means nothing."""
 
     def __init__(self) -> None:
-        self._down: set[Cell] = set()
+        self._down: dict[Cell, float] = {}  # the cells touched now, and since when
 
     def feed(self, event: TouchEvent) -> Tap | Ghost | None:
         if event.kind is TouchKind.AMBIGUOUS or event.cell is None:
             self._down.clear()
             return Ghost(event.t, event.detail)
         if event.kind is TouchKind.DOWN:
-            self._down.add(event.cell)
+            self._down.setdefault(event.cell, event.t)
             return None
         if event.cell in self._down:
-            self._down.discard(event.cell)
-            return Tap(event.cell, event.t)
+            since = self._down.pop(event.cell)
+            return Tap(event.cell, event.t, event.t - since)
         return None

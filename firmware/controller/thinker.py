@@ -13,6 +13,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from firmware.players import SEARCH_SHARE, Budget, Choice, Level, choose
 from firmware.rules.api import GameState
@@ -27,6 +28,24 @@ class Answer:
     tag: object
     ply: int
     choice: Choice
+
+
+class Searcher(Protocol):
+    """What a computer seat asks of whoever searches: the ``Thinker`` or an engine process."""
+
+    def thinking(self) -> bool:
+        """Whether a search is running."""
+
+    def start(
+        self, state: GameState, level: Level, *, movetime_ms: int | None, tag: object
+    ) -> None:
+        """Search ``state`` at ``level``; any search still running is cancelled."""
+
+    def cancel(self) -> None:
+        """Stop the running search, if any; its answer is never delivered."""
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the running search to end (tests and shutdown)."""
 
 
 class Thinker:

@@ -18,8 +18,8 @@ from firmware.controller.events import (
     RoundReopened,
     RoundUnstarted,
 )
-from firmware.controller.modes import Seated
 from firmware.controller.players import PlayerKind
+from firmware.controller.seated import Seated
 
 
 class UndoPolicy(Protocol):
@@ -40,8 +40,8 @@ def steps_to_a_person(seated: Seated) -> int:
     """How many actions UNDO takes back: until a seat played here (or nobody) is to act, past
     the computer's actions; 0 if only the computer's would go."""
     state = seated.match.current
-    if state is None or state.ply == 0:
-        return 1  # the start of a round: back to the end of the last one
+    if state is None or state.ply == 0 or seated.match.concluded:
+        return 1  # the start of a round (back to the end of the last one), or an ending
     kinds = {player.kind for player in seated.players}
     if PlayerKind.COMPUTER not in kinds or PlayerKind.HERE not in kinds:
         return 1  # nobody's replies to skip, or nobody here to go back to
@@ -65,6 +65,13 @@ def take_back(seated: Seated, events: EventBus) -> None:
     if not state.moves:
         match.undo()
         events.post(RoundUnstarted(number))
+        return
+    if match.concluded:  # the ending alone: the round is in play again, moves kept
+        if match.is_over:
+            events.post(MatchReopened(match.name))
+        termination = state.outcome().termination
+        match.undo()
+        events.post(RoundReopened(number, termination))
         return
     if state.outcome().is_over:
         if match.is_over:

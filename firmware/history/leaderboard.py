@@ -1,4 +1,5 @@
-"""The day's champions: from the history, each named player's round wins, rounds and matches."""
+"""The day's champions: from the history, each named player's matches won, round wins, rounds
+and matches; a champion is who won the most matches (round wins break a tie)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from firmware.rules.registry import find_game
 
 @dataclass
 class Standing:
-    """One player's day: rounds won, rounds played and matches played under a name."""
+    """One player's day: matches won, rounds won, rounds played and matches played."""
 
     name: str
     wins: int = 0
     rounds: int = 0
     matches: int = 0
+    match_wins: int = 0
 
     def to_json(self) -> dict[str, JsonValue]:
         return {
@@ -27,6 +29,7 @@ class Standing:
             "wins": self.wins,
             "rounds": self.rounds,
             "matches": self.matches,
+            "match_wins": self.match_wins,
         }
 
 
@@ -40,8 +43,8 @@ def seat_colours(game: str, rules: dict[str, JsonValue]) -> list[str]:
 
 
 def day_leaderboard(history: History, day: datetime.date) -> list[Standing]:
-    """Every name put on a seat in a match of ``day``, most round wins first (then fewer rounds
-    played, then the name). The same name in any letter case is one player."""
+    """Every name put on a seat in a match of ``day``, most matches won first (then most round
+    wins, fewer rounds played, the name). The same name in any letter case is one player."""
     standings: dict[str, Standing] = {}
     for match in history.matches(day):
         names = seat_names(history, match.id)
@@ -56,4 +59,8 @@ def day_leaderboard(history: History, day: datetime.date) -> list[Standing]:
             standing.matches += 1
             standing.rounds += len(rounds)
             standing.wins += sum(1 for r in rounds if r.winner == colours[seat])
-    return sorted(standings.values(), key=lambda s: (-s.wins, s.rounds, s.name.casefold()))
+            standing.match_wins += match.finished is not None and match.winner == colours[seat]
+    return sorted(
+        standings.values(),
+        key=lambda s: (-s.match_wins, -s.wins, s.rounds, s.name.casefold()),
+    )

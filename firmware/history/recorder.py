@@ -68,7 +68,12 @@ class HistoryRecorder:
             case RoundEnded() if snapshot is not None:
                 kept = tuple(r for r in snapshot.rounds if r.number < event.round)
                 ended = SavedRound(
-                    event.round, event.record, event.status, event.winner, self._wall()
+                    event.round,
+                    event.record,
+                    event.status,
+                    event.winner,
+                    self._wall(),
+                    event.reason,
                 )
                 self._change(dataclasses.replace(snapshot, rounds=(*kept, ended)))
             case RoundReopened() if snapshot is not None:

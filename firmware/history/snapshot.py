@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 import math
 from dataclasses import dataclass
 
 from firmware.rules.api import JsonValue
+
+INTEGER_MIN, INTEGER_MAX = -(2**63), 2**63 - 1  # what an SQLite INTEGER holds
 
 
 class SnapshotError(ValueError):
@@ -14,13 +17,15 @@ class SnapshotError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class SavedRound:
-    """One finished round: its records.md record, how it ended, who won, when (wall seconds)."""
+    """One finished round: its records.md record, its status, who won, when (wall seconds), and
+    why it ended (``reason``: "line", "time", ...; None: saved before rounds kept it)."""
 
     number: int
     record: dict[str, JsonValue]
     status: str
     winner: str | None
     ended: float
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,7 @@ class MatchSnapshot:
                     "status": r.status,
                     "winner": r.winner,
                     "ended": r.ended,
+                    "reason": r.reason,
                 }
                 for r in self.rounds
             ],
@@ -79,7 +85,8 @@ def snapshot_from_json(raw: JsonValue) -> MatchSnapshot:
                 record=_object(entry.get("record"), "rounds[].record"),
                 status=_text(entry.get("status"), "rounds[].status"),
                 winner=_text_or_none(entry.get("winner"), "rounds[].winner"),
-                ended=_number(entry.get("ended"), "rounds[].ended"),
+                ended=_time(entry.get("ended"), "rounds[].ended"),
+                reason=_text_or_none(entry.get("reason"), "rounds[].reason"),
             )
         )
     finished = data.get("finished")
@@ -90,10 +97,10 @@ def snapshot_from_json(raw: JsonValue) -> MatchSnapshot:
         rules=_object(data.get("rules"), "rules"),
         players=[_text(p, "players[]") for p in _list(data.get("players"), "players")],
         names=[_text_or_none(n, "names[]") for n in _list(data.get("names"), "names")],
-        started=_number(data.get("started"), "started"),
+        started=_time(data.get("started"), "started"),
         rounds=tuple(rounds),
         winner=_text_or_none(data.get("winner"), "winner"),
-        finished=None if finished is None else _number(finished, "finished"),
+        finished=None if finished is None else _time(finished, "finished"),
     )
 
 
@@ -122,6 +129,8 @@ def _text_or_none(value: JsonValue, where: str) -> str | None:
 def _int(value: JsonValue, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SnapshotError(f"{where}: not a whole number")
+    if not INTEGER_MIN <= value <= INTEGER_MAX:
+        raise SnapshotError(f"{where}: a whole number too large to keep")
     return value
 
 
@@ -129,3 +138,13 @@ def _number(value: JsonValue, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise SnapshotError(f"{where}: not a number")
     return float(value)
+
+
+def _time(value: JsonValue, where: str) -> float:
+    """Wall-clock seconds the calendar has (the history files a match under its day)."""
+    stamp = _number(value, where)
+    try:
+        datetime.datetime.fromtimestamp(stamp)
+    except (OverflowError, OSError, ValueError):
+        raise SnapshotError(f"{where}: not a time the calendar has ({stamp:g})") from None
+    return stamp

@@ -2,10 +2,12 @@
 
 ``save`` makes the stored match exactly a ``MatchSnapshot`` in one transaction (the row found by
 the match's stable key, its rounds replaced); each finished round keeps its records.md record.
-Older databases get the ``key`` and ``names`` columns on opening. Day files of the older JSON
-day statistics (``stats/YYYY-MM-DD.json``) are read in once and renamed ``.json.migrated``.
-A connection waits at most ``busy_s`` for a lock another program holds; ``unreadable`` tells an
-error that means the file is not a database we can use from one that may pass.
+Older databases get the ``key`` and ``names`` columns and the rounds' ``reason`` on opening; a
+round saved without its reason has it derived from its record's position. Day files of the
+older JSON day statistics (``stats/YYYY-MM-DD.json``) are read in once and renamed
+``.json.migrated``. A connection waits at most ``busy_s`` for a lock another program holds;
+``unreadable`` tells an error that means the file is not a database we can use from one that
+may pass.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.history.snapshot import MatchSnapshot, SavedRound
+from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
 from firmware.kiosk.stats import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import read_json
+from firmware.rules.records import record_from_json
 
 FILE_NAME = "history.sqlite3"
 BUSY_S = 0.5  # how long a statement waits for another program's lock before it fails
@@ -48,12 +51,14 @@ CREATE TABLE IF NOT EXISTS rounds (
     status TEXT NOT NULL,
     winner TEXT,
     finished REAL NOT NULL,
+    reason TEXT,
     PRIMARY KEY (match_id, number)
 );
 CREATE INDEX IF NOT EXISTS matches_by_day ON matches(day);
 """
 # Columns added since the first version: (name, type), added to an older table on opening.
 ADDED_COLUMNS = (("key", "TEXT"), ("names", "TEXT"))
+ADDED_ROUND_COLUMNS = (("reason", "TEXT"),)
 MATCH_COLUMNS = (
     "id, board, game, rules, players, started, finished, day, winner, rounds, key, names"
 )
@@ -111,6 +116,8 @@ class RoundRow:
     record: dict[str, JsonValue] | None  # None: migrated from a day file, no record kept
     status: str
     winner: str | None
+    ended: float | None = None  # wall seconds
+    reason: str | None = None  # how it ended: "line", "square", "no chips", "no move", "time", ...
 
 
 class History:
@@ -139,6 +146,26 @@ class History:
             self._connection = connection
             self._migrate_day_files(self.state_dir / "stats")
         return self._connection
+
+    def read_with(self, snapshots: Sequence[MatchSnapshot]) -> None:
+        """From now on read a copy in memory with ``snapshots`` saved over it (what the spool
+        holds and the database does not yet); the file is not changed."""
+        if not snapshots:
+            return
+        memory = sqlite3.connect(":memory:", check_same_thread=False)
+        try:
+            if self.path.exists():
+                self._db.backup(memory)
+                self.close()
+            else:
+                memory.executescript(SCHEMA)
+                _add_columns(memory)
+        except BaseException:
+            memory.close()
+            raise
+        self._connection = memory
+        for snapshot in snapshots:
+            self.save(snapshot)
 
     def close(self) -> None:
         if self._connection is not None:
@@ -187,9 +214,18 @@ class History:
                 )
                 db.execute("DELETE FROM rounds WHERE match_id = ?", (match_id,))
             db.executemany(
-                "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rounds (match_id, number, record, status, winner, finished, reason)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (match_id, r.number, json.dumps(r.record), r.status, r.winner, r.ended)
+                    (
+                        match_id,
+                        r.number,
+                        json.dumps(r.record),
+                        r.status,
+                        r.winner,
+                        r.ended,
+                        r.reason,
+                    )
                     for r in snapshot.rounds
                 ],
             )
@@ -203,8 +239,8 @@ class History:
             return None
         match = _match(row)
         rounds = self._db.execute(
-            "SELECT number, record, status, winner, finished FROM rounds WHERE match_id = ?"
-            " ORDER BY number",
+            "SELECT number, record, status, winner, finished, reason FROM rounds"
+            " WHERE match_id = ? ORDER BY number",
             (match.id,),
         ).fetchall()
         return MatchSnapshot(
@@ -215,10 +251,7 @@ class History:
             players=list(match.players),
             names=list(match.names),
             started=match.started,
-            rounds=tuple(
-                SavedRound(int(n), json.loads(rec) if rec else {}, str(st), w, float(e))
-                for n, rec, st, w, e in rounds
-            ),
+            rounds=tuple(_saved_round(*row) for row in rounds),
             winner=match.winner,
             finished=match.finished,
         )
@@ -262,20 +295,29 @@ class History:
         return [_match(row) for row in self._db.execute(query + " ORDER BY id", params)]
 
     def match(self, match_id: int) -> MatchRow | None:
+        """The match with ``match_id`` (None: none, or an id no row can have)."""
+        if not fits_integer(match_id):
+            return None
         row = self._db.execute(
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
         return None if row is None else _match(row)
 
     def rounds(self, match_id: int) -> list[RoundRow]:
+        """The stored rounds of ``match_id``, in order (none for an id no row can have)."""
+        if not fits_integer(match_id):
+            return []
         rows = self._db.execute(
-            "SELECT number, record, status, winner FROM rounds WHERE match_id = ? ORDER BY number",
+            "SELECT number, record, status, winner, finished, reason FROM rounds"
+            " WHERE match_id = ? ORDER BY number",
             (match_id,),
         )
-        return [
-            RoundRow(number, None if record is None else json.loads(record), status, winner)
-            for number, record, status, winner in rows
-        ]
+        found = []
+        for number, text, status, winner, ended, reason in rows:
+            record = None if text is None else json.loads(text)
+            derived = None if record is None else _reason_of(record)
+            found.append(RoundRow(number, record, status, winner, ended, reason or derived))
+        return found
 
     def day_totals(self, day: datetime.date) -> DayTotals:
         """The kiosk's day statistics: the finished matches of ``day``."""
@@ -293,10 +335,13 @@ class History:
             try:
                 data: Any = read_json(path.read_bytes())  # a wrong shape fails below
                 day = datetime.date.fromisoformat(str(data["day"]))
-                games = [FinishedGame(**entry) for entry in data["finished"]]
-            except (OSError, ValueError, KeyError, TypeError):
-                continue  # not a day file we know: leave it alone
-            noon = datetime.datetime.combine(day, datetime.time(12)).timestamp()
+                games = [_day_file_game(entry) for entry in data["finished"]]
+                noon = datetime.datetime.combine(day, datetime.time(12)).timestamp()
+                _day(noon)
+                for game in games:
+                    _day(noon + game.seconds)
+            except (OSError, ValueError, KeyError, TypeError, OverflowError):
+                continue  # not a day file we know, or numbers no row can hold: leave it alone
             for game in games:
                 match_id = self._begin_match(
                     board="", game=game.game, rules={}, players=[], started=noon
@@ -309,6 +354,23 @@ class History:
             path.rename(path.with_name(path.name + ".migrated"))
 
 
+def _day_file_game(entry: Any) -> FinishedGame:
+    """One game of an older day file; ValueError unless each field has a value a row holds."""
+    game, rounds, winner, seconds = (entry[k] for k in ("game", "rounds", "winner", "seconds"))
+    if not isinstance(game, str) or not (winner is None or isinstance(winner, str)):
+        raise ValueError("a game and its winner are text")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not fits_integer(rounds):
+        raise ValueError("rounds: a whole number a row holds")
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        raise ValueError("seconds: a duration")
+    return FinishedGame(game, rounds, winner, float(seconds))
+
+
+def fits_integer(number: int) -> bool:
+    """Whether ``number`` fits an SQLite INTEGER (a larger one cannot even be looked up)."""
+    return INTEGER_MIN <= number <= INTEGER_MAX
+
+
 def _day(stamp: float) -> str:
     return datetime.datetime.fromtimestamp(stamp).date().isoformat()
 
@@ -316,11 +378,35 @@ def _day(stamp: float) -> str:
 def _add_columns(connection: sqlite3.Connection) -> None:
     """Bring a table written by an older version up to the current columns."""
     have = {str(row[1]) for row in connection.execute("PRAGMA table_info(matches)")}
+    have_rounds = {str(row[1]) for row in connection.execute("PRAGMA table_info(rounds)")}
     with connection:
         for name, kind in ADDED_COLUMNS:
             if name not in have:
                 connection.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
+        for name, kind in ADDED_ROUND_COLUMNS:
+            if name not in have_rounds:
+                connection.execute(f"ALTER TABLE rounds ADD COLUMN {name} {kind}")
         connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS matches_by_key ON matches(key)")
+
+
+def _saved_round(
+    number: int, text: str | None, status: str, winner: str | None, ended: float, why: str | None
+) -> SavedRound:
+    record = json.loads(text) if text else {}
+    reason = why or _reason_of(record)
+    return SavedRound(int(number), record, str(status), winner, float(ended), reason)
+
+
+def _reason_of(record: dict[str, JsonValue]) -> str | None:
+    """How a round saved without its reason ended, from its record's position (None: the
+    record is missing or cannot be played)."""
+    if not record:
+        return None
+    try:
+        termination = record_from_json(record).termination()
+    except ValueError:
+        return None
+    return None if termination is None else termination.value
 
 
 def _match(row: tuple[object, ...]) -> MatchRow:

@@ -23,11 +23,39 @@ from pathlib import Path
 from firmware.controller.journal import fsync_dir
 from firmware.history.snapshot import MatchSnapshot, SnapshotError, snapshot_from_json
 from firmware.history.store import History, unreadable
+from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
 
 SPOOL_NAME = "history-spool.json"
 QUARANTINE_DIR = "quarantine"
 SPOOL_FORMAT = 1
+
+
+def spooled(spool_path: Path) -> list[MatchSnapshot]:
+    """The snapshots the spool holds that can be saved (a reader's view: nothing is changed;
+    the board sets aside what cannot be read)."""
+    try:
+        raw = read_json(spool_path.read_bytes())
+    except (OSError, JsonInputError):
+        return []
+    matches = raw.get("matches") if isinstance(raw, dict) else None
+    found = []
+    for item in matches if isinstance(matches, list) else []:
+        with contextlib.suppress(SnapshotError):
+            found.append(snapshot_from_json(item))
+    return found
+
+
+def read_history(state_dir: Path) -> History:
+    """The history in ``state_dir`` as a reader should see it: the database with what the spool
+    holds over it (a round saved while the database was locked is part of the history)."""
+    history = History(state_dir)
+    try:
+        history.read_with(spooled(state_dir / SPOOL_NAME))
+    except BaseException:
+        history.close()
+        raise
+    return history
 
 
 class HistoryWriter:
@@ -103,7 +131,12 @@ class HistoryWriter:
         if self._history is None:
             self._history = self._factory()
         for key, snapshot in list(self._pending.items()):
-            self._history.save(snapshot)
+            try:
+                self._history.save(snapshot)
+            except (OverflowError, ValueError) as exc:  # this match cannot be kept as it is
+                del self._pending[key]
+                self._set_entries_aside([snapshot.to_json()], str(exc))
+                continue
             del self._pending[key]
 
     def _failed(self, exc: BaseException) -> bool:
@@ -163,21 +196,52 @@ class HistoryWriter:
             raw = read_json(data)
             if not isinstance(raw, dict) or not isinstance(raw.get("matches"), list):
                 raise SnapshotError('not a spool (an object with a "matches" list)')
-            matches = raw["matches"]
-            assert isinstance(matches, list)
-            snapshots = [snapshot_from_json(item) for item in matches]
         except (JsonInputError, SnapshotError) as exc:
             self._set_spool_aside(exc)
             return
+        matches = raw["matches"]
+        assert isinstance(matches, list)
+        snapshots, bad, why = [], [], ""
+        for item in matches:
+            try:
+                snapshots.append(snapshot_from_json(item))
+            except SnapshotError as exc:
+                bad.append(item)
+                why = why or str(exc)
         self._pending = {snapshot.key: snapshot for snapshot in snapshots}
         self._spooled = True
+        if bad:
+            self._set_entries_aside(bad, why)
 
-    def _set_spool_aside(self, exc: Exception) -> None:
+    def _set_entries_aside(self, entries: list[JsonValue], why: str) -> None:
+        """Move the spool's entries that cannot be saved to ``quarantine/`` (the rest stay)."""
+        target = self._quarantine_name()
+        body = json.dumps({"format": SPOOL_FORMAT, "matches": entries}, separators=(",", ":"))
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _write_durably(target, body.encode())
+        except OSError as move:
+            self._warn(f"the history spool {self.spool_path} has {_count(entries)} that cannot"
+                       f" be saved ({why}) and cannot be set aside ({move.strerror})")  # fmt: skip
+            return
+        self._write_spool()  # what stays pending, without the entries set aside
+        self._warn(f"the history spool {self.spool_path} has {_count(entries)} that cannot be"
+                   f" saved ({why}): moved to {target}")  # fmt: skip
+
+    def _quarantine_name(self) -> Path:
         folder = self.spool_path.parent / QUARANTINE_DIR
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self._wall()))
         target = folder / f"history-spool-{stamp}.json"
+        number = 1
+        while target.exists():
+            number += 1
+            target = folder / f"history-spool-{stamp}-{number}.json"
+        return target
+
+    def _set_spool_aside(self, exc: Exception) -> None:
+        target = self._quarantine_name()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)
             self.spool_path.replace(target)
         except OSError as move:
             self._warn(f"the history spool {self.spool_path} cannot be read ({exc}) or moved"
@@ -217,3 +281,17 @@ class HistoryWriter:
         except OSError:
             return  # what it holds is in the database: reading it again later does no harm
         self._spooled = False
+
+
+def _count(entries: list[JsonValue]) -> str:
+    return "an entry" if len(entries) == 1 else f"{len(entries)} entries"
+
+
+def _write_durably(target: Path, data: bytes) -> None:
+    temporary = target.with_name(target.name + ".tmp")
+    with temporary.open("wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    temporary.replace(target)
+    fsync_dir(target.parent)

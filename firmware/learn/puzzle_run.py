@@ -1,9 +1,10 @@
-"""Puzzles played one after another: the position, the task, a right answer greeted, a wrong one
-refuted by the reply that beats it.
+"""Puzzles played one after another: the position, the task, a right answer played out and
+greeted, a wrong one refuted by the reply that beats it, each shown until the next touch.
 
 Pure and game-agnostic like the lesson runner: the board adapter says what a touch means, the
-rules judge, the kinds' words come from the game (``Teaching.tasks``), and the reply to a wrong
-answer is a win in one where there is one, else the computer's move on a node budget.
+rules judge, the kinds' words come from the game (``Teaching.tasks``) and the answers' from its
+adapter (``explain_answer``, in board cell names), and the reply to a wrong answer is a win in one
+where there is one, else the computer's move on a node budget.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ class PuzzleRun:
         self.solved = 0
         self.tried = 0
         self._position = self.puzzle.position()
-        self._refuted: tuple[str, ...] = ()  # a wrong answer and the reply shown after it
+        self._shown: tuple[str, ...] = ()  # an answer (and a wrong one's reply) shown after it
+        self._right = False  # the answer shown solved the puzzle
         self._said = ""
 
     @property
@@ -63,16 +65,21 @@ class PuzzleRun:
 
     @property
     def state(self) -> GameState:
-        """A copy of the position shown: the puzzle's, or after a wrong answer and its reply."""
+        """A copy of the position shown: the puzzle's, or after an answer (and its reply)."""
         shown = self._position.copy()
-        for token in self._refuted:
+        for token in self._shown:
             shown.apply(token)
         return shown
 
     @property
     def refuted(self) -> tuple[str, ...] | None:
         """The wrong answer and the reply shown after it, while they are shown."""
-        return self._refuted or None
+        return None if self._right else self._shown or None
+
+    @property
+    def showing(self) -> bool:
+        """An answer is shown played out: the next touch goes on (or sets the puzzle again)."""
+        return bool(self._shown)
 
     @property
     def task(self) -> str:
@@ -87,26 +94,30 @@ class PuzzleRun:
     @property
     def say(self) -> str:
         """What the page says now: the last answer's words, then the task or what to do."""
-        if self._refuted:
+        if self._right:
+            return f"{self._said} Tap the board for the next puzzle."
+        if self._shown:
             return f"{self._said} Tap the board to try again."
         return f"{self._said} {self.task}".strip()
 
     def cells(self) -> list[str]:
-        """The cells of the wrong answer and its reply, while they are shown."""
-        if not self._refuted:
-            return []
+        """The cells of the answer (and a wrong one's reply), while they are shown."""
         shown = self._position.copy()
         names: list[str] = []
-        for token in self._refuted:
+        for token in self._shown:
             cells = cells_for_token(self._board, shown, token, self._columns, self._rows)
             names += [cell_name(cell) for cell in cells]
             shown.apply(token)
         return names
 
     def touch(self, name: str) -> Answer:
-        """A touch on the board cell ``name``; after a refutation it sets the puzzle again."""
-        if self._refuted:
-            self._refuted, self._said = (), ""
+        """A touch on the board cell ``name``; after an answer shown it goes on: to the next
+        puzzle after a right one, to the puzzle again after a wrong one."""
+        if self._right:
+            self.skip()
+            return Answer(False, self.say)
+        if self._shown:
+            self._shown, self._said = (), ""
             return Answer(False, self.say)
         try:
             cell = parse_board_cell(name, self._columns, self._rows)
@@ -118,31 +129,30 @@ class PuzzleRun:
         return self.play(token)
 
     def play(self, token: str) -> Answer:
-        """An answer as a token: right ones count and the next puzzle is set up."""
+        """An answer as a token: a right one counts and stays shown until the next touch."""
         reason = self._position.why_illegal(token)
         if reason is not None:
             return Answer(False, reason)
         self.tried += 1
         if token in self.puzzle.answers:
             self.solved += 1
-            self._said = f"Solved: {token} is right."
-            self._index = (self._index + 1) % len(self._puzzles)
-            self._position = self.puzzle.position()
+            self._said = self._board.explain_answer(self._position.copy(), token, ())
+            self._shown, self._right = (token,), True
             return Answer(True, self._said)
-        mover = self._position.to_move()
         replies = self._refutation(token)
-        self._refuted = (token, *replies)
-        reply = " ".join(replies) or "nothing"
-        winner = self.state.outcome().winner
-        wins = f", and {winner.capitalize()} wins" if winner not in (None, mover) else ""
-        self._said = f"Not {token}: the answer to it is {reply}{wins}."
+        self._shown = (token, *replies)
+        if replies:
+            self._said = self._board.explain_answer(self._position.copy(), token, replies)
+        else:
+            side = (self._position.to_move() or "").capitalize()
+            self._said = f"Not that: {self._board.describe(self._position.copy(), token, side)}."
         return Answer(False, self._said, replies)
 
     def skip(self) -> None:
         """On to the next puzzle, unsolved."""
         self._index = (self._index + 1) % len(self._puzzles)
         self._position = self.puzzle.position()
-        self._refuted, self._said = (), ""
+        self._shown, self._right, self._said = (), False, ""
 
     def view(self) -> dict[str, JsonValue]:
         """The puzzle as the scoreboard shows it (docs/scoreboard.md)."""
@@ -156,7 +166,8 @@ class PuzzleRun:
             "solved": self.solved,
             "tried": self.tried,
             "say": self.say,
-            "refuted": list(self._refuted) or None,
+            "refuted": list(self.refuted or ()) or None,
+            "solved_shown": list(self._shown) if self._right else None,
             "cells": list(self.cells()),
         }
 

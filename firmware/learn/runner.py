@@ -2,8 +2,9 @@
 
 Pure and game-agnostic: the rules judge every action, the board adapter says what a touch means
 and where an action is touched; no clock, no I/O. A right action is answered (the step's scripted
-reply, or the computer at level 1 on a node budget) and the next step is set up; a wrong one
-changes nothing and gets the step's hint.
+reply, or the computer at level 1 on a node budget) and its result shown (the five lit, the
+flipped chip) until the player taps the cell to go on, which the sentence names and which no
+piece covers; then the next step is set up. A wrong one changes nothing and gets the hint.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from firmware.controller.adapter import BoardAdapter, Refusal, cells_for_token
 from firmware.learn.lesson import COMPUTER, Lesson, LessonError, step_position
+from firmware.render.stack import LightStack
 from firmware.rules.api import Game, GameState, JsonValue
 from firmware.rules.budget import Budget
 from firmware.rules.grid import cell_name, parse_board_cell
@@ -56,6 +58,8 @@ class LessonRun:
         self._rows = rows
         self._index = 0
         self._state = step_position(lesson, game, 0, None)
+        self._result: str | None = None  # a right action's words, while its result is shown
+        self._go_on: str | None = None
 
     @property
     def lesson(self) -> Lesson:
@@ -67,8 +71,8 @@ class LessonRun:
 
     @property
     def hint(self) -> str:
-        """The hint of the step shown (the lesson's last words once done)."""
-        return self.say if self.done else self._lesson.steps[self._index].hint
+        """The hint of the step shown (what to tap to go on while a result is shown)."""
+        return self.say if self.showing or self.done else self._lesson.steps[self._index].hint
 
     @property
     def state(self) -> GameState:
@@ -80,18 +84,42 @@ class LessonRun:
         return self._index >= len(self._lesson.steps)
 
     @property
+    def showing(self) -> bool:
+        """A right action's result is shown until the player taps ``go_on`` (not once done)."""
+        return self._result is not None and not self.done
+
+    @property
+    def go_on(self) -> str | None:
+        """The cell to tap to go on, while a result is shown or once done: the centre, or the
+        unlit cell nearest to it, so that it never covers a piece."""
+        if not (self.showing or self.done):
+            return None
+        if self._go_on is None:
+            self._go_on = go_on_cell(self._board, self._state, self._columns, self._rows)
+        return self._go_on
+
+    @property
     def step(self) -> int:
-        """The step shown, from 1 (the last one once the lesson is done)."""
-        return min(self._index + 1, len(self._lesson.steps))
+        """The step shown, from 1: while its result is shown the step answered (the last one
+        once the lesson is done)."""
+        if self._result is not None:
+            return self._index
+        return self._index + 1
 
     @property
     def say(self) -> str:
-        """The sentence for now: the step's, or the lesson's last words once done."""
-        return self._lesson.end if self.done else self._lesson.steps[self._index].say
+        """The sentence for now: the step's; while a result is shown, the right action's words
+        and the cell to tap to go on; once done, those and the lesson's last words."""
+        result = f"{self._result} " if self._result else ""
+        if self.done:
+            return f"{result}{self._lesson.end} Tap {self.go_on} to go on."
+        if self.showing:
+            return f"{result}Tap {self.go_on} to go on."
+        return self._lesson.steps[self._index].say
 
     def cells(self) -> list[str]:
-        """The board cells to touch for a right action (none once done)."""
-        if self.done:
+        """The board cells to touch for a right action (none while a result is shown)."""
+        if self.done or self.showing:
             return []
         names = {
             cell_name(cell)
@@ -101,9 +129,16 @@ class LessonRun:
         return sorted(names, key=lambda name: (name[0], int(name[1:])))
 
     def touch(self, name: str) -> Answer:
-        """A touch on the board cell called ``name`` (``h8``)."""
+        """A touch on the board cell called ``name`` (``h8``); while a result is shown, the
+        ``go_on`` cell sets up the next step."""
         if self.done:
             return Answer(False, self.say)
+        if self.showing:
+            if name != self.go_on:
+                return Answer(False, f"tap {self.go_on} to go on")
+            self._result, self._go_on = None, None
+            self._state = step_position(self._lesson, self._game, self._index, self._state)
+            return Answer(True, self.say)
         try:
             cell = parse_board_cell(name, self._columns, self._rows)
         except ValueError as exc:
@@ -114,8 +149,8 @@ class LessonRun:
         return self.play(token)
 
     def play(self, token: str) -> Answer:
-        """An action as a token; right ones are answered and the next step is set up."""
-        if self.done:
+        """An action as a token; a right one is answered, and its result shown until go on."""
+        if self.done or self.showing:
             return Answer(False, self.say)
         step = self._lesson.steps[self._index]
         reason = self._state.why_illegal(token)
@@ -127,9 +162,8 @@ class LessonRun:
         self._state.apply(token)
         replies = self._answer(step.reply, learner)
         self._index += 1
-        if not self.done:
-            self._state = step_position(self._lesson, self._game, self._index, self._state)
-        return Answer(True, step.right or "Right.", replies)
+        self._result, self._go_on = step.right or "Right.", None
+        return Answer(True, self._result, replies)
 
     def view(self) -> dict[str, JsonValue]:
         """The lesson as the scoreboard shows it (docs/scoreboard.md)."""
@@ -140,6 +174,7 @@ class LessonRun:
             "steps": len(self._lesson.steps),
             "say": self.say,
             "cells": list(self.cells()),
+            "go_on": self.go_on,
             "done": self.done,
         }
 
@@ -162,3 +197,20 @@ class LessonRun:
             self._state.apply(choice.token)
             played.append(choice.token)
         return tuple(played)
+
+
+def go_on_cell(board: BoardAdapter, state: GameState, columns: int, rows: int) -> str:
+    """The cell to tap to go on from ``state``: the board's centre if the position lights
+    nothing there, else the unlit cell nearest to it."""
+    stack = LightStack(columns, rows)
+    board.lights(stack, state, 0.0)
+    lit = stack.lit_cells()
+    cx, cy = columns // 2, rows // 2
+    dark = [(x, y) for x in range(columns) for y in range(rows) if (x, y) not in lit]
+    if not dark:
+        return cell_name((cx, cy))
+    best = min(
+        dark,
+        key=lambda c: (max(abs(c[0] - cx), abs(c[1] - cy)), abs(c[0] - cx) + abs(c[1] - cy), c),
+    )
+    return cell_name(best)

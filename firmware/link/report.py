@@ -55,8 +55,11 @@ class BrokerEvents:
             case MoveUndone():
                 return {**self._base(event.round, at), "type": "undo", "ply": event.ply - 1}
             case RoundEnded(resumed=False):
-                return {**self._base(event.round, at), "type": "result", "status": event.status,
-                        "winner": event.winner}  # fmt: skip
+                result = self._base(event.round, at)
+                result.update(type="result", status=event.status, winner=event.winner)
+                if event.off_the_board:  # the position does not say it: time, resignation, ...
+                    result["reason"] = event.reason
+                return result
         return None
 
     def _base(self, round_: int, at: float) -> dict[str, JsonValue]:

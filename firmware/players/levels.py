@@ -31,6 +31,18 @@ class Level:
 LEVELS = {number: Level(number, ms) for number, ms in OWN_MOVETIME_MS.items()}
 
 
+def level_words(game: str, number: int) -> str:
+    """The level as the board says it, with its rating in ``game`` when measured: "level 2,
+    about 900" (to the nearest 50)."""
+    try:
+        rating = find_player(game).rating(number)
+    except ValueError:  # a game without a computer player
+        rating = None
+    if rating is None:
+        return f"level {number}"
+    return f"level {number}, about {round(rating / 50) * 50}"
+
+
 def level(number: int) -> Level:
     """The level called ``number``; ValueError names the range."""
     try:

@@ -55,10 +55,18 @@ def error_lights(stack: LightStack, cell: Cell | None, start: float, duration: f
         stack.add([cell], light)
 
 
-def ready_light(stack: LightStack, since: float) -> None:
-    """The pulsing centre cell that players tap to go on."""
+def target_lights(stack: LightStack, cells: Sequence[Cell], since: float, period: float) -> None:
+    """Cells to touch, blinking between the hint colour and what they show, so that a ball or
+    chip on a target is still seen."""
+    for cell in cells:
+        under = stack.colour_at(cell, since)
+        stack.add([cell], Light(p.ANIMATION, p.Blink(p.HINT, under, period), since))
+
+
+def ready_light(stack: LightStack, since: float, cell: Cell | None = None) -> None:
+    """The pulsing cell that players tap to go on: ``cell``, or the centre."""
     blink = p.Blink(p.READY, p.dim(p.READY, 0.2), 1.0)
-    stack.add([centre(stack)], Light(p.ANIMATION + 1, blink, since))
+    stack.add([centre(stack) if cell is None else cell], Light(p.ANIMATION + 1, blink, since))
 
 
 def score_lights(

@@ -71,6 +71,14 @@ class LightStack:
             if 0 <= index < self.status_count:
                 self._status.setdefault(index, []).append(light)
 
+    def lit_cells(self) -> set[Cell]:
+        """The cells that have any light, whenever it shows."""
+        return {cell for cell, lights in self._cells.items() if lights}
+
+    def colour_at(self, cell: Cell, now: float) -> RGB:
+        """The colour ``cell`` shows at ``now`` (off when nothing lights it)."""
+        return _top(self._cells.get(cell), now)
+
     def compose(self, now: float) -> Frame:
         """The frame at ``now``."""
         rows = []

@@ -36,17 +36,49 @@ class Status(enum.Enum):
     DRAW = "draw"
 
 
+class Termination(enum.Enum):
+    """How a round or game ended; the value is the word for it (rules.md, Timed play rule 6)."""
+
+    LINE = "line"  # five in a row (Culls)
+    SQUARE = "square"  # a square of one colour (Cubulus)
+    NO_CHIPS = "no chips"  # the side to act has no chip left to place (Culls)
+    NO_MOVE = "no move"  # the side to act has no legal action (a full board, no push)
+    TIME = "time"  # the side to act ran out of time
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"  # the players agreed on the result (a draw)
+
+    @property
+    def positional(self) -> bool:
+        """True if the position shows it (the moves alone say so); False for the clock's and
+        the players' endings, which a record must say."""
+        return self in POSITIONAL
+
+
+POSITIONAL = frozenset({Termination.LINE, Termination.SQUARE, Termination.NO_CHIPS,
+                        Termination.NO_MOVE})  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The one source of truth for the end of a game."""
+    """The one source of truth for the end of a game: whether it is over, who won, the winning
+    cells and why it ended (python-chess's ``Outcome(termination, winner)``)."""
 
     status: Status
     winner: str | None = None
     line: tuple[str, ...] | None = None
+    termination: Termination | None = None  # None while in progress (or a game that never says)
 
     @property
     def is_over(self) -> bool:
         return self.status is not Status.IN_PROGRESS
+
+    @classmethod
+    def ended_by(cls, termination: Termination, winner: str | None) -> Outcome:
+        """A round ended by something off the board (time, resignation, agreement): ``winner``
+        wins it, or nobody (None: a draw)."""
+        if termination.positional:
+            raise ValueError(f"a round ends by {termination.value!r} only through its moves")
+        return cls(Status.DRAW if winner is None else Status.WON, winner, None, termination)
 
 
 IN_PROGRESS = Outcome(Status.IN_PROGRESS)
@@ -95,7 +127,15 @@ class GameState(Protocol):
         """Play ``token``; raise IllegalActionError (changing nothing) if it is not legal."""
 
     def undo(self) -> str:
-        """Take back the last token and return it; raise IndexError if there is none."""
+        """Take back the last token and return it (and an ending by ``conclude`` with it);
+        raise IndexError if there is none."""
+
+    def conclude(self, outcome: Outcome) -> None:
+        """End the game in progress by ``outcome``, a reason off the board (``Outcome.ended_by``):
+        no action is legal after it; ``reopen`` takes it back. ValueError if it is over."""
+
+    def reopen(self) -> None:
+        """Take back the ending ``conclude`` gave; ValueError if the game was not concluded."""
 
     def copy(self) -> GameState:
         """An independent copy (undo history included)."""

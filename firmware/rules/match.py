@@ -1,11 +1,18 @@
-"""A match of any registered game: rounds, starters, scores, undo, and a journal to resume from."""
+"""A match of any registered game: rounds, starters, scores, undo, and endings off the board."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
 
-from firmware.rules.api import GameState, InvalidRecordError, JsonValue, Status
+from firmware.rules.api import (
+    GameState,
+    InvalidRecordError,
+    JsonValue,
+    Outcome,
+    Status,
+    Termination,
+)
 from firmware.rules.registry import find_game
 
 
@@ -37,6 +44,7 @@ class Match:
         elif first not in self._colours:
             raise InvalidRecordError(f"first: must be one of {', '.join(self._colours)}")
         self._rounds: list[GameState] = [self._game.new_state(self._rules, first)]
+        self._concluded: set[int] = set()  # rounds (from 0) ended by ``end_round``
 
     # -- the match as it stands -------------------------------------------------------------
 
@@ -118,19 +126,41 @@ class Match:
         self._rounds.append(state)
         return state
 
+    def end_round(self, termination: Termination, winner: str | None) -> Outcome:
+        """End the round in play by a reason off the board (time, resignation, agreement):
+        ``winner`` wins it, or nobody (None). ValueError if the round is over, the reason is
+        one only the moves give, or ``winner`` does not play. UNDO takes the ending back."""
+        if winner is not None and winner not in self._colours:
+            raise ValueError(f"winner: must be one of {', '.join(self._colours)}, not {winner!r}")
+        outcome = Outcome.ended_by(termination, winner)
+        self.current.conclude(outcome)
+        self._concluded.add(len(self._rounds) - 1)
+        return outcome
+
+    @property
+    def concluded(self) -> bool:
+        """Whether the round in play was ended by ``end_round`` (UNDO reopens it first); an
+        ending a token gave (a game's own ``time`` or ``resign`` token) is not."""
+        return len(self._rounds) - 1 in self._concluded
+
     def can_undo(self) -> bool:
-        """Whether there is an action to take back (a token, or the start of a later round)."""
-        return len(self._rounds) > 1 or self.current.ply > 0
+        """Whether there is an action to take back (a token, an ending by ``end_round``, or the
+        start of a later round)."""
+        return len(self._rounds) > 1 or self.current.ply > 0 or self.concluded
 
     def undo(self) -> None:
-        """Take back the last token, or the start of a round that has none yet; IndexError if
-        there is nothing to take back (as ``GameState.undo``)."""
+        """Take back an ending by ``end_round``, else the last token, else the start of a round
+        that has none yet; IndexError if there is nothing to take back (as ``GameState.undo``)."""
         if not self.can_undo():
             raise IndexError("nothing to undo")
-        if self.current.ply > 0:
+        if self.concluded:
+            self.current.reopen()
+            self._concluded.discard(len(self._rounds) - 1)
+        elif self.current.ply > 0:
             self.current.undo()
         else:
             self._rounds.pop()
+            self._concluded.discard(len(self._rounds))
 
     def __repr__(self) -> str:
         scores = ", ".join(f"{colour}={wins}" for colour, wins in self.scores.items())

@@ -15,6 +15,11 @@ from firmware.rules.api import GameState
 from firmware.rules.budget import Budget
 
 LOWEST_LEVEL, HIGHEST_LEVEL = 1, 6
+Part = tuple[int, int]  # (index, count): search every count-th root action from index on
+WHOLE: Part = (0, 1)
+
+
+NO_ACTION = -(10**8)  # the score of a part of the root that holds no action
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,5 +38,18 @@ class GamePlayer(Protocol):
     def share(self, level: int) -> float:
         """The part of the given time (or node budget) ``level`` spends."""
 
-    def choose(self, state: GameState, level: int, budget: Budget, rng: random.Random) -> Choice:
-        """The move for the colour to act in ``state`` (not changed); ``budget`` stops it."""
+    def rating(self, level: int) -> int | None:
+        """``level``'s measured rating (Elo scale, the random player = 0), if it has one."""
+
+    def choose(
+        self,
+        state: GameState,
+        level: int,
+        budget: Budget,
+        rng: random.Random,
+        part: Part = WHOLE,
+    ) -> Choice:
+        """The move for the colour to act in ``state`` (not changed); ``budget`` stops it.
+
+        ``part``: search only that share of the root's actions (parallel workers split the
+        root between them); a part with no action scores ``NO_ACTION``, below any move."""

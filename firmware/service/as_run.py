@@ -8,16 +8,14 @@ only backends the unprivileged unit can open.
 
 from __future__ import annotations
 
-import dataclasses
 import shlex
 from pathlib import Path
 
 from firmware.config import ConfigError
-from firmware.config.checks import check_access
 from firmware.config.load import config_from_data, read_yaml
 from firmware.config.required import check_required
+from firmware.config.running import Switches, judge
 from firmware.config.schema import Config
-from firmware.kiosk.setup import KioskSetupError, kiosk_section
 from firmware.link.settings import LinkSettingsError, link_settings
 from firmware.service.devices import root_only
 
@@ -45,15 +43,10 @@ def shipped_unit_flags() -> tuple[str, ...]:
 def check_for_service(config: Config, flags: tuple[str, ...]) -> Config:
     """The config as the unit runs it (kiosk forced on by ``--kiosk``); NotForServiceError if
     its start would stop on it."""
-    forced = "--kiosk" in flags
     try:
-        kiosk = kiosk_section(config.kiosk, forced=forced)
-        running = config
-        if kiosk is not None:
-            running = dataclasses.replace(config, kiosk=kiosk)
-        check_access(running)  # the web PIN, and the kiosk's PIN and timings as it will run
+        running = judge(config, Switches.of_flags(flags))  # as the start judges it
         link_settings(running.link)
-    except (ConfigError, KioskSetupError, LinkSettingsError) as exc:
+    except (ConfigError, LinkSettingsError) as exc:
         raise NotForServiceError(str(exc)) from None
     for need in root_only(running):
         raise NotForServiceError(

@@ -15,6 +15,7 @@ from firmware.config.schema import Config
 
 GPIO_CHIPS = "char-gpiochip"  # every /dev/gpiochipN: lgpio opens the one the pins are on
 SPIDEV = "/dev/spidev0.0"
+SOUND_CARDS = "char-alsa"  # every /dev/snd/* node
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +55,12 @@ MPR121 = DeviceNeed(
     "touch", "mpr121", ("/dev/i2c-1", GPIO_CHIPS), "Blinka's I2C-1 and the IRQ input (lgpio)"
 )
 GPIOZERO = DeviceNeed("gpio", "gpio", (GPIO_CHIPS,), "gpiozero's lgpio pin factory")
+# The voice: aplay (alsa-lib's hw plugin) opens the card's /dev/snd/controlC* and pcmC*D*p nodes,
+# all of the kernel's "alsa" character devices (systemd.resource-control(5): char-alsa).
+ALSA = DeviceNeed("speech", "espeak", (SOUND_CARDS,), "aplay plays the voice on an ALSA card")
 
 # Every backend the kiosk unit is meant to run, unprivileged.
-UNPRIVILEGED = (WS281X_SPI, NEOPIXEL_SPI, MPR121, GPIOZERO)
+UNPRIVILEGED = (WS281X_SPI, NEOPIXEL_SPI, MPR121, GPIOZERO, ALSA)
 
 
 def device_needs(config: Config) -> tuple[DeviceNeed, ...]:
@@ -70,6 +74,8 @@ def device_needs(config: Config) -> tuple[DeviceNeed, ...]:
         needs.append(NEOPIXEL_SPI)
     if "gpio" in (config.buttons.backend, config.buzzer.backend):
         needs.append(GPIOZERO)
+    if config.speech.backend == "espeak":
+        needs.append(ALSA)
     return tuple(needs)
 
 

@@ -36,6 +36,7 @@ APT_PACKAGES = (
     *("python3-venv", "python3-dev", "gcc", "python3-lgpio", "python3-libgpiod", "polkitd"),
     "avahi-daemon",
 )
+VOICE_PACKAGES = ("espeak-ng", "alsa-utils")  # speech.backend: espeak
 POWER_OFF_RULES = "cullsboard-poweroff.rules"
 
 
@@ -44,7 +45,7 @@ class ServicePaths:
     """Where the service lives; the unit file in systemd/ uses the same paths."""
 
     user: str = "cullsboard"
-    groups: tuple[str, ...] = ("gpio", "i2c", "spi")
+    groups: tuple[str, ...] = ("gpio", "i2c", "spi", "audio")
     prefix: Path = Path("/opt/cullsboard")  # the service's own virtualenv
     config: Path = Path("/etc/cullsboard/board.yaml")
     state_dir: Path = Path("/var/lib/cullsboard")
@@ -119,6 +120,7 @@ def install_plan(
     boot_steps, reboot = _boot_steps(board, probe, paths, notes, model_section(model))
     steps = [
         *_package_steps(probe),
+        *_voice_steps(board, probe),
         *_account_steps(probe, paths),
         *_venv_steps(sources, paths),
         *boot_steps,
@@ -163,6 +165,18 @@ def _package_steps(probe: Probe) -> list[Step]:
             "system packages: venv, a compiler for rpi-ws281x, lgpio and libgpiod for the pins",
             *("apt-get", "install", "--yes", *APT_PACKAGES),
         ),
+    ]
+
+
+def _voice_steps(board: Config, probe: Probe) -> list[Step]:
+    """espeak-ng and aplay, where the config's voice is espeak (and apt is there)."""
+    if board.speech.backend != "espeak" or not probe.which("apt-get"):
+        return []
+    return [
+        _step(
+            "the voice: espeak-ng speaks, aplay (alsa-utils) plays it",
+            *("apt-get", "install", "--yes", *VOICE_PACKAGES),
+        )
     ]
 
 

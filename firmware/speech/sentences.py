@@ -11,6 +11,7 @@ from firmware.controller.events import (
     MatchStarted,
     MoveApplied,
     MoveUndone,
+    ReadAloud,
     Refused,
     RoundEnded,
     RoundStarted,
@@ -34,6 +35,8 @@ def line_for(event: Event) -> Line | None:
     match event:
         case MoveApplied(said=said):
             return Line(_sentence(said), fresh=True)
+        case ReadAloud(lines=lines):
+            return Line(" ".join(_sentence(line) for line in lines), urgent=True)
         case MoveUndone():
             return Line("Taken back.", fresh=True)
         case Refused(reason=reason, cell=cell):

@@ -1,13 +1,20 @@
-"""``GET /qr.svg`` (the board page's address as a QR code) and ``GET /api/address``."""
+"""``GET /qr.svg`` (the board page's address as a QR code) and ``GET /api/address`` (that
+address, and whether a phone can reach it at all: not when the board serves loopback only)."""
 
 from __future__ import annotations
 
 import functools
+import urllib.parse
 from collections.abc import Callable
 
 from aiohttp import web
 
-from firmware.web.address import qr_svg
+from firmware.web.address import is_loopback, qr_svg
+
+LOOPBACK_ONLY = (
+    "Phones cannot open this board: it serves this computer only ({host}). To play from "
+    "phones, start it with --web 0.0.0.0:8080 (and a PIN: web.pin)."
+)
 
 
 def add_address_routes(app: web.Application, address: Callable[[], str]) -> None:
@@ -22,7 +29,12 @@ def add_address_routes(app: web.Application, address: Callable[[], str]) -> None
         )
 
     async def show(request: web.Request) -> web.Response:
-        return web.json_response({"url": address()})
+        url = address()
+        host = urllib.parse.urlsplit(url).hostname or ""
+        if is_loopback(host):
+            advice = LOOPBACK_ONLY.format(host=host)
+            return web.json_response({"url": url, "phones": False, "advice": advice})
+        return web.json_response({"url": url, "phones": True})
 
     app.router.add_get("/qr.svg", qr)
     app.router.add_get("/api/address", show)

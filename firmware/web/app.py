@@ -26,6 +26,7 @@ from firmware.controller.live import (
 )
 from firmware.controller.options import game_catalogue
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import shorten
 from firmware.rules.grid import parse_board_cell
 from firmware.web.address_routes import add_address_routes
 from firmware.web.bodies import (
@@ -43,6 +44,7 @@ from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.names import player_name, seat_number
 from firmware.web.pads import PadSource, add_pad_routes
+from firmware.web.player_pages import add_player_routes
 from firmware.web.settings_routes import add_settings_routes
 from firmware.web.staff import StaffGate, add_staff_routes
 from firmware.web.views import (
@@ -106,7 +108,7 @@ def build_app(
     app[GUARD_KEY] = guard
     app[HUB_KEY] = hub
     gate = staff or StaffGate(None, guard.clock)
-    add_staff_routes(app, board, gate)
+    add_staff_routes(app, board, gate, settings)
     add_settings_routes(app, gate, settings)
     add_pad_routes(app, pads)
     app[SOCKETS_KEY] = set()
@@ -115,6 +117,7 @@ def build_app(
     app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/pads", _page("pads.html"))
     add_history_routes(app, history_dir)
+    add_player_routes(app)
     add_address_routes(app, address or (lambda: "http://127.0.0.1:8080/"))
     app[HEALTH_KEY] = health or (lambda: {"ok": True, "problems": []})
     app.router.add_get("/api/health", _health)
@@ -331,7 +334,7 @@ async def _errors_as_json(request: web.Request, handler: Handler) -> web.StreamR
         log.debug("web client left during %s %s", request.method, request.path)
         return _error(400, "the connection closed during the request")
     except Exception:
-        log.exception("web request %s %s failed", request.method, request.path)
+        log.exception("web request %s %s failed", request.method, shorten(request.path, 120))
         return _error(500, "internal error; the board log has the details")
     return response
 

@@ -13,12 +13,15 @@ from aiohttp import web
 
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import seat_names
-from firmware.history.store import History, MatchRow, RoundRow
+from firmware.history.snapshot import INTEGER_MAX
+from firmware.history.store import History, MatchRow, RoundRow, fits_integer
+from firmware.history.writer import read_history
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
 from firmware.web.history_words import day_html, match_html
 
 HISTORY_DIR_KEY = web.AppKey("history_dir", Path)
+NO_SUCH_ROUND = "no such round in the history"
 Played = tuple[MatchRow, list[RoundRow], dict[int, str]]  # a match, its rounds, its names
 
 
@@ -31,15 +34,28 @@ def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
     app.router.add_get("/api/leaderboard", _leaderboard)
 
 
+class HistoryUnreadableError(Exception):
+    """The history database cannot be read; the message is the page's one line."""
+
+
 def _open(request: web.Request) -> History:
+    """The history (a connection of its own: the loop writes through another), the spool over
+    it; HistoryUnreadableError if it cannot be read."""
     state_dir = request.app.get(HISTORY_DIR_KEY)
     if state_dir is None:
         raise ApiError(404, "this board keeps no history (no state directory)")
-    return History(state_dir)  # a connection of its own: the loop writes through another
+    try:
+        return read_history(state_dir)
+    except (OSError, sqlite3.Error) as exc:
+        raise HistoryUnreadableError(f"The history cannot be read ({exc}).") from None
 
 
-class HistoryUnreadableError(Exception):
-    """The history database cannot be read; the message is the page's one line."""
+def _open_for_api(request: web.Request) -> History:
+    """``_open`` for the JSON routes: a history that cannot be read is a 503."""
+    try:
+        return _open(request)
+    except HistoryUnreadableError as exc:
+        raise ApiError(503, str(exc).rstrip(".").replace("The", "the", 1)) from None
 
 
 def _error_page(message: str) -> web.Response:
@@ -75,7 +91,7 @@ def _day(request: web.Request) -> datetime.date:
 async def _leaderboard(request: web.Request) -> web.Response:
     """GET /api/leaderboard?day=YYYY-MM-DD (default today): the named players, most wins first."""
     day = _day(request)
-    history = _open(request)
+    history = _open_for_api(request)
     try:
         standings = day_leaderboard(history, day)
     except (OSError, sqlite3.Error, ValueError) as exc:
@@ -94,7 +110,6 @@ async def _page(request: web.Request) -> web.Response:
     except HistoryUnreadableError as exc:
         return _error_page(str(exc))
     sections = "\n".join(match_html(match, rounds, names) for match, rounds, names in games)
-    before, after = day - datetime.timedelta(days=1), day + datetime.timedelta(days=1)
     body = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -103,8 +118,7 @@ async def _page(request: web.Request) -> web.Response:
 <link rel="stylesheet" href="/static/history.css"></head>
 <body><header class="bar"><span class="brand">cullsboard</span>
 <h1 class="headline">Games of {day.isoformat()}</h1>
-<nav class="days"><a href="/history?day={before.isoformat()}">← {before.isoformat()}</a>
-<a href="/history?day={after.isoformat()}">{after.isoformat()} →</a></nav></header>
+<nav class="days">{_day_links(day)}</nav></header>
 <main class="history">{day_html([(match, rounds) for match, rounds, _ in games])}
 {sections or "<p>No games on this day.</p>"}
 <nav class="links"><a href="/">Board</a> · <a href="/scoreboard">Scoreboard</a></nav></main>
@@ -113,19 +127,39 @@ async def _page(request: web.Request) -> web.Response:
     return web.Response(text=body, content_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
+def _day_links(day: datetime.date) -> str:
+    """The links to the day before and the day after, where the calendar has them."""
+    links = []
+    if day > datetime.date.min:
+        before = (day - datetime.timedelta(days=1)).isoformat()
+        links.append(f'<a href="/history?day={before}">← {before}</a>')
+    if day < datetime.date.max:
+        after = (day + datetime.timedelta(days=1)).isoformat()
+        links.append(f'<a href="/history?day={after}">{after} →</a>')
+    return "\n".join(links)
+
+
+def _row_id(digits: str) -> int:
+    """The id the path gives (digits only), or 404 if no row can have it (past SQLite's
+    integers, or too long for Python's int to read)."""
+    if len(digits.lstrip("0")) > len(str(INTEGER_MAX)) or not fits_integer(int(digits)):
+        raise ApiError(404, NO_SUCH_ROUND)
+    return int(digits)
+
+
 async def _record(request: web.Request) -> web.Response:
-    history = _open(request)
+    match_id, number = _row_id(request.match_info["match"]), _row_id(request.match_info["round"])
+    history = _open_for_api(request)
     try:
-        rounds = history.rounds(int(request.match_info["match"]))
-    except (OSError, sqlite3.Error, ValueError) as exc:
+        rounds = history.rounds(match_id)
+    except (OSError, sqlite3.Error, ValueError) as exc:  # ValueError: a record that is not JSON
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
         history.close()
-    number = int(request.match_info["round"])
     found = [r.record for r in rounds if r.number == number and r.record is not None]
     if not found:
-        raise ApiError(404, "no such round in the history")
-    match = request.match_info["match"]
+        raise ApiError(404, NO_SUCH_ROUND)
+    match = match_id
     return web.Response(
         text=json.dumps(found[0]) + "\n",
         content_type="application/json",

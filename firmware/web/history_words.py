@@ -33,7 +33,10 @@ def _esc(text: object) -> str:
 
 
 def _clock(stamp: float) -> str:
-    return datetime.datetime.fromtimestamp(stamp).strftime("%H:%M")
+    try:
+        return datetime.datetime.fromtimestamp(stamp).strftime("%H:%M")
+    except (OverflowError, OSError, ValueError):  # a time no calendar holds
+        return "?"
 
 
 def _minutes(seconds: float) -> str:
@@ -69,9 +72,10 @@ def result_words(match: MatchRow, rounds: Sequence[RoundRow]) -> str:
 
 
 def round_words(round_: RoundRow) -> str:
-    """``Red won round 2``, ``Round 3 was drawn``."""
+    """``Red won round 2``, ``Red won round 2 on time``, ``Round 3 was drawn``."""
+    how = {"time": " on time", "resignation": " by resignation"}.get(round_.reason or "", "")
     if round_.winner is not None:
-        return f"{_title(round_.winner)} won round {round_.number}"
+        return f"{_title(round_.winner)} won round {round_.number}{how}"
     return f"Round {round_.number} was {STATUS_WORDS.get(round_.status, round_.status)}"
 
 
@@ -135,13 +139,16 @@ def match_html(match: MatchRow, rounds: list[RoundRow], names: dict[int, str] | 
 
 
 def day_html(games: Day) -> str:
-    """The day in numbers: matches finished, rounds played, and per game the average match
-    length and the wins of each colour; then the move notation of the games played."""
+    """The day in numbers: matches finished, rounds played (and lost on time), and per game the
+    average match length and the wins of each colour; then the move notation of the games
+    played."""
     finished = [(m, r) for m, r in games if m.finished is not None]
     played = sum(1 for _, rounds in games for r in rounds if r.status != "in_progress")
     match_word = "match" if len(finished) == 1 else "matches"
     round_word = "round" if played == 1 else "rounds"
-    lines = [f"<p>{len(finished)} {match_word} finished, {played} {round_word} played.</p>"]
+    on_time = sum(1 for _, rounds in games for r in rounds if r.reason == "time")
+    lost = f", {on_time} lost on time" if on_time else ""  # said only on a day that had some
+    lines = [f"<p>{len(finished)} {match_word} finished, {played} {round_word} played{lost}.</p>"]
     per_game: dict[str, list[tuple[MatchRow, list[RoundRow]]]] = defaultdict(list)
     for match, rounds in games:
         per_game[match.game].append((match, rounds))

@@ -52,6 +52,8 @@ def add_settings_routes(app: web.Application, gate: StaffGate, store: SettingsSt
         await staff_body(request, gate.current, ("pin",))
         try:
             need_store().reset()
+        except ConfigError as exc:
+            raise ApiError(400, f"the config file's values alone cannot run: {exc}") from None
         except OSError as exc:
             raise ApiError(500, f"cannot remove the settings file: {exc.strerror}") from None
         return answer("back to the config file's values; a restart applies them all")

@@ -1,5 +1,5 @@
-"""Staff routes for a kiosk board: reset, change the game, brightness, shut down; each needs the
-staff PIN."""
+"""Staff routes for a kiosk board: check the PIN, reset, change the game, brightness, restart,
+shut down; each needs the staff PIN."""
 
 from __future__ import annotations
 
@@ -8,16 +8,19 @@ import math
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from firmware.config.layered import SettingsStore
 from firmware.controller.live import (
     LiveBoard,
     RemoteCommand,
     ResetBoard,
+    RestartBoard,
     SetBrightness,
     ShutDown,
     StartGame,
 )
 from firmware.controller.options import OptionError, all_options, rules_from_options
 from firmware.kiosk.pin import PinCheck, StaffPin
+from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
 from firmware.web.bodies import ApiError, json_object, only_keys, required_text
 from hal.interfaces import Clock
@@ -39,8 +42,11 @@ class StaffGate:
             self.current = StaffPin(pin, self._clock)
 
 
-def add_staff_routes(app: web.Application, board: LiveBoard, gate: StaffGate) -> None:
-    """``POST /api/staff/reset``, ``/game``, ``/brightness`` and ``/shutdown``."""
+def add_staff_routes(
+    app: web.Application, board: LiveBoard, gate: StaffGate, settings: SettingsStore | None = None
+) -> None:
+    """``POST /api/staff/check``, ``/reset``, ``/game``, ``/brightness``, ``/restart`` and
+    ``/shutdown``."""
 
     def route(action: str, allowed: tuple[str, ...]) -> Handler:
         async def handler(request: web.Request) -> web.StreamResponse:
@@ -54,12 +60,25 @@ def add_staff_routes(app: web.Application, board: LiveBoard, gate: StaffGate) ->
 
         return handler
 
+    async def check(request: web.Request) -> web.Response:
+        await staff_body(request, gate.current, ("pin",))
+        return web.json_response({"pin": "right"})
+
     async def status(request: web.Request) -> web.Response:
         enabled = gate.current is not None
-        return web.json_response({"enabled": enabled, "off_reason": OFF_REASON})
+        body: dict[str, JsonValue] = {"enabled": enabled, "off_reason": OFF_REASON}
+        if settings is not None:  # the buttons held at the table to power off, as configured
+            kiosk = settings.config.kiosk
+            body["power_off"] = {
+                "buttons": list(kiosk.power_off_buttons),
+                "seconds": kiosk.power_off_seconds,
+            }
+        return web.json_response(body)
 
     app.router.add_get("/api/staff", status)
+    app.router.add_post("/api/staff/check", check)
     app.router.add_post("/api/staff/reset", route("reset", ("pin",)))
+    app.router.add_post("/api/staff/restart", route("restart", ("pin",)))
     app.router.add_post("/api/staff/game", route("game", ("pin", "game", *all_options())))
     app.router.add_post("/api/staff/brightness", route("brightness", ("pin", "level")))
     app.router.add_post("/api/staff/shutdown", route("shutdown", ("pin",)))
@@ -102,6 +121,8 @@ def _command(action: str, body: dict[str, object]) -> RemoteCommand:
         return ResetBoard()
     if action == "shutdown":
         return ShutDown()
+    if action == "restart":
+        return RestartBoard()
     if action == "brightness":
         level = body.get("level")
         if isinstance(level, bool) or not isinstance(level, int | float):

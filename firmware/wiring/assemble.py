@@ -20,9 +20,10 @@ from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig, SpeechConfig
-from firmware.controller.computer import Seating
+from firmware.controller.computer import Seating, notice_teller
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
+from firmware.controller.game_clock import BoardClock, ClockFile
 from firmware.controller.hold import ButtonHold
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, ViewHub
@@ -51,6 +52,7 @@ from firmware.link.board import BoardLink
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
+from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.speech.announcer import Announcer
 from firmware.wiring.devices import (
     build_buttons,
@@ -134,6 +136,7 @@ def assemble(
     beeps: bool = True,
     speech: SpeechConfig = SpeechConfig(),  # noqa: B008 - frozen, never changed
     config_problems: tuple[str, ...] = (),
+    time_control: TimeControl = NO_CLOCK,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -147,12 +150,14 @@ def assemble(
     ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet. ``link``: the broker to
     put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
     besides here, computer and remote. ``speech``: what a board with a speaker says (its
-    ``enabled`` and ``verbosity``)."""
+    ``enabled`` and ``verbosity``). ``time_control``: the game clock of the matches
+    played (``--clock``, ``play.clock``)."""
     events = EventBus()
     timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     announcer = _announcer(board, speech, events, views)
+    explore = announcer is not None and speech.enabled and speech.explore
     wall_seconds = _wall_seconds(wall)
     history = None if state_dir is None else History(state_dir)
     link_part = None
@@ -187,12 +192,26 @@ def assemble(
         hand_placed=hand_placed,
         ask_hint=None if seating is None or not hints else seating.hint,
         choose_computer=None if seating is None else seating.choose,
+        level=None if seating is None else seating.level.number,
         thinking=(lambda: False) if seating is None else seating.thinker.thinking,
         undo_policy=None if link_part is None else link_part.online_game,
         starter_draw=None if link_part is None else link_part.online_game.draw,
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
+        timers=timers,
     )
+    game_clock = BoardClock(
+        time_control,
+        table=table,
+        timers=timers,
+        now=board.clock.now,
+        store=ClockFile(state_dir),
+        beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
+    )
+    events.subscribe(game_clock.hear)
+    table.the_match.stamp_records(game_clock.record_keys)
+    if seating is not None:
+        seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
         folder = state_dir
         writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
@@ -204,51 +223,39 @@ def assemble(
 
         events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
-    if kiosk is None:
-        controller = BoardController(
-            board,
-            table,
-            heartbeat=heartbeat,
-            link=link_part,
-            inbox=inbox,
-            views=views,
-            timers=timers,
+    kiosk_parts = None
+    if kiosk is not None:
+        if state_dir is None or wall is None:
+            raise ValueError("kiosk mode needs a state directory and a wall clock")
+        kiosk_parts = build_kiosk(
+            kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall
         )
-        if seating is not None:
-            seating.connect(controller.post)
-        health = _health(controller, link_part, state_dir, config_problems)
-        return Assembly(
-            board,
-            table,
-            controller,
-            events,
-            history=history,
-            link=link_part,
-            health=health,
-            announcer=announcer,
-        )
-    if state_dir is None or wall is None:
-        raise ValueError("kiosk mode needs a state directory and a wall clock")
-    parts = build_kiosk(kiosk, clock=board.clock, leds=board.leds, state_dir=state_dir, wall=wall)
+    hold = None
+    if kiosk is not None and kiosk.power_off_buttons:
+        hold = ButtonHold(kiosk.power_off_buttons, kiosk.power_off_seconds)
     controller = BoardController(
         board,
         table,
         heartbeat=heartbeat,
-        attract=parts.attract,
-        dimmer=parts.dimmer,
-        power_off=PowerOff(command=None) if power_off is None else power_off,
-        hold=ButtonHold(kiosk.power_off_buttons, kiosk.power_off_seconds)
-        if kiosk.power_off_buttons
-        else None,
+        attract=None if kiosk_parts is None else kiosk_parts.attract,
+        dimmer=None if kiosk_parts is None else kiosk_parts.dimmer,
+        power_off=None
+        if kiosk is None
+        else (PowerOff(command=None) if power_off is None else power_off),
+        hold=hold,
         link=link_part,
         inbox=inbox,
         views=views,
         timers=timers,
+        score_parts=(game_clock.score_json,),
+        explore=explore,
     )
     if seating is not None:
-        seating.connect(controller.post)
+        seating.connect(controller.post, notice_teller(controller.post, table))
     health = _health(controller, link_part, state_dir, config_problems)
-    return Assembly(board, table, controller, events, parts, history, link_part, health, announcer)
+    return Assembly(
+        board, table, controller, events, kiosk_parts, history, link_part, health, announcer
+    )
 
 
 def _announcer(

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import logging
 import os
-import random
 import signal
 import threading
 import time
@@ -16,27 +14,18 @@ from types import FrameType
 from typing import Any
 
 from firmware.config import Config, ConfigError, load_config
-from firmware.config.layered import SettingsStore, load_layered
-from firmware.controller.computer import Seating, computer_choice
+from firmware.config.layered import SettingsStore, start_layered
+from firmware.config.running import Switches
 from firmware.controller.loop import BoardController
 from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
-from firmware.kiosk.setup import KioskSetupError, kiosk_section
-from firmware.link.online import OnlineRequest
-from firmware.link.settings import LinkSettingsError, link_settings
-from firmware.rules.api import JsonValue
 from firmware.service.notify import Heartbeat, Notifier
-from firmware.wiring.assemble import assemble, start_link
+from firmware.wiring.assemble import start_link
+from firmware.wiring.errors import HardwareSilentError, SessionError
 from firmware.wiring.padview import PadMonitor
-from firmware.wiring.session import (
-    Complain,
-    HardwareSilentError,
-    SessionError,
-    page_for,
-    serve_web,
-)
-from firmware.wiring.settings import hand_placed
+from firmware.wiring.session import Complain, page_for, serve_web
+from firmware.wiring.spec import RunSpec, assemble_board, plan_board
 from hal.clock import MonotonicClock
 from hal.interfaces import TouchSensor
 from hal.touch import PadTouchSensor
@@ -52,13 +41,9 @@ SignalHandler = Callable[[int, FrameType | None], None]
 
 
 def run_real_board(
-    args: argparse.Namespace,
-    settings: tuple[str, dict[str, JsonValue]] | None,
+    spec: RunSpec,
     complain: Complain,
     *,
-    online: OnlineRequest | None = None,
-    broker: str | None = None,
-    board_id: str | None = None,
     started: Callable[[BoardController], None] | None = None,
     environ: Mapping[str, str] | None = None,
     wall: WallClock = datetime.datetime.now,
@@ -69,29 +54,26 @@ def run_real_board(
     """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot.
 
     Without ``--config`` the config is ``default_path`` (``DEFAULT_CONFIG``), if it exists;
-    the staff settings in the state directory are layered over it.
+    the staff settings in the state directory are layered over it. ``started`` hears the
+    controller once the board runs (after it opened what the spec asks for).
     """
 
-    path = config_path(args.config, DEFAULT_CONFIG if default_path is None else default_path)
+    path = config_path(spec.config_path, DEFAULT_CONFIG if default_path is None else default_path)
     try:
         file_config = load_config(path, lambda line: complain(f"config {line}"))
     except ConfigError as exc:
         raise SessionError(f"config {path}: {exc}") from None
-    state_dir = Path(args.state_dir or file_config.state_dir).expanduser()
+    state_dir = Path(spec.state_dir or file_config.state_dir).expanduser()
     try:
         lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
     except StateDirBusyError as exc:
         raise SessionError(str(exc)) from None
     try:
         return _run_locked(
-            args,
-            settings,
+            spec,
             complain,
             file_config=file_config,
             state_dir=state_dir,
-            online=online,
-            broker=broker,
-            board_id=board_id,
             started=started,
             environ=environ,
             wall=wall,
@@ -103,15 +85,11 @@ def run_real_board(
 
 
 def _run_locked(
-    args: argparse.Namespace,
-    settings: tuple[str, dict[str, JsonValue]] | None,
+    spec: RunSpec,
     complain: Complain,
     *,
     file_config: Config,
     state_dir: Path,
-    online: OnlineRequest | None,
-    broker: str | None,
-    board_id: str | None,
     started: Callable[[BoardController], None] | None,
     environ: Mapping[str, str] | None,
     wall: WallClock,
@@ -125,50 +103,35 @@ def _run_locked(
         build_board,
     )
 
-    layered = load_layered(file_config, state_dir, lambda text: complain(f"warning: {text}"))
+    switches = Switches(kiosk=spec.kiosk, web=spec.web)
+    try:
+        layered = start_layered(
+            file_config, state_dir, lambda text: complain(f"warning: {text}"), switches
+        )
+    except ConfigError as exc:
+        raise SessionError(str(exc)) from None
     store = SettingsStore(layered, state_dir)
     config = layered.config
-    try:
-        kiosk = kiosk_section(config.kiosk, forced=args.kiosk)
-        link = link_settings(config.link, broker=broker, board_id=board_id)
-    except (KioskSetupError, LinkSettingsError) as exc:
-        raise SessionError(str(exc)) from None
-    try:
-        options = vars(args)  # the computer options are absent when the caller has none
-        number = options.get("level")
-        number = config.play.computer_level if number is None else number
-        computer_seats, level = computer_choice(options.get("computer"), number)
-    except ValueError as exc:
-        raise SessionError(str(exc)) from None
-    if online is not None and link is None:
-        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
+    plan = plan_board(spec, config, () if layered.problem is None else (layered.problem,))
     clock = MonotonicClock()
-    notifier = Notifier(os.environ if environ is None else environ)
     try:
         board = build_board(config, clock)
     except HardwareSilentSetupError as exc:
-        pause_before_retry(notifier, str(exc), sleep)
+        pause_before_retry(Notifier(os.environ if environ is None else environ), str(exc), sleep)
         raise HardwareSilentError(str(exc)) from None
     except BoardSetupError as exc:
         raise SessionError(str(exc)) from None
+    notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
-    parts = assemble(
+    parts = assemble_board(
+        plan,
         board,
         state_dir=state_dir,
-        rng=random.Random(args.seed),
-        warn=lambda text: complain(f"warning: {text}"),
-        kiosk=kiosk,
+        complain=complain,
         wall=wall,
+        real_board=True,
         heartbeat=heartbeat.beat,
-        seating=Seating(clock=clock.now, level=level, computer_seats=computer_seats),
-        hand_placed=hand_placed(config, real_board=True),
-        board_name="" if link is None else link.board_id,
-        link=link,
         power_off=PowerOff() if power_off is None else power_off,  # systemctl poweroff
-        hints=config.play.hints,
-        beeps=config.buzzer.enabled,
-        speech=config.speech,
-        config_problems=() if layered.problem is None else (layered.problem,),
     )
     controller = parts.controller
     stop_poll = threading.Event()
@@ -176,11 +139,11 @@ def _run_locked(
     running_link = None
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     try:
-        controller.start(settings)
+        controller.start(spec.settings)
         _start_poller(board.touch, stop_poll)
-        where = args.web or f"{config.web.host}:{config.web.port}"
-        if link is not None:
-            running_link = start_link(parts, online, page=page_for(where))
+        where = spec.web or f"{config.web.host}:{config.web.port}"
+        if plan.link is not None:
+            running_link = start_link(parts, spec.online, page=page_for(where))
         pads = None
         if isinstance(board.touch, PadTouchSensor):
             pads = PadMonitor(board.touch, config, board.clock)
@@ -201,7 +164,8 @@ def _run_locked(
                 before = signal.signal(signum, stop_handler(controller, notifier))
                 if before is not None:
                     previous[signum] = before
-        notifier.ready("playing" if kiosk is None else "playing (kiosk)")
+        notifier.ready("playing" if plan.kiosk is None else "playing (kiosk)")
+        open_asked(controller, spec)
         if started is not None:
             started(controller)
         controller.run()
@@ -218,6 +182,14 @@ def _run_locked(
         notifier.close()
     log.info("stopped cleanly")
     return 0
+
+
+def open_asked(controller: BoardController, spec: RunSpec) -> None:
+    """Open what the run asked for once the board runs: the review, else the lesson."""
+    if spec.review is not None:
+        controller.review(spec.review)
+    elif spec.lesson is not None:
+        controller.lesson(spec.lesson)
 
 
 def stop_handler(controller: BoardController, notifier: Notifier) -> SignalHandler:

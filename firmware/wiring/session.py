@@ -4,29 +4,19 @@ from __future__ import annotations
 
 import datetime
 import json
-import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
-from firmware.config.schema import Config, KioskConfig
-from firmware.controller.computer import Seating, top_level
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
-from firmware.link.online import OnlineRequest
-from firmware.link.settings import LinkSettings
-from firmware.players import Level
 from firmware.render.frame_json import frame_line
-from firmware.rules.api import JsonValue
-from firmware.wiring.assemble import (
-    assemble,
-    simulated_board,
-    start_link,
-)
+from firmware.wiring.assemble import simulated_board, start_link
+from firmware.wiring.errors import SessionError
 from firmware.wiring.health import BoardHealth
-from firmware.wiring.settings import hand_placed
+from firmware.wiring.spec import BoardPlan, assemble_board
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
@@ -35,20 +25,7 @@ if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
     from firmware.web.pads import PadSource
 
 Complain = Callable[[str], None]
-
-
-class SessionError(ValueError):
-    """A problem with how the board was asked to run; the message is one line for the user."""
-
-    status = 2  # the exit status: a config or setup error, which waiting cannot fix
-
-
-class HardwareSilentError(SessionError):
-    """The board's hardware did not answer; trying again later may find it (a slow boot, a
-    loose harness), so the kiosk unit restarts the board after a pause."""
-
-    status = 3
-
+FRAMES_KEPT = 100  # the latest frames the simulated LEDs keep in memory
 
 class Closable(Protocol):
     def close(self) -> None: ...
@@ -126,51 +103,25 @@ def save_record(table: Table, path: str, complain: Complain) -> None:
 
 
 def build_session(
-    *,
-    config: Config,
-    settings: tuple[str, dict[str, JsonValue]] | None,
-    rng: random.Random,
-    scripted: bool,
-    state_dir: Path,
-    frames_path: str | None,
-    complain: Complain,
-    kiosk: KioskConfig | None = None,
-    computer_seats: frozenset[str] = frozenset(),
-    level: Level | None = None,
-    link: LinkSettings | None = None,
-    online: OnlineRequest | None = None,
-    config_problems: tuple[str, ...] = (),
-    page: str | None = None,
+    plan: BoardPlan, *, state_dir: Path, complain: Complain, page: str | None = None
 ) -> Session:
-    """The simulated board of ``config`` (a ``simulated`` one), started, on a clock that only
-    ``wait`` moves when scripted.
+    """The simulated board of ``plan`` (its config a ``simulated`` one), started, on a clock
+    that only ``wait`` moves when the run is scripted.
 
-    ``kiosk`` is an enabled kiosk section (None: kiosk mode off). A scripted run's wall clock
-    starts now and then moves with the simulated clock.
-    """
+    A scripted run's wall clock starts now and then moves with the simulated clock. ``page``:
+    the board page the broker is told of."""
+    scripted = plan.spec.script is not None
     clock = FakeClock() if scripted else MonotonicClock()
-    board = simulated_board(config, clock)
+    board = simulated_board(plan.config, clock)
+    board.leds.keep = FRAMES_KEPT  # a run may go on for days: the frames file has them all
     now = datetime.datetime.now
-    parts = assemble(
+    parts = assemble_board(
+        plan,
         board,
         state_dir=state_dir,
-        rng=rng,
-        warn=lambda text: complain(f"warning: {text}"),
-        kiosk=kiosk,
+        complain=complain,
         wall=wall_on(clock, now()) if scripted else now,
-        seating=Seating(
-            clock=clock.now,
-            level=level or top_level(),
-            computer_seats=computer_seats,
-            seed=rng.getrandbits(32),
-        ),
-        hand_placed=hand_placed(config, real_board=False),
-        board_name="" if link is None else link.board_id,
-        link=link,
-        hints=config.play.hints,
-        beeps=config.buzzer.enabled,
-        speech=config.speech,
-        config_problems=config_problems,
+        real_board=False,
     )
     session = Session(
         board,
@@ -182,6 +133,7 @@ def build_session(
         state_dir=state_dir,
         health=parts.health,
     )
+    frames_path = plan.spec.frames
     if frames_path is not None:
         try:
             session.frames = Path(frames_path).open("w", encoding="utf-8")  # noqa: SIM115
@@ -190,9 +142,9 @@ def build_session(
                 f"cannot write the frames file {frames_path}: {exc.strerror}"
             ) from None
         board.leds.on_sent = session.write_frame
-    session.controller.start(settings)
-    if link is not None:
-        session.link = start_link(parts, online, page=page)
+    session.controller.start(plan.spec.settings)
+    if plan.link is not None:
+        session.link = start_link(parts, plan.spec.online, page=page)
     return session
 
 

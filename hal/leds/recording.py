@@ -47,7 +47,8 @@ class MockLeds:
     the colours in the order the real chain has them. ``show`` returns False and records nothing
     when the frame equals the last one sent. After ``fail_next(n)`` the next ``n`` sends raise
     ``OSError`` and record nothing; the frame does not count as sent, so showing it again sends
-    it. ``close`` sends an all-off frame like the real chains, and it is recorded.
+    it. ``close`` sends an all-off frame like the real chains, and it is recorded. ``keep``
+    (None: all) bounds ``sent`` to about the last ``keep`` frames, for runs that go on for hours.
     """
 
     def __init__(
@@ -78,6 +79,7 @@ class MockLeds:
             max_current_ma=max_current_ma,
         )
         self.sent: list[SentFrame] = []
+        self.keep: int | None = None
         self.on_sent: Callable[[SentFrame], None] | None = None
 
     @property
@@ -147,6 +149,8 @@ class MockLeds:
         assert sent_frame is not None
         record = SentFrame(self._clock.now(), sent_frame)
         self.sent.append(record)
+        if self.keep is not None and len(self.sent) > 2 * self.keep:
+            del self.sent[: len(self.sent) - self.keep]  # once per ``keep`` frames
         if self.on_sent is not None:
             self.on_sent(record)
 

@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 SYNTH_TIMEOUT_S = 30.0
+SYNTH_NICENESS = 10
 RIFF_HEADER = 44  # espeak-ng writes the plain 44-byte PCM header
 
 
@@ -44,25 +45,32 @@ class EspeakVoice:
         espeak: str = "espeak-ng",
         aplay: str = "aplay",
     ) -> None:
+        found = {}
         for program, package in ((espeak, "espeak-ng"), (aplay, "alsa-utils")):
-            if shutil.which(program) is None:
+            path = shutil.which(program)
+            if path is None:
                 raise SpeakerSetupError(
                     f"{program} is not installed: sudo apt install {package} "
                     "(or set speech.backend: none)"
                 )
+            found[program] = path  # a full path lets subprocess spawn it without a fork
         self.rate = rate
         self.volume = volume
         self.voice = voice
         self.device = device
-        self._espeak = espeak
-        self._aplay = aplay
+        self._espeak = found[espeak]
+        self._aplay = found[aplay]
+        nice = shutil.which("nice")  # coreutils: synthesis yields the CPU to the board's loop
+        self._nice = [nice, "-n", str(SYNTH_NICENESS)] if nice is not None else []
         self._lock = threading.Lock()
         self._player: subprocess.Popen[bytes] | None = None
+        self._cut = False  # stop() ended the sentence being played
 
     def arguments(self) -> list[str]:
         """The espeak-ng command line that writes a sentence read from stdin as a WAV."""
         amplitude = round(self.volume * 2)  # espeak-ng's -a: 0 to 200, 100 normal
         return [
+            *self._nice,
             self._espeak,
             "--stdout",
             "--stdin",
@@ -83,6 +91,7 @@ class EspeakVoice:
                 capture_output=True,
                 timeout=SYNTH_TIMEOUT_S,
                 check=False,
+                close_fds=False,  # lets Python use posix_spawn, not fork (its fds are CLOEXEC)
             )
         except subprocess.TimeoutExpired as error:
             raise OSError(f"espeak-ng took over {SYNTH_TIMEOUT_S:g} s") from error
@@ -98,11 +107,13 @@ class EspeakVoice:
         """Say ``text`` on the device; returns when it has been played (OSError if it cannot)."""
         wav = self.synthesize(text)
         with self._lock:
+            self._cut = False
             player = subprocess.Popen(
                 [self._aplay, "-q", "-D", self.device],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
+                close_fds=False,
             )
             self._player = player
         try:
@@ -110,13 +121,16 @@ class EspeakVoice:
         finally:
             with self._lock:
                 self._player = None
-        if player.returncode not in (0, -15):  # -15: stop() cut it short
+        with self._lock:
+            cut = self._cut
+        if player.returncode != 0 and not cut:  # stop() cut it short: no failure
             raise OSError(f"aplay on {self.device!r} failed: {_last_line(errors)}")
 
     def stop(self) -> None:
         """Cut the sentence being played short."""
         with self._lock:
             if self._player is not None and self._player.poll() is None:
+                self._cut = True
                 self._player.terminate()
 
     def __repr__(self) -> str:

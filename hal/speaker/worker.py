@@ -99,4 +99,6 @@ class ThreadedSpeaker:
     def __repr__(self) -> str:
         with self._lock:
             state = "closed" if self._closed else f"{len(self._queue)} waiting"
+            if self._speaking is not None and not self._closed:
+                state = f"playing, {state}"
         return f"<ThreadedSpeaker {self.voice!r}, {state}>"

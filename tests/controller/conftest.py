@@ -19,6 +19,7 @@ from firmware.kiosk.setup import wall_on
 from firmware.render import palette
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell
+from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from firmware.wiring.settings import real_pieces
 from hal.clock import FakeClock
@@ -51,9 +52,11 @@ class Rig:
         power_off: PowerSwitch | None = None,
         players: PlayerFactory = passive_player,
         player_kinds: Sequence[SeatFiller] = (),
+        time_control: TimeControl = NO_CLOCK,
+        clock: FakeClock | None = None,
     ) -> None:
         self.state_dir = state_dir
-        self.clock = FakeClock(100.0)
+        self.clock = FakeClock(100.0) if clock is None else clock
         config = parse_config(
             f"board:\n  columns: {columns}\n  rows: {rows}\nleds:\n  status_count: {status_count}\n"
         )
@@ -72,6 +75,7 @@ class Rig:
             power_off=power_off,
             players=players,
             player_kinds=player_kinds,
+            time_control=time_control,
         )
         self.table = parts.table
         self.controller = parts.controller

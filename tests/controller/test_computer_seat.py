@@ -112,7 +112,7 @@ def test_undo_while_the_computer_thinks_cancels_it(tmp_path: Path) -> None:
     rig.tap("a1")
     seating = rig.seating
     assert seating.thinker.thinking() and rig.score["thinking"] is True
-    assert rig.score["message"] == "Red (the computer) is thinking"
+    assert rig.score["message"] == "Red (the computer, level 6, about 1450) is thinking"
     rig.press("undo")
     seating.thinker.join(WAIT_S)
     assert not seating.thinker.thinking()
@@ -147,3 +147,25 @@ def test_no_hint_for_the_computer_s_turn(tmp_path: Path) -> None:
     rig.press("undo")
     rig.seating.thinker.join(WAIT_S)
     assert not rig.seating.thinker.thinking()
+
+
+def test_a_name_given_while_a_move_waits_for_its_chip_keeps_the_wait_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    from firmware.controller.live import NameSeat
+
+    rig = _rig(tmp_path, "red", 1, physical=True)
+    rig.start("culls", {}, first="blue")
+    rig.tap("h8")
+    rig.tap("a1")
+    _let_it_think(rig)
+    pending = rig.score["pending"]
+    assert isinstance(pending, dict)
+    rig.controller.submit(NameSeat(0, "Ana"))  # the journal's last entry is now the name
+    rig.controller.step()
+    again = _rig(tmp_path, "red", 1, physical=True)  # the power went: resume
+    again.start()
+    assert again.score["pending"] == pending
+    seats = again.score["seats"]
+    assert isinstance(seats, list) and isinstance(seats[0], dict)
+    assert seats[0]["player_name"] == "Ana"

@@ -38,6 +38,7 @@ def test_a_whole_teams_match_by_touch(rig: Rig) -> None:
                 "round": number + 1,
                 "status": "won",
                 "winner": "blue",
+                "reason": None,
             }
             rig.advance(TABLE_TIMING.line_show)
             rig.tap("h8")

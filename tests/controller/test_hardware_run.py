@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import signal
 import socket
@@ -17,8 +16,9 @@ from firmware.cli import main
 from firmware.controller.live import Touch
 from firmware.controller.loop import BoardController
 from firmware.wiring import hardware
+from firmware.wiring.errors import SessionError
 from firmware.wiring.hardware import run_real_board
-from firmware.wiring.session import SessionError
+from firmware.wiring.spec import RunSpec
 from hal.clock import FakeClock
 from hal.mock import MockLeds, MockTouch
 
@@ -26,9 +26,8 @@ SHIPPED = str(Path(__file__).resolve().parents[2] / "config" / "default.yaml")  
 
 
 def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> None:
-    args = argparse.Namespace(
-        config=SHIPPED, state_dir=str(tmp_path), seed=3, web="off", kiosk=False
-    )
+    spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), seed=3, web="off",
+                   settings=("culls", {"mode": "duel"}))  # fmt: skip
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -36,7 +35,7 @@ def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> No
         controller.stop()
         seen.append(controller.view().score["game"])
 
-    code = run_real_board(args, ("culls", {"mode": "duel"}), seen.append, started=started)
+    code = run_real_board(spec, seen.append, started=started)
     assert code == 0 and seen == ["culls"]
     lines = (tmp_path / "journal.jsonl").read_text().splitlines()
     assert json.loads(lines[-1]) == {"e": "do", "token": "h8"}
@@ -59,27 +58,23 @@ def test_without_a_config_and_without_the_default_file_it_says_how_to_start(
 def test_without_a_config_the_default_file_is_the_board(tmp_path: Path) -> None:
     default = tmp_path / "board.yaml"
     default.write_text(Path(SHIPPED).read_text(encoding="utf-8"), encoding="utf-8")
-    args = argparse.Namespace(config=None, state_dir=str(tmp_path), seed=3, web="off", kiosk=False)
+    spec = RunSpec(state_dir=str(tmp_path), seed=3, web="off", settings=("cubulus", {"players": 2}))
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
         controller.stop()
         seen.append(controller.view().score["game"])
 
-    code = run_real_board(
-        args, ("cubulus", {"players": 2}), print, started=started, default_path=default
-    )
+    code = run_real_board(spec, print, started=started, default_path=default)
     assert code == 0 and seen == ["cubulus"]
 
 
 def test_a_bad_config_file_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "board.yaml"
     bad.write_text("leds:\n  gamma: 9\n", encoding="utf-8")
-    args = argparse.Namespace(
-        config=str(bad), state_dir=str(tmp_path), seed=None, web="off", kiosk=False
-    )
+    spec = RunSpec(config_path=str(bad), state_dir=str(tmp_path), web="off")
     with pytest.raises(SessionError, match=r"leds\.gamma"):
-        run_real_board(args, None, print)
+        run_real_board(spec, print)
 
 
 def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
@@ -87,9 +82,8 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
     systemd.bind(str(tmp_path / "notify"))
     systemd.setblocking(False)
     environ = {"NOTIFY_SOCKET": str(tmp_path / "notify"), "WATCHDOG_USEC": "20000000"}
-    args = argparse.Namespace(
-        config=SHIPPED, state_dir=str(tmp_path), seed=3, web="off", kiosk=False
-    )
+    spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), seed=3, web="off",
+                   settings=("culls", {"mode": "duel"}))  # fmt: skip
     outer = signal.getsignal(signal.SIGTERM)
     boards: list[BoardController] = []
 
@@ -101,9 +95,7 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
         handler(signal.SIGTERM, None)  # what the kernel would call on `systemctl stop`
 
     try:
-        code = run_real_board(
-            args, ("culls", {"mode": "duel"}), print, started=started, environ=environ
-        )
+        code = run_real_board(spec, print, started=started, environ=environ)
         messages = []
         while True:
             try:
@@ -125,11 +117,9 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
 
 
 def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
-    args = argparse.Namespace(
-        config=SHIPPED, state_dir=str(tmp_path), seed=None, web="off", kiosk=True
-    )
+    spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), web="off", kiosk=True)
     with pytest.raises(SessionError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
-        run_real_board(args, None, print)
+        run_real_board(spec, print)
 
 
 def test_the_touch_poll_follows_the_interval_the_sensor_asks_for_now() -> None:
@@ -181,12 +171,10 @@ def test_touch_hardware_that_does_not_answer_exits_3_after_a_pause(tmp_path: Pat
     shipped = Path(SHIPPED).read_text(encoding="utf-8")
     text = shipped.replace("backend: mock        # mock | mpr121", "backend: mpr121", 1)
     board.write_text(text, encoding="utf-8")
-    args = argparse.Namespace(
-        config=str(board), state_dir=str(tmp_path), seed=None, web="off", kiosk=False
-    )
+    spec = RunSpec(config_path=str(board), state_dir=str(tmp_path), web="off")
     waited: list[float] = []
     with pytest.raises(SessionError, match=r"^touch: ") as raised:
-        run_real_board(args, None, print, sleep=waited.append)
+        run_real_board(spec, print, sleep=waited.append)
     assert raised.value.status == 3
     assert waited == [hardware.HARDWARE_RETRY_S] and waited[0] >= 60
 
@@ -194,10 +182,8 @@ def test_touch_hardware_that_does_not_answer_exits_3_after_a_pause(tmp_path: Pat
 def test_a_config_error_still_exits_2_at_once(tmp_path: Path) -> None:
     bad = tmp_path / "board.yaml"
     bad.write_text("leds:\n  gamma: 9\n", encoding="utf-8")
-    args = argparse.Namespace(
-        config=str(bad), state_dir=str(tmp_path), seed=None, web="off", kiosk=False
-    )
+    spec = RunSpec(config_path=str(bad), state_dir=str(tmp_path), web="off")
     waited: list[float] = []
     with pytest.raises(SessionError) as raised:
-        run_real_board(args, None, print, sleep=waited.append)
+        run_real_board(spec, print, sleep=waited.append)
     assert raised.value.status == 2 and waited == []

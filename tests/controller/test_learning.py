@@ -9,6 +9,7 @@ import pytest
 from firmware.controller.adapter import board_adapter, cells_for_token
 from firmware.learn.library import load_lessons
 from firmware.learn.puzzles import load_puzzles
+from firmware.learn.runner import LessonRun
 from firmware.render import palette
 from firmware.rules.grid import cell_name
 from tests.controller.conftest import Rig
@@ -47,6 +48,11 @@ def test_every_lesson_is_completed_by_touch_on_the_board(rig: Rig, lesson: Any) 
     rig.controller.lesson(lesson.full_name)
     rig.controller.step()
     for number, step in enumerate(lesson.steps, start=1):
+        if number > 1:  # the last step's result stays until its go-on cell is tapped
+            go_on = _lesson(rig)["go_on"]
+            assert rig.score["message"] == f"{lesson.steps[number - 2].right} Tap {go_on} to go on."
+            assert rig.colour(go_on) == palette.READY
+            rig.tap(go_on)
         shown = _lesson(rig)
         assert (shown["step"], shown["steps"], shown["done"]) == (number, len(lesson.steps), False)
         assert shown["say"] == step.say and str(rig.score["message"]).endswith(step.say)
@@ -62,9 +68,11 @@ def test_every_lesson_is_completed_by_touch_on_the_board(rig: Rig, lesson: Any) 
         rig.tap(lit[0])
         assert rig.score["error"] is None, rig.score["error"]
     assert _lesson(rig)["done"] is True
-    right = (lesson.steps[-1].right or "Right.").rstrip(".")
-    assert rig.score["message"] == f"{right}. {lesson.end}"
-    rig.tap("h8")  # the green centre cell: the next lesson, or the menu after the last
+    right = lesson.steps[-1].right or "Right."
+    go_on = _lesson(rig)["go_on"]
+    assert rig.score["message"] == f"{right} {lesson.end} Tap {go_on} to go on."
+    assert rig.colour(go_on) == palette.READY
+    rig.tap(go_on)  # the green cell the words name: the next lesson, or the menu after the last
     following = [other for other in LESSONS if other.game == lesson.game]
     at = following.index(lesson)
     if at + 1 < len(following):
@@ -79,6 +87,7 @@ def test_a_lesson_leaves_the_game_it_was_opened_over_untouched(rig: Rig) -> None
     rig.controller.lesson("culls/cull")
     rig.controller.step()
     rig.tap("k8")
+    rig.tap(_lesson(rig)["go_on"])
     assert _lesson(rig)["step"] == 2
     rig.press("menu")
     rig.press("undo")  # back from the menu to the game
@@ -91,9 +100,11 @@ def test_new_starts_the_lesson_again_and_hint_says_the_hint(rig: Rig) -> None:
     rig.controller.lesson("culls/cull")
     rig.controller.step()
     rig.tap("k8")
+    rig.tap(_lesson(rig)["go_on"])
     rig.table.button("hint", rig.clock.now())  # as the page's or the strip's HINT does
     rig.controller.redraw()
-    step = rig.table.lesson.lesson.steps[1] if rig.table.lesson is not None else None
+    run = getattr(rig.table.mode, "run", None)
+    step = run.lesson.steps[1] if isinstance(run, LessonRun) else None
     assert step is not None and step.hint.startswith("Tap one of the two blinking red chips")
     assert rig.score["message"] == f"{step.hint.rstrip('.')}. {step.say}"
     rig.press("new")
@@ -128,7 +139,8 @@ def test_puzzles_from_the_menu_a_right_answer_counts_and_a_wrong_one_is_refuted(
     rig.tap_cell(cells_for_token(adapter, state, wrong, 15, 15)[0])
     shown = _puzzle(rig)
     assert shown["refuted"] is not None and shown["refuted"][0] == wrong
-    assert str(rig.score["error"]).startswith(f"Not {wrong}: the answer to it is")
+    assert str(rig.score["message"]).startswith(f"Not {wrong}: ")
+    assert rig.score["error"] is None, "the refutation is said once, in the message"
     assert (shown["solved"], shown["tried"]) == (0, 1)
     rig.tap("a1")  # any tap sets the puzzle again
     assert _puzzle(rig)["refuted"] is None
@@ -136,9 +148,16 @@ def test_puzzles_from_the_menu_a_right_answer_counts_and_a_wrong_one_is_refuted(
     right = cells_for_token(adapter, state, first.answers[0], 15, 15)[0]
     rig.tap_cell(right)
     shown = _puzzle(rig)
+    assert (shown["number"], shown["solved"], shown["tried"]) == (1, 1, 2)
+    assert shown["solved_shown"] == [first.answers[0]], "the answer stays played out"
+    said = adapter.explain_answer(state, first.answers[0], ())
+    assert rig.score["message"] == f"{said} Tap the board for the next puzzle."
+    rig.tap("a1")
+    shown = _puzzle(rig)
     assert (shown["number"], shown["solved"], shown["tried"]) == (2, 1, 2)
+    assert rig.score["error"] is None
     second = puzzles[1]
-    assert rig.score["message"] == f"Solved: {first.answers[0]} is right. {shown['task']}"
+    assert rig.score["message"] == shown["task"]
     assert str(shown["task"]).startswith(f"{str(second.position().to_move()).capitalize()} to play")
     rig.press("new")  # on to the next, unsolved
     assert _puzzle(rig)["number"] == 3
@@ -172,3 +191,15 @@ def test_the_kiosk_attract_show_invites_to_learn_and_a_lesson_is_a_tap_away(tmp_
     assert rig.score["phase"] == "menu"
     rig.tap("d3")
     assert _lesson(rig)["name"] == "culls/setup"
+
+
+def test_a_target_blinks_with_the_ball_it_holds_so_the_ball_stays_seen(rig: Rig) -> None:
+    rig.start()
+    rig.controller.lesson("cubulus/push")  # step 1: push again at f9, where a red ball sits
+    rig.controller.step()
+    assert _lesson(rig)["cells"] == ["f9"]
+    seen = set()
+    for _ in range(4):
+        seen.add(rig.colour("f9"))
+        rig.advance(0.4)
+    assert seen == {palette.HINT, palette.piece("red")}, seen

@@ -18,11 +18,11 @@ def _observable(rig: Rig) -> tuple[object, ...]:
     journal = rig.state_dir / "journal.jsonl" if rig.state_dir is not None else None
     return (
         table.mode,
-        table.since,
-        list(table.flashes),
-        table.error,
-        table.notice,
-        table.last_said,
+        table.context.since,
+        list(table.feedback.flashes),
+        table.feedback.error,
+        table.feedback.notice,
+        table.the_match.last_said,
         copy.copy(vars(table.strip)),
         table.menu.settings(),
         None if journal is None or not journal.exists() else journal.read_bytes(),

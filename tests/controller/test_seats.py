@@ -86,7 +86,7 @@ def test_undo_drops_a_move_that_waits_for_its_chip(rig: Rig) -> None:
     rig.controller.step()
     assert rig.table.phase is Phase.WAITING_FOR_CHIP
     rig.press("undo")
-    assert rig.score["phase"] == "playing" and rig.moves == [] and rig.table.pending is None
+    assert rig.score["phase"] == "playing" and rig.moves == [] and rig.score["pending"] is None
 
 
 def test_a_move_for_a_position_gone_by_or_from_the_wrong_seat_is_refused(rig: Rig) -> None:
@@ -98,9 +98,9 @@ def test_a_move_for_a_position_gone_by_or_from_the_wrong_seat_is_refused(rig: Ri
     assert rig.moves == ["h8", "i8"] and rig.score["phase"] == "playing"
     now = rig.clock.now()
     assert not rig.table.play("j8", 0, now)  # blue is not to move
-    assert rig.table.current_error(now) == "it is not that seat's turn"
+    assert rig.table.feedback.current_error(now) == "it is not that seat's turn"
     assert not rig.table.play("h8", 1, now)  # red, but an occupied cell
-    assert rig.table.current_error(now) == "h8 is taken"
+    assert rig.table.feedback.current_error(now) == "h8 is taken"
     assert rig.moves == ["h8", "i8"]
 
 

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from firmware.cli import build_parser
-from firmware.commands.play import _mock_session
+from firmware.commands.play import mock_session, run_spec
 from firmware.config.load import load_config, parse_config
 from firmware.wiring.session import build_session
 from firmware.wiring.settings import simulated
 from firmware.wiring.simrig import SimulatedRig
+from firmware.wiring.spec import RunSpec, plan_board
 from hal.interfaces import Board, Frame
 from hal.mock import MockLeds
 
 
 def _lit_leds(order: str, tmp_path: Path) -> list[int]:
     config = parse_config(f"leds:\n  order: {order}\n")
+    spec = RunSpec(simulated=True, seed=3, settings=("culls", {"mode": "duel"}), script="-")
     session = build_session(
-        config=simulated(config),
-        settings=("culls", {"mode": "duel"}),
-        rng=random.Random(3),
-        scripted=True,
-        state_dir=tmp_path / order,
-        frames_path=None,
-        complain=lambda _text: None,
+        plan_board(spec, simulated(config)), state_dir=tmp_path / order, complain=lambda _: None
     )
     session.board.touch.tap((14, 1))  # o2: the last cell of row 2
     session.controller.step()
@@ -81,8 +76,8 @@ def test_mock_hal_with_a_config_builds_the_board_diag_tests(tmp_path: Path) -> N
     args = build_parser().parse_args(
         ["--mock-hal", "--config", str(path), "--script", "-", "--state-dir", str(tmp_path / "s")]
     )
-    session = _mock_session(args, None, config)
-    bare = _mock_session(build_parser().parse_args(args_without_config(tmp_path)), None, None)
+    session = mock_session(run_spec(args), config)
+    bare = mock_session(run_spec(build_parser().parse_args(args_without_config(tmp_path))), None)
     try:
         played = _devices(session.board)
         assert played == _devices(diag_board)

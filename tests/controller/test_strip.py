@@ -6,8 +6,9 @@ from firmware.controller.strip import COMMAND_LOOKS, HOLD_SECONDS
 from firmware.render import palette
 from tests.controller.conftest import LAST_BLUE, Rig
 
-# The middle row, two cells apart: UNDO, NEW, MENU, then a lesson and the puzzles.
-STRIP = {"undo": "d8", "new": "f8", "menu": "h8", "lesson": "j8", "puzzle": "l8"}
+# The middle row, two cells apart: UNDO, NEW, MENU, then a lesson, the puzzles and resign.
+STRIP = {"undo": "c8", "new": "e8", "menu": "g8", "lesson": "i8", "puzzle": "k8", "resign": "m8"}
+MENU_STRIP = {"undo": "d8", "new": "f8", "menu": "h8", "lesson": "j8", "puzzle": "l8"}  # no resign
 
 
 def hold(rig: Rig, name: str, seconds: float) -> None:
@@ -28,8 +29,8 @@ def test_holding_a_corner_opens_the_strip_and_undo_there_takes_back_a_move(rig: 
         rig.assert_cell_colour(cell, COMMAND_LOOKS[name])
     rig.assert_cell_colour("a8", palette.OFF)  # the rest of the strip's row is dark
     assert rig.score["message"] == (
-        "Commands: undo d8, new f8, menu h8, lesson j8, puzzle l8. Tap one, or any other cell"
-        " to close"
+        "Commands: undo c8, new e8, menu g8, lesson i8, puzzle k8, resign m8. Tap one, or any"
+        " other cell to close"
     )
     rig.tap(STRIP["undo"])
     assert rig.moves == []
@@ -60,5 +61,5 @@ def test_menu_and_new_from_the_strip(rig: Rig) -> None:
     rig.tap(STRIP["menu"])
     assert rig.score["phase"] == "menu"
     hold(rig, "o1", HOLD_SECONDS)  # the strip opens over the menu too
-    rig.tap(STRIP["new"])
+    rig.tap(MENU_STRIP["new"])
     assert rig.score["phase"] == "playing" and rig.moves == []

@@ -78,7 +78,7 @@ class Session:
 def random_session(session: Session, chooser: random.Random, steps: int) -> None:
     """Moves, UNDOs at any point (after a win, at a round's start too), next rounds."""
     for _ in range(steps):
-        phase = session.rig.table.phase.value
+        phase = session.rig.table.phase
         if chooser.random() < 0.25:
             session.rig.press("undo")
         elif phase == "playing":
@@ -174,7 +174,7 @@ def test_undo_of_a_winning_move_takes_the_round_out_of_the_history(
     session = Session(tmp_path)
     for _ in WINNING_TOKENS:
         session.play_next()
-    assert session.rig.table.phase.value == "round_over"
+    assert session.rig.table.phase == "round_over"
     assert len(session.log.of(RoundEnded)) == 1
     before = len(session.log.events)
     session.rig.press("undo")  # the winning move
@@ -195,7 +195,7 @@ def test_undo_of_a_new_round_s_start_reopens_nothing_and_counts_once(
     before = len(session.log.events)
     session.rig.press("undo")  # takes the start of round 2 back: round 1 is over again
     assert [type(e) for e in session.log.events[before:]] == [RoundUnstarted, PhaseChanged]
-    assert session.rig.table.phase.value == "round_over"
+    assert session.rig.table.phase == "round_over"
     check_everything_agrees(session, tmp_path, capsys)
 
 
@@ -203,8 +203,8 @@ def test_a_match_decided_then_reopened_leaves_the_day_totals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     session = Session(tmp_path)
-    while session.rig.table.phase.value != "match_over":
-        if session.rig.table.phase.value == "round_over":
+    while session.rig.table.phase != "match_over":
+        if session.rig.table.phase == "round_over":
             session.go_on()
         else:
             session.play_next()

@@ -1,7 +1,10 @@
-"""Every message of random games names cells as the board does: no cube cells, tokens or indexes.
+"""Every message of random games, puzzles and lessons names cells as the board does: no cube
+cells, tokens or indexes.
 
 Each action is said (``describe``) and hinted (``describe_hint``), the prompt is read, and a tap
-on every cell of the board is turned into its token or refusal, then its reason if illegal.
+on every cell of the board is turned into its token or refusal, then its reason if illegal; each
+puzzle's right answer and wrong answers with their refutations, and every text of every lesson
+with what a random tap and the right one get, are read the same way.
 """
 
 from __future__ import annotations
@@ -14,9 +17,14 @@ from hypothesis import strategies as st
 
 from firmware.controller.adapter import BoardAdapter, Refusal, board_adapter
 from firmware.games.cubulus import layout
+from firmware.learn.lesson import Lesson
+from firmware.learn.library import load_lessons
+from firmware.learn.puzzle_run import PuzzleRun
+from firmware.learn.puzzles import load_puzzles
+from firmware.learn.runner import LessonRun
 from firmware.rules.api import GameState
 from firmware.rules.grid import cell_name
-from firmware.rules.registry import find_game
+from firmware.rules.registry import find_game, find_player, find_teaching
 
 INTERNAL = [
     re.compile(r"\b[0-2]{3}\b"),  # a cube cell
@@ -96,3 +104,69 @@ def test_no_message_of_a_random_game_names_an_internal_cell(
         state.apply(token)
     for message in taps(adapter, state, side, side):
         check(message, allowed)
+
+
+PUZZLE_GAMES = ["culls", "cubulus"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(game=st.sampled_from(PUZZLE_GAMES), seed=st.integers(0, 2**32 - 1))
+def test_no_puzzle_answer_or_refutation_names_an_internal_cell(game: str, seed: int) -> None:
+    rng = random.Random(seed)
+    puzzles = load_puzzles(game)
+    run = PuzzleRun(
+        puzzles,
+        board_adapter(game),
+        find_teaching(game).tasks,
+        player=find_player(game),
+        rng=random.Random(seed),
+    )
+    for _ in range(rng.randrange(len(puzzles))):
+        run.skip()
+    allowed = board_names(game, 15, 15)
+    check(run.say, allowed)
+    state = run.puzzle.position()
+    wrong = [token for token in state.legal_actions() if token not in run.puzzle.answers]
+    for token in rng.sample(wrong, min(3, len(wrong))):
+        answer = run.play(token)
+        check(answer.said, allowed)
+        check(run.say, allowed)
+        run.touch("a1")  # sets the puzzle again
+    answer = run.play(rng.choice(run.puzzle.answers))
+    assert answer.right
+    check(answer.said, allowed)
+    check(run.say, allowed)
+
+
+LESSONS = load_lessons()
+
+
+@settings(max_examples=len(LESSONS) * 2, deadline=None)
+@given(lesson=st.sampled_from(LESSONS), seed=st.integers(0, 2**32 - 1))
+def test_no_lesson_text_names_an_internal_cell(lesson: Lesson, seed: int) -> None:
+    rng = random.Random(seed)
+    allowed = board_names(lesson.game, 15, 15)
+    for text in (lesson.title, lesson.end):
+        check(text, allowed)
+    run = LessonRun(
+        lesson,
+        find_game(lesson.game),
+        board_adapter(lesson.game),
+        player=find_player(lesson.game),
+        rng=random.Random(seed),
+    )
+    for step in lesson.steps:
+        for text in (step.say, step.hint, step.right):
+            check(text, allowed)
+        tapped = cell_name((rng.randrange(15), rng.randrange(15)))
+        if tapped not in run.cells():
+            check(run.touch(tapped).said, allowed)
+        assert run.touch(run.cells()[0]).right
+        go_on = {str(run.go_on)}  # a dark cell off the net, named to go on
+        check(run.say, allowed | go_on)
+        if not run.done:
+            check(
+                run.touch(cell_name((rng.randrange(15), rng.randrange(15)))).said, allowed | go_on
+            )
+            check(run.touch(str(run.go_on)).said, allowed)
+    check(run.say, allowed | {str(run.go_on)})

@@ -10,6 +10,7 @@ from __future__ import annotations
 import array
 import logging
 import shutil
+import time
 import wave
 from pathlib import Path
 
@@ -96,3 +97,20 @@ def test_a_missing_program_is_a_setup_error_that_says_what_to_install() -> None:
         EspeakVoice(espeak="espeak-ng-not-here")
     with pytest.raises(OSError, match="espeak-ng failed"):
         EspeakVoice(voice="qqq").synthesize("one")
+
+
+def test_closing_cuts_the_sentence_being_played_short_without_a_failure(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    slow = tmp_path / "slow-aplay"  # reads the WAV, then plays for ten seconds
+    slow.write_text("#!/bin/sh\ncat >/dev/null\nexec sleep 10\n", encoding="utf-8")
+    slow.chmod(0o755)
+    speaker = ThreadedSpeaker(EspeakVoice(aplay=str(slow)), MonotonicClock())
+    with caplog.at_level(logging.WARNING):
+        speaker.say("one")
+        started = time.monotonic()
+        while "playing" not in repr(speaker) and time.monotonic() - started < 10:
+            time.sleep(0.05)
+        speaker.close()
+    assert time.monotonic() - started < 5.0, "close waited for the sentence to end"
+    assert not [r for r in caplog.records if "could not speak" in r.message]

@@ -24,7 +24,12 @@ def play_match_blue_wins(rig: Rig) -> None:
         first = str(rig.score["to_move"])
         for name in culls_round_taps(first, "blue"):
             rig.tap(name)
-        assert rig.score["last_result"] == {"round": number, "status": "won", "winner": "blue"}
+        assert rig.score["last_result"] == {
+            "round": number,
+            "status": "won",
+            "winner": "blue",
+            "reason": None,
+        }
         if number < 3:
             rig.advance(TABLE_TIMING.line_show)
             rig.tap("h8")
@@ -93,6 +98,29 @@ def test_the_json_day_files_are_migrated_once(tmp_path: Path) -> None:
     again.close()
 
 
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        ("2026-11-28", {"game": "culls", "rounds": 10**23, "winner": None, "seconds": 1}),
+        ("2026-11-28", {"game": "culls", "rounds": 1, "winner": None, "seconds": 1e308}),
+        ("0001-01-01", {"game": "culls", "rounds": 1, "winner": None, "seconds": 1}),
+        ("2026-11-28", {"game": "culls", "rounds": "2", "winner": None, "seconds": 1}),
+    ],
+)
+def test_a_day_file_with_numbers_the_history_cannot_keep_is_left_alone(
+    tmp_path: Path, name: str, body: dict[str, object]
+) -> None:
+    day = datetime.date(2026, 11, 29)
+    DayStats(tmp_path, lambda: day).record("culls", 4, "red", 600.0)
+    bad = tmp_path / "stats" / f"{name}.json"
+    bad.write_text(json.dumps({"day": name, "finished": [body]}), encoding="utf-8")
+    history = History(tmp_path)
+    assert history.day_totals(day).games == 1  # the good file is read in
+    assert [m.day for m in history.matches()] == ["2026-11-29"]
+    history.close()
+    assert bad.exists()  # left as it was
+
+
 def test_history_command_errors_are_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -103,6 +131,21 @@ def test_history_command_errors_are_one_line(
     empty.close()
     assert main(["history", "show", "7", "--state-dir", str(tmp_path)]) == 2
     assert "no match 7" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "action", [["show", "9" * 20], ["export", "9" * 20], ["export", "-5"], ["show", "-" + "9" * 20]]
+)
+def test_a_match_id_no_row_can_have_is_no_such_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], action: list[str]
+) -> None:
+    History(tmp_path).close()
+    empty = History(tmp_path)
+    assert empty.matches() == []
+    empty.close()
+    assert main(["history", *action, "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"no match {action[1]}" in err
 
 
 def test_the_history_page_lists_the_days_games_and_serves_records_that_replay(
@@ -141,13 +184,23 @@ def test_a_match_resumed_after_a_restart_goes_on_in_its_own_row(tmp_path: Path) 
 
     again = Rig(tmp_path / "state")
     again.start()
-    assert again.score["last_result"] == {"round": 1, "status": "won", "winner": "blue"}
+    assert again.score["last_result"] == {
+        "round": 1,
+        "status": "won",
+        "winner": "blue",
+        "reason": None,
+    }
     for number in (2, 3):
         again.advance(TABLE_TIMING.line_show)
         again.tap("h8")
         for name in culls_round_taps(str(again.score["to_move"]), "blue"):
             again.tap(name)
-        assert again.score["last_result"] == {"round": number, "status": "won", "winner": "blue"}
+        assert again.score["last_result"] == {
+            "round": number,
+            "status": "won",
+            "winner": "blue",
+            "reason": None,
+        }
     assert again.score["phase"] == "match_over"
     again.board.close()
 

@@ -3,11 +3,16 @@ databases are brought up to date on opening."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 from firmware.history.store import FILE_NAME, History
 from tests.history.snapshots import snapshot
+
+SAMPLE = (
+    Path(__file__).resolve().parents[2] / "firmware/games/culls/samples/culls-cull-and-win.json"
+)
 
 OLD_SCHEMA = """
 CREATE TABLE matches (id INTEGER PRIMARY KEY, board TEXT NOT NULL, game TEXT NOT NULL,
@@ -64,3 +69,19 @@ def test_an_old_database_gets_the_new_columns_and_keeps_its_matches(tmp_path: Pa
     again = History(tmp_path)  # opening it a second time adds nothing twice
     assert len(again.matches()) == 2
     again.close()
+
+
+def test_a_round_saved_before_rounds_kept_their_reason_has_it_from_its_position(
+    tmp_path: Path,
+) -> None:
+    won = json.loads(SAMPLE.read_text())  # a Culls round that ends in five in a row
+    old = sqlite3.connect(tmp_path / FILE_NAME)
+    old.executescript(OLD_SCHEMA)
+    old.execute("INSERT INTO rounds VALUES (1, 2, ?, 'won', 'blue', 3.0)", (json.dumps(won),))
+    old.commit()
+    old.close()
+    history = History(tmp_path)
+    rounds = history.rounds(1)
+    assert [(r.number, r.reason) for r in rounds] == [(1, None), (2, "line")]
+    history.save(snapshot("m1", 1))
+    assert history.snapshot("m1") == snapshot("m1", 1), "a new round keeps what it was given"

@@ -156,15 +156,25 @@ def test_a_board_killed_inside_a_save_loses_no_round(tmp_path: Path) -> None:
     assert warnings == []
 
 
-def test_a_spool_that_cannot_be_read_is_set_aside(tmp_path: Path) -> None:
+def test_a_spool_that_is_not_json_is_set_aside_whole(tmp_path: Path) -> None:
+    (tmp_path / SPOOL_NAME).write_bytes(b'{"format": 1, "matches": [')
+    warnings: list[str] = []
+    board = writer(tmp_path, warnings)
+    assert not board.pending
+    (moved,) = (tmp_path / "quarantine").glob("history-spool-*.json")
+    assert moved.read_bytes() == b'{"format": 1, "matches": ['
+    assert len(warnings) == 1 and "cannot be read" in warnings[0]
+
+
+def test_a_spool_entry_that_cannot_be_read_is_set_aside(tmp_path: Path) -> None:
     (tmp_path / SPOOL_NAME).write_bytes(b'{"format": 1, "matches": [{"key": 3}]}')
     warnings: list[str] = []
     board = writer(tmp_path, warnings)
     assert not board.pending
     (moved,) = (tmp_path / "quarantine").glob("history-spool-*.json")
     assert warnings == [
-        f"the history spool {tmp_path / SPOOL_NAME} cannot be read (rounds: not a list): moved it"
-        f" to {moved}"
+        f"the history spool {tmp_path / SPOOL_NAME} has an entry that cannot be saved (rounds:"
+        f" not a list): moved to {moved}"
     ]
 
 
@@ -186,3 +196,103 @@ def test_the_history_page_answers_an_error_page_for_a_database_it_cannot_read(
     page = reply.body.decode()
     assert "The history cannot be read (file is not a database)." in page
     assert "Traceback" not in page
+
+
+@pytest.mark.parametrize(
+    ("started", "why"),
+    [
+        (1e12, "started: not a time the calendar has"),  # the year 33658
+        (1e300, "started: not a time the calendar has"),  # beyond what datetime takes
+        (-1e300, "started: not a time the calendar has"),
+    ],
+)
+def test_a_spool_entry_with_a_start_outside_the_calendar_is_set_aside_and_the_rest_saved(
+    tmp_path: Path, started: float, why: str
+) -> None:
+    import json
+
+    from tests.history.snapshots import snapshot
+
+    good = snapshot("good", 1).to_json()
+    bad = {**snapshot("bad", 1).to_json(), "started": started}
+    body = {"format": 1, "matches": [bad, good]}
+    (tmp_path / SPOOL_NAME).write_text(json.dumps(body), encoding="utf-8")
+    warnings: list[str] = []
+    board = writer(tmp_path, warnings)
+    assert not board.pending
+    assert stored(tmp_path, "good") == 1 and stored(tmp_path, "bad") is None
+    (moved,) = (tmp_path / "quarantine").glob("history-spool-*.json")
+    assert json.loads(moved.read_text(encoding="utf-8"))["matches"] == [bad]
+    assert len(warnings) == 1 and why in warnings[0] and str(moved) in warnings[0]
+    assert not (tmp_path / SPOOL_NAME).exists()
+    again: list[str] = []
+    writer(tmp_path, again)
+    assert again == []  # set aside once: the next start is quiet
+
+
+def test_a_board_starts_past_a_spool_entry_outside_the_calendar(tmp_path: Path) -> None:
+    import json
+
+    from tests.controller.conftest import Rig
+    from tests.history.snapshots import snapshot
+
+    state = tmp_path / "state"
+    state.mkdir()
+    bad = {**snapshot("bad", 1).to_json(), "started": 1e12}
+    body = {"format": 1, "matches": [bad]}
+    (state / SPOOL_NAME).write_text(json.dumps(body), encoding="utf-8")
+    rig = Rig(state)
+    rig.start("culls")
+    rig.tap("h8")
+    assert rig.moves == ["h8"]
+    assert len([w for w in rig.warnings if "spool" in w]) == 1
+    rig.board.close()
+
+
+def test_a_snapshot_the_database_cannot_keep_is_set_aside_not_retried_forever(
+    tmp_path: Path,
+) -> None:
+    import dataclasses
+
+    from tests.history.snapshots import snapshot
+
+    warnings: list[str] = []
+    board = writer(tmp_path, warnings)
+    board.save(dataclasses.replace(snapshot("far", 1), started=1e12))
+    board.save(snapshot("near", 1))
+    assert not board.pending and stored(tmp_path, "near") == 1
+    (moved,) = (tmp_path / "quarantine").glob("history-spool-*.json")
+    assert "year 33658 is out of range" in warnings[0] and str(moved) in warnings[0]
+    assert len(warnings) == 1
+
+
+def test_a_journal_start_time_outside_the_calendar_does_not_keep_the_match_from_the_history(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from tests.controller.conftest import Rig
+    from tests.controller.games import culls_round_taps
+
+    state = tmp_path / "state"
+    first = Rig(state)
+    first.start("culls", {"mode": "duel", "rounds_to_win": 3}, first="blue")
+    first.tap("a1")
+    first.board.close()
+    journal = state / "journal.jsonl"
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["started"] = 1e12  # the year 33658
+    journal.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+
+    again = Rig(state)
+    again.start()
+    assert again.moves == ["a1"]
+    for cell in culls_round_taps("blue", "red")[1:]:
+        again.tap(cell)
+    again.board.close()
+    history = History(state)
+    (match,) = history.matches()
+    history.close()
+    assert match.rounds == 1 and match.day == "2026-11-30"  # the Rig's wall clock: the resume
+    assert not [w for w in again.warnings if "spool" in w]

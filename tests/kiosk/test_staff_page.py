@@ -40,10 +40,15 @@ def open_staff(page: Page, product: Product) -> None:
     expect(page.locator("#link")).to_have_attribute("data-state", "live")
 
 
-def enter_pin(page: Page, pin: str) -> None:
+def enter_pin(page: Page, pin: str, *, right: bool = True) -> None:
+    """Type ``pin`` and press Use: the board checks it; a right one is kept in the tab."""
     page.locator("#pin").fill(pin)
     page.locator("#pin-save").click()
-    expect(page.locator("#pin-forget")).to_be_visible()
+    if right:
+        expect(page.locator("#feedback")).to_have_text(
+            "Staff PIN accepted: the staff actions and settings are open."
+        )
+        expect(page.locator("#pin-forget")).to_be_visible()
 
 
 def answer_confirm(page: Page, *, yes: bool) -> None:
@@ -91,25 +96,25 @@ def test_a_wrong_pin_is_refused_and_shown_then_the_page_waits_out_the_lock(
     answer_confirm(page, yes=True)
     expect(feedback).to_have_text("Enter the staff PIN first.")
 
-    enter_pin(page, WRONG_PIN)
-    page.locator("#reset").click()
-    answer_confirm(page, yes=True)
-    expect(feedback).to_have_text("Wrong staff PIN")
+    enter_pin(page, WRONG_PIN, right=False)  # "Use" asks the board, and says so at once
+    expect(feedback).to_have_text("Wrong staff PIN: nothing was kept. Try again.")
     expect(feedback).to_have_attribute("data-kind", "error")
     expect(page.locator("#pin-forget")).to_be_hidden()  # the wrong PIN is not kept
     assert page.evaluate("sessionStorage.getItem('cullsboard-staff-pin')") is None
+    page.locator("#settings-show").click()  # never silent: it says what to do
+    expect(page.locator("#settings-locked")).to_have_text(
+        "Enter the staff PIN above and press Use, then show the settings."
+    )
 
     for _ in range(WRONG_TRIES_BEFORE_LOCK - 1):
         reply = post(product.url + "api/staff/reset", {"pin": WRONG_PIN})
         assert reply.status == 403, reply.body
-    enter_pin(page, STAFF_PIN)
-    page.locator("input[name=players][value='3']").check(force=True)
-    page.locator("#start-cubulus").click()
+    enter_pin(page, STAFF_PIN, right=False)  # right, but the lock-out holds: said at once
     expect(feedback).to_contain_text("Too many wrong staff PINs: try again in")
     expect(page.locator("#wait")).to_contain_text(
         re.compile(r"Staff actions open again in \d+ s\.")
     )
-    for control in ("#reset", "#start-culls", "#start-cubulus", "#brightness"):
+    for control in ("#reset", "#start-culls", "#start-cubulus", "#brightness", "#restart"):
         expect(page.locator(control)).to_be_disabled()
     assert score(product)["game"] == "culls"  # refused with 429: nothing was submitted
     expect(page.locator("#now-game")).to_have_text("Culls · Duel · first to 3")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from firmware.controller.adapter import board_adapter
 from firmware.learn.puzzle_run import PuzzleRun
@@ -34,7 +35,10 @@ def test_a_wrong_answer_to_a_stop_puzzle_is_refuted_by_the_win_it_allows() -> No
         shown = run.state
         winner = shown.outcome().winner
         assert winner is not None and winner != mover, (run.puzzle.id, wrong, answer.replies)
-        assert answer.said.endswith(f", and {winner.capitalize()} wins.")
+        assert answer.said.startswith("Not ") and answer.said.endswith(
+            f"{winner.capitalize()} wins."
+        )
+        assert answer.said in run.say and run.say.endswith("Tap the board to try again.")
         assert (run.solved, run.tried) == (0, 1)
         restored = run.touch("a1")
         assert not restored.right and run.view()["refuted"] is None
@@ -53,5 +57,28 @@ def test_a_right_answer_counts_and_sets_up_the_next_puzzle() -> None:
     assert not illegal.right and (run.tried, run.puzzle) == (0, first)
     answer = run.play(first.answers[-1])
     assert answer.right and (run.solved, run.tried) == (1, 1)
+    assert run.puzzle == first and run.view()["solved_shown"] == [first.answers[-1]]
+    played = first.position()
+    played.apply(first.answers[-1])
+    assert run.state.summary() == played.summary(), "the answer is shown played out"
+    assert run.say == f"{answer.said} Tap the board for the next puzzle."
+    assert run.touch("a1").said == run.say
     assert run.puzzle != first and run.view()["number"] == 2
-    assert run.say.startswith(f"Solved: {first.answers[-1]} is right. ")
+    assert run.view()["solved_shown"] is None and run.say == run.task
+
+
+def test_a_wrong_answer_names_the_threat_that_wins_in_board_cells() -> None:
+    run = _run("culls")
+    while run.puzzle.id != "culls-stop-0001":
+        run.skip()
+    answer = run.play("a1")
+    assert answer.said == "Not a1: Red already has four from g3 to j6, and f2 makes five: Red wins."
+    run.touch("a1")
+    assert run.play("f2").said == "Solved: f2 blocks Red's four."
+
+
+def test_a_cubulus_answer_is_named_by_the_cell_tapped_not_its_push() -> None:
+    run = _run("cubulus")
+    answer = run.touch("c9")
+    assert answer.said.startswith("Not the push in at c9 from the left: ")
+    assert not re.search(r"\b[LRFBDUN][0-2]{3}\b", run.say), run.say

@@ -7,9 +7,11 @@ import random
 import pytest
 
 from firmware.controller.adapter import board_adapter
+from firmware.games.culls.game import CullsState
 from firmware.learn.lesson import Lesson
 from firmware.learn.library import find_lesson, load_lessons
 from firmware.learn.runner import LessonRun
+from firmware.render.stack import LightStack
 from firmware.rules.grid import cell_name
 from firmware.rules.registry import find_game, find_player
 
@@ -46,10 +48,23 @@ def test_every_lesson_the_issue_asks_for_is_shipped() -> None:
     ]
 
 
+def go_on(run: LessonRun) -> None:
+    """Tap the cell the result names to go on: it holds no light of the position (no piece)."""
+    cell = run.go_on
+    assert cell is not None and f"Tap {cell} to go on." in run.say
+    stack = LightStack(15, 15)
+    board_adapter(run.game).lights(stack, run.state, 0.0)
+    assert _cell(cell) not in stack.lit_cells(), f"the go-on cell {cell} covers a light"
+    assert not run.touch(next(n for n in ALL_CELLS if n != cell)).right
+    assert run.touch(cell).right
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.full_name)
 def test_each_lesson_is_completed_by_touch_and_a_wrong_touch_gets_the_hint(lesson: Lesson) -> None:
     run = _run(lesson)
     for number, step in enumerate(lesson.steps, start=1):
+        if number > 1:
+            go_on(run)
         assert (run.step, run.done, run.say) == (number, False, step.say)
         lit = run.cells()
         assert lit, f"step {number} lights no cell"
@@ -62,16 +77,44 @@ def test_each_lesson_is_completed_by_touch_and_a_wrong_touch_gets_the_hint(lesso
         answer = run.touch(lit[0])
         assert answer.right, f"step {number}: {lit[0]} was refused: {answer.said}"
         assert answer.said == (step.right or "Right.")
-    assert run.done and run.say == lesson.end and run.cells() == []
+        assert len(run.state.moves) > len(before), "the right action is shown played"
+        assert run.say.startswith(answer.said) and run.cells() == []
+    last = lesson.steps[-1].right or "Right."
+    assert run.done and run.say == f"{last} {lesson.end} Tap {run.go_on} to go on."
+    assert run.cells() == []
     assert run.view() == {
         "name": lesson.full_name,
         "title": lesson.title,
         "step": len(lesson.steps),
         "steps": len(lesson.steps),
-        "say": lesson.end,
+        "say": run.say,
         "cells": [],
+        "go_on": run.go_on,
         "done": True,
     }
+
+
+def test_the_result_of_a_step_stays_until_the_player_goes_on() -> None:
+    run = _run(find_lesson("culls/five"))
+    run.touch("h7")
+    assert run.state.outcome().line == ("h7", "h8", "h9", "h10", "h11"), "the five is shown"
+    assert run.go_on == "g8" and run.say == "Five in a row: Blue wins the round. Tap g8 to go on."
+    refused = run.touch("h8")
+    assert (refused.right, refused.said) == (False, "tap g8 to go on")
+    assert run.state.outcome().line is not None
+    run.touch("g8")
+    assert run.step == 2 and run.state.outcome().line is None
+
+
+def test_the_flipped_chip_is_shown_before_the_next_step() -> None:
+    run = _run(find_lesson("culls/cull"))
+    run.touch("k8")
+    go_on(run)
+    run.touch("i8")
+    shown = run.state
+    assert isinstance(shown, CullsState)
+    assert shown.board_cells()[(8, 7)] == "r", "the flipped chip stays on the board"
+    assert run.go_on not in ("i8", "j8", "h8", "k8")
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.full_name)
@@ -81,11 +124,13 @@ def test_every_lit_cell_is_a_right_touch(lesson: Lesson) -> None:
         probe = _run(lesson)
         for _ in range(index):
             probe.touch(probe.cells()[0])
+            probe.touch(str(probe.go_on))
         lit = probe.cells()
         for name in lit:
             trial = _run(lesson)
             for _ in range(index):
                 trial.touch(trial.cells()[0])
+                trial.touch(str(trial.go_on))
             assert trial.touch(name).right, f"{lesson.full_name} step {index + 1}: {name}"
         board = board_adapter(lesson.game)
         tokens = {board.token_for(probe.state, _cell(name), 15, 15) for name in lit}
@@ -105,10 +150,13 @@ def test_the_view_follows_the_steps() -> None:
         "steps": 3,
         "say": run.lesson.steps[0].say,
         "cells": ["k8"],
+        "go_on": None,
         "done": False,
     }
     run.touch("k8")
-    assert (run.step, run.cells()) == (2, ["i8", "j8"])
+    assert (run.step, run.cells(), run.view()["go_on"]) == (1, [], run.go_on)
+    run.touch(str(run.go_on))
+    assert (run.step, run.cells(), run.go_on) == (2, ["i8", "j8"], None)
 
 
 def test_an_illegal_touch_says_the_rules_reason_and_the_hint() -> None:
@@ -130,6 +178,7 @@ def test_a_cubulus_refusal_and_a_cell_off_the_board_get_the_hint() -> None:
 def test_the_no_reverse_rule_is_the_wrong_touch_of_the_rotate_lesson() -> None:
     run = _run(find_lesson("cubulus/rotate"))
     run.touch("f9")
+    run.touch(str(run.go_on))
     answer = run.touch("n9")  # B120: straight back from the other end
     assert answer.said == f"that would undo the last move. {run.lesson.steps[1].hint}"
 
@@ -146,13 +195,16 @@ def test_the_computer_answers_at_level_one_until_the_learner_acts_again() -> Non
     run = _run(lesson, seed=7)
     answer = run.touch("f10")
     assert answer.right and len(answer.replies) == 2  # Black and White, one push each
+    assert run.step == 1  # its result is shown
+    run.touch(str(run.go_on))
     assert run.step == 2  # the next step has its own setup
     again = _run(lesson, seed=7).touch("f10")
     assert again.replies == answer.replies  # the same seed, the same replies
 
     culls = _run(find_lesson("culls/setup"), seed=3)
-    culls.touch("h8")
-    culls.touch("j9")
+    for name in ("h8", "j9"):
+        culls.touch(name)
+        culls.touch(str(culls.go_on))
     final = culls.touch("i8")
     assert final.right and len(final.replies) >= 1
     assert culls.done
@@ -161,8 +213,10 @@ def test_the_computer_answers_at_level_one_until_the_learner_acts_again() -> Non
 def test_touches_after_the_end_change_nothing() -> None:
     run = _run(find_lesson("culls/five"))
     run.touch("h7")
+    run.touch(str(run.go_on))
     run.touch("h8")
     assert run.done
     answer = run.touch("a1")
-    assert (answer.right, answer.said) == (False, run.lesson.end)
+    assert (answer.right, answer.said) == (False, run.say)
+    assert run.lesson.end in run.say
     assert run.play("a1").right is False

@@ -49,7 +49,7 @@ def test_the_fleet_page_adds_up_the_cafes_champions(
         page.goto(fleet_url + "/")
         champions = page.locator("#champions-list li")
         expect(champions).to_have_count(1, timeout=10_000)  # only Ana has won a round
-        expect(champions.first).to_have_text("Ana: 2 wins")
+        expect(champions.first).to_have_text("Ana: 2 rounds won")  # no match won yet
     finally:
         one.close()
         two.close()

@@ -72,7 +72,12 @@ def test_a_whole_culls_match_across_two_boards_survives_a_broker_restart(
         wait_for("f7 shown on the host", lambda: host.score["phase"] == "waiting_for_chip")
         host.tap("f7")
         play_round(sides, round_one, start=7)
-        assert host.score["last_result"] == {"round": 1, "status": "won", "winner": "red"}
+        assert host.score["last_result"] == {
+            "round": 1,
+            "status": "won",
+            "winner": "red",
+            "reason": None,
+        }
 
         for number in (2, 3):
             next_round([host, guest], number)

@@ -136,3 +136,65 @@ def test_a_digit_that_is_not_ascii_is_one_error_line_and_the_engine_reads_on() -
         "readyok",
     ]
     assert done.returncode == 0 and done.stderr == b""
+
+
+def test_stop_ends_a_long_search_at_once_and_it_still_answers() -> None:
+    record = _record("culls", ["h8", "j10", "i9", "g7"], "blue")
+    lines = f"position {record}\ngo movetime 3600000\nstop\nisready\nstop\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware", "engine"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,  # an hour's search, unless stop ends it
+    )
+    out = done.stdout.splitlines()
+    assert out[-2].startswith("bestmove ") and out[-1] == "readyok", out
+
+
+def test_go_nodes_caps_the_search() -> None:
+    record = _record("culls", ["h8", "j10", "i9", "g7"], "blue")
+    answers = _talk(f"position {record}", "go nodes 300", "go nodes 0")
+    info = answers[0].split()
+    assert int(info[info.index("nodes") + 1]) <= 300
+    assert answers[1].startswith("bestmove ")
+    assert answers[2] == "error go: nodes must be at least 1"
+
+
+def test_the_top_level_on_two_workers_answers_legally_and_stops_at_once() -> None:
+    record = _record("culls", ["h8", "j10", "i9", "g7"], "blue")
+    cubulus = _record("cubulus", [], "red", players=3)  # pushes from the first move
+    lines = [
+        f"position {record}",
+        "go movetime 300",
+        f"position {cubulus}",
+        "go movetime 300",
+        "go movetime 3600000",
+    ]
+    engine = subprocess.Popen(
+        [sys.executable, "-m", "firmware", "engine", "--workers", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+    engine.stdin.write("\n".join(lines) + "\n")
+    engine.stdin.flush()
+    tokens: list[str] = []
+    while len(tokens) < 2:
+        line = engine.stdout.readline()
+        if line.startswith("bestmove "):
+            tokens.append(line.split()[1])
+    engine.stdin.write("stop\nisready\nquit\n")  # ends the hour-long search in both processes
+    engine.stdin.flush()
+    rest = engine.stdout.read().splitlines()
+    assert engine.wait(60) == 0
+    assert rest[-2].startswith("bestmove ") and rest[-1] == "readyok", rest
+    for moves, token, game, first in (
+        (["h8", "j10", "i9", "g7"], tokens[0], "culls", "blue"),
+        ([], tokens[1], "cubulus", "red"),
+    ):
+        rules = {"players": 3} if game == "cubulus" else {}
+        _, error = replay(parse_record(_record(game, [*moves, token], first, **rules)))
+        assert error is None, (token, error)

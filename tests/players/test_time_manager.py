@@ -72,7 +72,7 @@ def test_go_on_a_clock_thinks_for_what_the_manager_gives_the_side_to_move() -> N
         ("go bluetime 100 movestogo 0", "error go: movestogo must be 1 or more"),
         (
             "go speed 3",
-            "error go: unknown option 'speed' (use movetime MS, level N, "
+            "error go: unknown option 'speed' (use movetime MS, level N, nodes N, "
             "COLOURtime MS, COLOURinc MS, movestogo N, turntime MS)",
         ),
     ],

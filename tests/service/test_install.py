@@ -55,7 +55,7 @@ class FakeMachine:
     """A machine as the installer's probe sees it; nothing on it can change."""
 
     users: set[str] = field(default_factory=set)
-    groups: set[str] = field(default_factory=lambda: {"gpio", "i2c", "spi"})
+    groups: set[str] = field(default_factory=lambda: {"gpio", "i2c", "spi", "audio"})
     paths: set[Path] = field(default_factory=set)
     programs: set[str] = field(default_factory=lambda: {"systemctl", "apt-get"})
     files: dict[Path, str] = field(default_factory=_pi_os_files)
@@ -139,7 +139,7 @@ def test_fresh_install_plan(checkout: Path) -> None:
         "apt-get install --yes python3-venv python3-dev gcc python3-lgpio python3-libgpiod "
         "polkitd avahi-daemon",
         "useradd --system --user-group --home-dir /var/lib/cullsboard --no-create-home "
-        "--shell /usr/sbin/nologin --groups gpio,i2c,spi cullsboard",
+        "--shell /usr/sbin/nologin --groups gpio,i2c,spi,audio cullsboard",
         "/usr/bin/python3 -m venv --system-site-packages /opt/cullsboard",
         f"/opt/cullsboard/bin/pip install --upgrade '{checkout}[board]'",
         "tee /etc/modules-load.d/cullsboard.conf <<'EOF'",
@@ -189,7 +189,7 @@ def test_reinstall_keeps_the_user_and_the_config(checkout: Path) -> None:
     plan = install_plan(_sources(checkout), machine)
     commands = [step.argv[0] for step in plan.steps]
     assert "useradd" not in commands
-    assert plan.steps[0].shell() == "usermod --append --groups gpio,i2c,spi cullsboard"
+    assert plan.steps[0].shell() == "usermod --append --groups gpio,i2c,spi,audio cullsboard"
     assert not any(str(PATHS.config) in step.argv for step in plan.steps)
     assert plan.steps[-1].shell() == "systemctl restart cullsboard.service"
     # No config.txt on this machine: the boot settings of the installed config become a note.

@@ -1,7 +1,8 @@
 """The kiosk service under a real systemd: Debian bookworm (systemd 252, polkit 122, the base of
 Raspberry Pi OS Bookworm) booted in systemd-nspawn, the project's installer run inside it for
 real, then a simulated board's config swapped in and the unit put through what a café's table
-goes through: a start, a crash, a hang, a stop, an update and the staff's shut-down.
+goes through: a start, a crash, the staff's restart, a hang, a stop, an update and the staff's
+shut-down.
 
 The tests run in order on one container (each step leaves the machine as the next expects).
 Python packages reach the container as wheels built here: pip's TLS to the package index does
@@ -260,6 +261,17 @@ def test_a_killed_board_is_restarted_dark_in_between_with_its_move(kiosk: Kiosk)
     assert wait_for(kiosk.answers, 10)
     assert kiosk.moves() == ["h8"]
     _assert_dark_after(kiosk.chain(), killed)
+
+
+def test_the_staff_page_restarts_the_board_through_systemd_with_its_match(kiosk: Kiosk) -> None:
+    shown = kiosk.unit("MainPID", "NRestarts")
+    assert kiosk.post("api/staff/restart", {"pin": STAFF_PIN}) == 202
+    assert kiosk.restarted(int(shown["NRestarts"]), 30)
+    assert kiosk.unit("MainPID")["MainPID"] != shown["MainPID"]  # the service manager did it
+    assert wait_for(kiosk.answers, 10)
+    assert kiosk.moves() == ["h8"]
+    journal = kiosk.machine.run("journalctl", "-u", UNIT, "-o", "cat", "--no-pager").stdout
+    assert "the service starts the board again" in journal
 
 
 def test_a_hung_loop_is_killed_by_the_watchdog_and_restarted(kiosk: Kiosk) -> None:

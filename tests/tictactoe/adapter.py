@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
 from firmware.render import palette as p
@@ -92,6 +92,28 @@ class TicTacToeBoard:
 
     def describe_hint(self, state: GameState, token: str) -> str:
         return f"Hint: mark {_on_board(token)}"
+
+    def read_aloud(self, state: GameState) -> tuple[str, ...]:
+        owners = _game(state).owners()
+        lines = []
+        for colour in ("blue", "red"):
+            marks = sorted(_on_board(cell) for cell, owner in owners.items() if owner == colour)
+            lines.append(f"{colour.capitalize()}: {', '.join(marks) or 'none'}.")
+        return tuple(lines)
+
+    def read_cell(self, state: GameState, cell: Cell, columns: int, rows: int) -> str:
+        ox, oy = _origin(columns, rows)
+        inside = 0 <= cell[0] - ox < SIZE and 0 <= cell[1] - oy < SIZE
+        owner = (
+            _game(state).owners().get(cell_name((cell[0] - ox, cell[1] - oy))) if inside else None
+        )
+        return f"{cell_name(cell)}: {owner or 'empty'}"
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        if not replies:
+            return f"Solved: {_on_board(token)} is right."
+        answers = " and ".join(_on_board(reply) for reply in replies)
+        return f"Not {_on_board(token)}: the answer to it is {answers}."
 
 
 TICTACTOE_BOARD = TicTacToeBoard()

@@ -11,6 +11,7 @@ from firmware.rules.api import (
     JsonValue,
     Outcome,
     Status,
+    Termination,
 )
 from firmware.rules.grid import cell_name, parse_cell
 from firmware.rules.summary import summary_of
@@ -35,6 +36,7 @@ class TicTacToeState:
         self._first = first
         self._moves: list[str] = []
         self._owner: dict[str, str] = {}
+        self._ended: Outcome | None = None  # an ending off the board (``conclude``)
 
     @property
     def game(self) -> str:
@@ -69,11 +71,14 @@ class TicTacToeState:
         return None if self.to_move() is None else "place"
 
     def outcome(self) -> Outcome:
+        if self._ended is not None:
+            return self._ended
         for line in LINES:
             owners = {self._owner.get(cell) for cell in line}
             if len(owners) == 1 and None not in owners:
-                return Outcome(Status.WON, self._owner[line[0]], tuple(line))
-        return Outcome(Status.DRAW) if len(self._owner) == len(CELLS) else IN_PROGRESS
+                return Outcome(Status.WON, self._owner[line[0]], tuple(line), Termination.LINE)
+        full = len(self._owner) == len(CELLS)
+        return Outcome(Status.DRAW, termination=Termination.NO_MOVE) if full else IN_PROGRESS
 
     def legal_actions(self) -> list[str]:
         return [] if self.outcome().is_over else [c for c in CELLS if c not in self._owner]
@@ -98,7 +103,18 @@ class TicTacToeState:
         self._owner[token] = colour
         self._moves.append(token)
 
+    def conclude(self, outcome: Outcome) -> None:
+        if self.outcome().is_over:
+            raise ValueError("the game is over already")
+        self._ended = outcome
+
+    def reopen(self) -> None:
+        if self._ended is None:
+            raise ValueError("the game was not ended off the board")
+        self._ended = None
+
     def undo(self) -> str:
+        self._ended = None
         token = self._moves.pop()  # IndexError when there is nothing to undo, as promised
         del self._owner[token]
         return token
@@ -107,6 +123,7 @@ class TicTacToeState:
         twin = TicTacToeState(self._first)
         for token in self._moves:
             twin.apply(token)
+        twin._ended = self._ended
         return twin
 
     def summary(self) -> dict[str, JsonValue]:

@@ -35,7 +35,7 @@ def test_state_has_the_frame_top_row_first_and_the_score(
     assert state["score"]["message"] == "Hello"
     assert state["control"] == {
         "pin_required": False,
-        "buttons": ["undo", "new", "menu", "hint", "lesson", "puzzle"],
+        "buttons": ["undo", "new", "menu", "hint", "lesson", "puzzle", "resign", "read"],
     }
 
 
@@ -94,8 +94,8 @@ def test_an_unknown_button_is_refused(server: WebServer, board: FakeLiveBoard) -
     reply = post(server.url + "api/press", {"button": "reboot"})
     assert reply.status == 400
     assert (
-        reply.json()["error"]
-        == "button: unknown button 'reboot' (known: undo, new, menu, hint, lesson, puzzle)"
+        reply.json()["error"] == "button: unknown button 'reboot' "
+        "(known: undo, new, menu, hint, lesson, puzzle, resign, read)"
     )
     missing = post(server.url + "api/press", {})
     assert missing.json()["error"] == 'button: missing; send {"button": "undo"}'

@@ -97,7 +97,8 @@ def test_a_won_round_shows_on_the_scoreboard(page: Page, server: WebServer) -> N
         cell(page, name).click()
         expect(cell(page, name)).not_to_have_attribute("data-led", OFF)
     page.goto(page.url + "scoreboard")
-    expect(page.locator("#result")).to_have_text("Last result — Round 1: Blue won")
+    expect(page.locator("#turn")).to_have_text("Round 1: Blue won")
+    expect(page.locator("#result")).to_be_hidden()  # said once, in the turn line
     expect(page.locator('[data-points="blue"]')).to_have_text("1")
     expect(page.locator("#download")).to_have_attribute("href", "/api/record")
 

@@ -99,13 +99,13 @@ def test_two_named_matches_make_the_leaderboard_on_the_scoreboard(
         assert leaderboard(web.url) == [("Ana", 6, 7, 2), ("Cleo", 1, 4, 1), (MARKUP, 0, 3, 1)]
         champions = scoreboard.locator("#champions-list li")
         expect(champions).to_have_count(2)  # a player without a win is not a champion
-        expect(champions.first).to_have_text("1.Ana6 wins")
-        expect(champions.nth(1)).to_have_text("2.Cleo1 win")
-        expect(scoreboard.locator("#turn")).to_have_text("Red wins the match!")
+        expect(champions.first).to_have_text("1.Ana2 matches won")
+        expect(champions.nth(1)).to_have_text("2.Cleo1 round won")
+        expect(scoreboard.locator("#turn")).to_have_text("Ana wins the match!")  # by name
 
         rig.press("undo")  # the winning move back: the last round and the match are open
         assert leaderboard(web.url) == [("Ana", 5, 6, 2), ("Cleo", 1, 3, 1), (MARKUP, 0, 3, 1)]
-        expect(champions.first).to_have_text("1.Ana5 wins")
+        expect(champions.first).to_have_text("1.Ana1 match won")
         history = open_window(390, 844)
         history.goto(web.url + f"history?day={TODAY}")
         expect(history.locator("body")).to_contain_text(MARKUP)
@@ -125,7 +125,9 @@ def test_the_attract_show_offers_to_challenge_todays_champion(
     with serve_in_thread(rig.controller, host="127.0.0.1", port=0, history_dir=state) as web:
         scoreboard = open_window(1280, 800)
         scoreboard.goto(web.url + "scoreboard")
-        expect(scoreboard.locator("#champions-list li")).to_have_text(["1.Ana1 win"])
+        expect(scoreboard.locator("#champions-list li")).to_have_text(["1.Ana1 round won"])
         rig.advance(120.0)  # nobody touches the board: the attract show
-        expect(scoreboard.locator("#turn")).to_have_text("Challenge today's champion: Ana (1 win)")
+        expect(scoreboard.locator("#turn")).to_have_text(
+            "Challenge today's champion: Ana (1 round won)"
+        )
     rig.board.close()

@@ -17,7 +17,7 @@ def _player_names(url: str) -> list[object]:
 
 def _wait_for(url: str, wanted: list[object]) -> list[object]:
     found = _player_names(url)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while found != wanted and time.monotonic() < deadline:
         time.sleep(0.05)
         found = _player_names(url)

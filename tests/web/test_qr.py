@@ -99,13 +99,31 @@ def test_the_qr_code_decodes_to_the_board_page(
     page.screenshot(path=str(tmp_path / "served.png"))
     assert decode(tmp_path / "served.png") == product.url
 
-    board = open_window(390, 844)
-    board.goto(product.url)
-    expect(board.locator("#address")).to_have_text(product.url)
-    assert decode(shot(board, "#qr", tmp_path / "board.png")) == product.url
-    scoreboard = open_window(1280, 800)
-    scoreboard.goto(product.url + "scoreboard")
-    expect(scoreboard.locator("#address")).to_have_text(product.url)
-    assert decode(shot(scoreboard, "#qr", tmp_path / "scoreboard.png")) == product.url
+    # Served on loopback only: no phone can reach it, so the pages offer no code to scan and
+    # say what to do instead.
+    reply = request(product.url + "api/address")
+    assert reply.json()["phones"] is False
+    for path, size in (("", (390, 844)), ("scoreboard", (1280, 800))):
+        page = open_window(*size)
+        page.goto(product.url + path)
+        caption = page.locator(".phone-link figcaption")
+        expect(caption).to_contain_text("Phones cannot open this board")
+        expect(caption).to_contain_text("--web 0.0.0.0:8080")
+        expect(page.locator("#qr")).to_be_hidden()
     code, stderr = product.stop()
     assert code == 0, stderr
+
+
+@pytest.mark.browser
+def test_a_board_on_the_network_shows_a_qr_code_of_its_name(
+    open_window: OpenWindow, board: FakeLiveBoard, tmp_path: Path
+) -> None:
+    with serve_in_thread(board, host="0.0.0.0", port=0, network=CAFE) as web:
+        port = web.url.rsplit(":", 1)[1].strip("/")
+        here, phones = f"http://127.0.0.1:{port}/", f"http://cafe-table.local:{port}/"
+        assert request(here + "api/address").json() == {"url": phones, "phones": True}
+        for path, size in (("", (390, 844)), ("scoreboard", (1280, 800))):
+            page = open_window(*size)
+            page.goto(here + path)
+            expect(page.locator("#address")).to_have_text(phones)
+            assert decode(shot(page, "#qr", tmp_path / f"qr-{size[0]}.png")) == phones

@@ -137,13 +137,22 @@ function card(board) {
   return box;
 }
 
-// The café's champions today: each board's names added up (the same name in any case is one).
+// Matches won, or rounds won for one who has won no match yet.
+function winsText(player) {
+  const matches = player.match_wins;
+  if (matches) return matches === 1 ? "1 match won" : `${matches} matches won`;
+  return player.wins === 1 ? "1 round won" : `${player.wins} rounds won`;
+}
+
+// The café's champions today: each board's names added up (the same name in any case is one);
+// most matches won first, round wins breaking a tie.
 function champions(boards) {
   const players = new Map();
   for (const board of boards) {
     for (const player of Array.isArray(board.champions_today) ? board.champions_today : []) {
       const key = String(player.name).toLowerCase();
-      const sum = players.get(key) || { name: player.name, wins: 0, rounds: 0 };
+      const sum = players.get(key) || { name: player.name, match_wins: 0, wins: 0, rounds: 0 };
+      sum.match_wins += player.match_wins || 0;
       sum.wins += player.wins || 0;
       sum.rounds += player.rounds || 0;
       players.set(key, sum);
@@ -151,7 +160,8 @@ function champions(boards) {
   }
   return [...players.values()]
     .filter((player) => player.wins > 0)
-    .sort((a, b) => b.wins - a.wins || a.rounds - b.rounds || a.name.localeCompare(b.name))
+    .sort((a, b) => b.match_wins - a.match_wins || b.wins - a.wins || a.rounds - b.rounds
+      || a.name.localeCompare(b.name))
     .slice(0, 3);
 }
 
@@ -162,7 +172,7 @@ function showChampions(boards) {
   document.getElementById("champions-list").replaceChildren(
     ...top.map((player) => {
       const item = document.createElement("li");
-      item.textContent = `${player.name}: ${player.wins === 1 ? "1 win" : `${player.wins} wins`}`;
+      item.textContent = `${player.name}: ${winsText(player)}`;
       item.dataset.rank = String(top.indexOf(player) + 1);
       return item;
     }),

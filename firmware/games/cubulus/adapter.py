@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
-from firmware.games.cubulus import layout, words
+from firmware.games.cubulus import aloud, layout, words
 from firmware.games.cubulus.scene import cubulus_lights
 from firmware.games.cubulus.state import CubulusState
 from firmware.render.stack import LightStack
@@ -105,6 +105,17 @@ class CubulusBoard:
     def describe_hint(self, state: GameState, token: str) -> str:
         """The hint in one line: where to push in, and the square it makes."""
         return words.describe_hint(_cubulus(state), token)
+
+    def read_aloud(self, state: GameState) -> tuple[str, ...]:
+        """The balls on each face, the centre, and the balls left to each colour."""
+        return aloud.read_position(_cubulus(state))
+
+    def read_cell(self, state: GameState, cell: Cell, columns: int, rows: int) -> str:
+        return aloud.read_cell(_cubulus(state), cell)
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        """A right answer and the square it makes, or the replies that beat a wrong one."""
+        return words.explain_answer(_cubulus(before), token, replies)
 
 
 CUBULUS_BOARD = CubulusBoard()

@@ -8,7 +8,7 @@ from firmware.games.cubulus.position import cubulus_position, token_of
 from firmware.games.cubulus.search import CubulusSearch, CubulusStyle
 from firmware.rules.api import GameState
 from firmware.rules.budget import Budget
-from firmware.rules.players import Choice
+from firmware.rules.players import WHOLE, Choice, Part
 
 # What each level sees, and the part of the time it spends.
 LEVEL_STYLES = {
@@ -20,6 +20,9 @@ LEVEL_STYLES = {
     6: CubulusStyle(),
 }
 
+# Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
+LEVEL_RATINGS = {1: 474, 2: 1108, 3: 1395, 4: 1654, 5: 2021, 6: 2008}
+
 
 class CubulusPlayer:
     """The computer player registered with Cubulus."""
@@ -27,11 +30,21 @@ class CubulusPlayer:
     def share(self, level: int) -> float:
         return LEVEL_STYLES[level].share
 
-    def choose(self, state: GameState, level: int, budget: Budget, rng: random.Random) -> Choice:
+    def rating(self, level: int) -> int | None:
+        return LEVEL_RATINGS.get(level)
+
+    def choose(
+        self,
+        state: GameState,
+        level: int,
+        budget: Budget,
+        rng: random.Random,
+        part: Part = WHOLE,
+    ) -> Choice:
         players = state.rules.get("players", 2)
         assert isinstance(players, int)
         cube = cubulus_position(players, state.first, state.moves)
-        found = CubulusSearch(cube, budget, LEVEL_STYLES[level], rng).run()
+        found = CubulusSearch(cube, budget, LEVEL_STYLES[level], rng, part=part).run()
         return Choice(token_of(cube, found.action), found.score, found.depth, found.nodes)
 
 

@@ -18,6 +18,7 @@ from firmware.games.cubulus.geometry import (
     SQUARES_AT,
 )
 from firmware.games.cubulus.geometry import SQUARES as SQUARE_CELLS
+from firmware.rules.endings import OUT_TOKENS
 
 WHITE = 3
 BALLS = 9
@@ -49,6 +50,7 @@ class CubulusPosition:
         "threes",
         "turn",
         "value",
+        "whites",
         "winner",
     )
 
@@ -57,6 +59,7 @@ class CubulusPosition:
         start = playing.index(first)
         seats = playing[start:] + playing[:start]
         self.codes = tuple(COLOURS.index(colour) + 1 for colour in seats)
+        self.whites = players == 2  # white is neutral: its balls are placed first
         self.board = [0] * 27
         self.supply = [0, BALLS, BALLS, BALLS]  # in a 2-player game the whites still to place
         self.turn = 0
@@ -71,7 +74,7 @@ class CubulusPosition:
 
     @property
     def placing_whites(self) -> bool:
-        return len(self.codes) == 2 and self.supply[WHITE] > 0
+        return self.whites and self.supply[WHITE] > 0
 
     @property
     def over(self) -> bool:
@@ -155,6 +158,14 @@ class CubulusPosition:
         self.last_push, self.last_rotated, self.turn = last_push, last_rotated, turn
         self.winner = 0
 
+    def go_out(self) -> None:
+        """The colour to act is out (time, resignation; 3 players): its supply gone, its balls
+        neutral, its turns skipped. Only before a search starts: it is not undone."""
+        out = self.codes[self.turn]
+        self.supply[out] = 0
+        self.codes = tuple(code for code in self.codes if code != out)
+        self.turn %= len(self.codes)
+
     def plies(self) -> int:
         return len(self._history)
 
@@ -225,7 +236,10 @@ def cubulus_position(players: int, first: str, moves: Sequence[str]) -> CubulusP
     """The search position after ``moves`` (tokens already known legal)."""
     position = CubulusPosition(players, first)
     for token in moves:
-        position.play(CELL_INDEX[token[1:]] if token[0] == "N" else PUSH_INDEX[token])
+        if token in OUT_TOKENS:
+            position.go_out()
+        else:
+            position.play(CELL_INDEX[token[1:]] if token[0] == "N" else PUSH_INDEX[token])
     return position
 
 

@@ -18,6 +18,7 @@ from firmware.games.cubulus.position import (
     CubulusPosition,
 )
 from firmware.rules.budget import Budget, SearchStoppedError
+from firmware.rules.players import NO_ACTION, WHOLE, Part
 
 WIN = 1_000_000
 WIN_SURE = WIN - 1000
@@ -62,8 +63,14 @@ class CubulusSearch:
     """One search for the colour to act in ``position``; the position is restored afterwards."""
 
     def __init__(
-        self, position: CubulusPosition, budget: Budget, style: CubulusStyle, rng: random.Random
+        self,
+        position: CubulusPosition,
+        budget: Budget,
+        style: CubulusStyle,
+        rng: random.Random,
+        part: Part = WHOLE,
     ) -> None:
+        self.part = part
         self.pos = position
         self.budget = budget
         self.style = style
@@ -184,9 +191,14 @@ class CubulusSearch:
 
     def run(self) -> CubulusResult:
         pos = self.pos
+        index, count = self.part
         if pos.placing_whites:
-            return CubulusResult(self.place_white(), 0, 0, self.budget.nodes)
+            score = 0 if index == 0 else NO_ACTION
+            return CubulusResult(self.place_white(), score, 0, self.budget.nodes)
         actions = pos.actions()
+        if index >= len(actions):
+            return CubulusResult(actions[0], NO_ACTION, 0, 0)
+        actions = actions[index::count]
         best = CubulusResult(actions[0], 0, 0, self.budget.nodes)
         start = pos.plies()
         for depth in range(1, self.style.max_depth + 1):

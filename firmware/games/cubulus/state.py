@@ -13,7 +13,15 @@ from firmware.games.cubulus.cube import (
     winning_square,
 )
 from firmware.games.cubulus.geometry import CELL_NAMES, COLOURS, PUSH_INDEX, PUSHES
-from firmware.rules.api import IN_PROGRESS, IllegalActionError, JsonValue, Outcome, Status
+from firmware.rules.api import (
+    IN_PROGRESS,
+    IllegalActionError,
+    JsonValue,
+    Outcome,
+    Status,
+    Termination,
+)
+from firmware.rules.endings import OUT_TOKENS
 from firmware.rules.summary import summary_of
 
 BALLS_PER_COLOUR = 9
@@ -34,18 +42,22 @@ class _Undo:
     last_rotated: bool
     turn: int
     outcome: Outcome
+    out: frozenset[int] = frozenset()  # the seats out before the token
+    removed: int = 0  # balls taken from the supply of the seat that went out
 
 
 class CubulusState:
     """A Cubulus game in progress: the cube, the supplies, whose turn, and the undo history."""
 
     __slots__ = (
+        "_before_end",
         "_board",
         "_codes",
         "_history",
         "_last_push",
         "_last_rotated",
         "_moves",
+        "_out",
         "_outcome",
         "_seats",
         "_supply",
@@ -61,6 +73,8 @@ class CubulusState:
         self._last_push = -1
         self._last_rotated = False
         self._outcome = IN_PROGRESS
+        self._before_end: Outcome | None = None  # what ``conclude`` replaced
+        self._out: frozenset[int] = frozenset()  # seats out of a 3-player game (time, resign)
         self._moves: list[str] = []
         self._history: list[_Undo] = []
 
@@ -153,6 +167,8 @@ class CubulusState:
         ]
 
     def why_illegal(self, token: str) -> str | None:
+        if token in OUT_TOKENS:
+            return self._why_not_out(token)
         if self._outcome.is_over:
             return "the game is over"
         push = PUSH_INDEX.get(token)
@@ -184,13 +200,15 @@ class CubulusState:
         reason = self.why_illegal(token)
         if reason is not None:
             raise IllegalActionError(token, reason)
-        if self._neutral_left():
+        if token in OUT_TOKENS:
+            self._go_out()
+        elif self._neutral_left():
             self._place_neutral(NEUTRAL_INDEX[token])
         else:
             self._push(PUSH_INDEX[token])
         self._moves.append(token)
 
-    def _remember(self, cells: tuple[int, ...], spent: int) -> None:
+    def _remember(self, cells: tuple[int, ...], spent: int, removed: int = 0) -> None:
         before = tuple(self._board[i] for i in cells)
         self._history.append(
             _Undo(
@@ -201,8 +219,41 @@ class CubulusState:
                 self._last_rotated,
                 self._turn,
                 self._outcome,
+                self._out,
+                removed,
             )
         )
+
+    def _next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in turn order, skipping the seats that are out."""
+        count = len(self._seats)
+        return next(
+            (seat + step) % count
+            for step in range(1, count + 1)
+            if (seat + step) % count not in self._out
+        )
+
+    def sides_in(self) -> tuple[str, ...]:
+        """The colours still in the game (a 3-player game goes on when one is out), seat order."""
+        return tuple(colour for seat, colour in enumerate(self._seats) if seat not in self._out)
+
+    def _why_not_out(self, token: str) -> str | None:
+        if self._outcome.is_over:
+            return "the game is over"
+        if len(self._seats) - len(self._out) < 3:
+            return f"{token}: with two players in, running out of time or resigning ends the game"
+        return None
+
+    def _go_out(self) -> None:
+        """The player to act ran out of time or resigned with three in (rules.md Timed play 4):
+        out, their balls neutral from now on, their supply gone; the other two play on."""
+        seat, code = self._turn, self._codes[self._turn]
+        self._remember((), 0, self._supply[code])
+        self._supply[code] = 0
+        self._out = self._out | {seat}
+        self._turn = self._next_seat(seat)
+        if not has_legal_push(self._board, self._supply[self._codes[self._turn]]):
+            self._outcome = Outcome(Status.DRAW)
 
     def _place_neutral(self, cell: int) -> None:
         self._remember((cell,), WHITE)
@@ -228,28 +279,43 @@ class CubulusState:
         self._last_rotated = rotated
         self._outcome = self._judge(push.cells)
         if not self._outcome.is_over:
-            self._turn = (self._turn + 1) % len(self._seats)
+            self._turn = self._next_seat(self._turn)
             if not has_legal_push(board, self._supply[self._codes[self._turn]]):
-                self._outcome = Outcome(Status.DRAW)
+                self._outcome = Outcome(Status.DRAW, termination=Termination.NO_MOVE)
 
     def _judge(self, changed: tuple[int, ...]) -> Outcome:
         """The result after a push that changed ``changed``: a square decides (rule 6)."""
-        owners = square_owners(self._board, changed).intersection(self._codes)
+        playing = [code for seat, code in enumerate(self._codes) if seat not in self._out]
+        owners = square_owners(self._board, changed).intersection(playing)
         if not owners:
             return IN_PROGRESS
         count = len(self._codes)
         after_mover = [self._codes[(self._turn + step) % count] for step in range(1, count + 1)]
         winner = next(code for code in after_mover if code in owners)
-        return Outcome(Status.WON, COLOURS[winner - 1], winning_square(self._board, winner))
+        square = winning_square(self._board, winner)
+        return Outcome(Status.WON, COLOURS[winner - 1], square, Termination.SQUARE)
+
+    def conclude(self, outcome: Outcome) -> None:
+        if self._outcome.is_over:
+            raise ValueError("the game is over already")
+        self._before_end, self._outcome = self._outcome, outcome
+
+    def reopen(self) -> None:
+        if self._before_end is None:
+            raise ValueError("the game was not ended off the board")
+        self._outcome, self._before_end = self._before_end, None
 
     def undo(self) -> str:
         if not self._history:
             raise IndexError("nothing to undo")
+        self._before_end = None  # the step puts back what was before the token
         step = self._history.pop()
         for cell, colour in zip(step.cells, step.before, strict=True):
             self._board[cell] = colour
         if step.spent:
             self._supply[step.spent] += 1
+        self._supply[self._codes[step.turn]] += step.removed
+        self._out = step.out
         self._last_push = step.last_push
         self._last_rotated = step.last_rotated
         self._turn = step.turn
@@ -266,6 +332,8 @@ class CubulusState:
         twin._last_push = self._last_push
         twin._last_rotated = self._last_rotated
         twin._outcome = self._outcome
+        twin._before_end = self._before_end
+        twin._out = self._out
         twin._moves = self._moves.copy()
         twin._history = self._history.copy()
         return twin

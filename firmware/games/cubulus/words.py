@@ -6,10 +6,13 @@ it is pushed in at, which is on one face only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from firmware.games.cubulus import layout
 from firmware.games.cubulus.geometry import CELL_NAMES, FACE_PLANE, FACES, PUSH_INDEX, PUSHES
 from firmware.games.cubulus.state import CubulusState
 from firmware.rules.api import Status
+from firmware.rules.endings import OUT_TOKENS, TIME
 from firmware.rules.grid import cell_name
 
 FACE_WORDS = {"U": "top", "L": "left", "F": "front", "R": "right", "B": "back", "D": "bottom"}
@@ -38,12 +41,18 @@ def faces_of(cube_cell: str) -> list[str]:
 
 
 def where(cube_cell: str) -> str:
-    """A cube cell in the board's words: ``e10 on the front``, ``the centre (m2)``."""
+    """Where a cube cell is, in the board's words, by every board cell that shows it (so the
+    one tapped is among them): ``at f10 on the front``, ``on the edge shown at f9 (front) and
+    f7 (bottom)``, ``on the corner shown at e9 (front), c9 (left) and e7 (bottom)``, ``in the
+    centre, m2``."""
     faces = faces_of(cube_cell)
     if not faces:
-        return f"the centre, {cell_name(layout.centre_cell())}"
-    face = faces[0]
-    return f"{on_face(face, cube_cell)} on the {FACE_WORDS[face]}"
+        return f"in the centre, {cell_name(layout.centre_cell())}"
+    if len(faces) == 1:
+        return f"at {on_face(faces[0], cube_cell)} on the {FACE_WORDS[faces[0]]}"
+    shown = [f"{on_face(face, cube_cell)} ({FACE_WORDS[face]})" for face in faces]
+    kind = "edge" if len(faces) == 2 else "corner"
+    return f"on the {kind} shown at {listed(shown)}"
 
 
 def entry(token: str) -> str:
@@ -111,7 +120,10 @@ def describe(before: CubulusState, token: str, seat_name: str) -> str:
     after = _after(before, token)
     if token.startswith("N"):
         placed = 10 - before.neutral_left()
-        return f"{seat_name} placed a white ball at {where(token[1:])} ({placed} of 9)"
+        return f"{seat_name} placed a white ball {where(token[1:])} ({placed} of 9)"
+    if token in OUT_TOKENS:
+        why = "ran out of time" if token == TIME else "resigned"
+        return f"{seat_name} {why} and is out: their balls are neutral from now on"
     mover = before.to_move() or ""
     return f"{seat_name} {_pushed(before, token)}{_ending(after, seat_name, mover)}"
 
@@ -119,7 +131,7 @@ def describe(before: CubulusState, token: str, seat_name: str) -> str:
 def describe_hint(state: CubulusState, token: str) -> str:
     """What the hinted ``token`` does, in one line (``Hint: e10 from the front wins``)."""
     if token.startswith("N"):
-        return f"Hint: a white ball at {where(token[1:])}"
+        return f"Hint: a white ball {where(token[1:])}"
     push = PUSHES[PUSH_INDEX[token]]
     at = on_face(push.face, CELL_NAMES[push.cells[0]])
     side = FACE_WORDS[push.face]
@@ -131,3 +143,31 @@ def describe_hint(state: CubulusState, token: str) -> str:
             f"Hint: push in at {at} from the {side}: it makes a square {square_words(outcome.line)}"
         )
     return f"Hint: push in at {at} from the {side}"
+
+
+def _action(token: str) -> str:
+    """A push or a white ball in the board's words: ``the push in at e10 from the front``."""
+    if token.startswith("N"):
+        return f"a white ball {where(token[1:])}"
+    push = PUSHES[PUSH_INDEX[token]]
+    at = on_face(push.face, CELL_NAMES[push.cells[0]])
+    return f"the push in at {at} from the {FACE_WORDS[push.face]}"
+
+
+def explain_answer(before: CubulusState, token: str, replies: Sequence[str]) -> str:
+    """A puzzle answer in board cell names: what a right one does, or the replies that beat a
+    wrong one and the square they make."""
+    named = _action(token)
+    if not replies:
+        outcome = _after(before, token).outcome()
+        if outcome.status is Status.WON and outcome.line:
+            return f"Solved: {named} makes a square {square_words(outcome.line)}."
+        return f"Solved: {named} is right."
+    state = before.copy()
+    state.apply(token)
+    said = []
+    for reply in replies:
+        colour = (state.to_move() or "").capitalize()
+        said.append(describe(state, reply, colour))
+        state.apply(reply)
+    return f"Not {named}: {'; '.join(said)}."

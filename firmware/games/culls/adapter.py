@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
-from firmware.games.culls import words
+from firmware.games.culls import aloud, words
 from firmware.games.culls.game import CullsState
 from firmware.games.culls.scene import culls_lights, play_offset
 from firmware.games.culls.switches import DEFAULTS, MODES, ROUNDS_TO_WIN
@@ -121,7 +121,7 @@ class CullsBoard:
         if awaiting == "move":
             flipped = culls.flipped_cell()
             where = "" if flipped is None else f" from {cell_name(flipped)}"
-            return f"move your flipped chip{where} to an empty cell and tap it"
+            return f"move {_whose(culls)} flipped chip{where} to an empty cell and tap it"
         hint = HINTS.get(awaiting or "", "your turn")
         if awaiting == "place" and culls.mode == "duel" and culls.turn_number < 4:
             return f"{hint} (chip {culls.turn_number % 2 + 1} of 2)"
@@ -136,11 +136,49 @@ class CullsBoard:
 
     def describe(self, before: GameState, token: str, seat_name: str) -> str:
         """The action in one line: what arrived where, and the cull or line it made."""
-        return words.describe(_culls(before), token, seat_name)
+        culls = _culls(before)
+        after = culls.copy()
+        after.apply(token)
+        teams = culls.mode == "teams" and after.to_move() is not None
+        return words.describe(culls, token, seat_name, _team_seat(after) if teams else None)
 
     def describe_hint(self, state: GameState, token: str) -> str:
         """The hint in one line: where, and what it makes, traps or blocks."""
         return words.describe_hint(_culls(state), token)
+
+    def read_aloud(self, state: GameState) -> tuple[str, ...]:
+        """Each side's chips row by row, then the flipped chip or those that may be flipped."""
+        return aloud.read_position(_culls(state))
+
+    def read_cell(self, state: GameState, cell: Cell, columns: int, rows: int) -> str:
+        culls = _culls(state)
+        ox, oy = play_offset(columns, rows, culls.size)
+        return aloud.read_cell(culls, cell[0] - ox, cell[1] - oy)
+
+    def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
+        """A right answer and what it does, or the threat that beats a wrong one."""
+        return words.explain_answer(_culls(before), token, replies)
+
+
+def _team_seat(state: CullsState) -> str:
+    """The name of the team seat to act in ``state`` (Blue A, Red A, Blue B, Red B)."""
+    start = next(i for i, seat in enumerate(TEAM_SEATS) if seat.colour == state.first)
+    return TEAM_SEATS[(start + state.seat()) % len(TEAM_SEATS)].name
+
+
+def _whose(state: CullsState) -> str:
+    """Whose flipped chip is to move: "your" in a duel; in teams the seat that put it there."""
+    flipped = state.flipped_cell()
+    if state.mode != "teams" or flipped is None:
+        return "your"
+    name = cell_name(flipped)
+    earlier = state.copy()
+    while earlier.moves:
+        token = earlier.undo()
+        if token == name or token.endswith(f"-{name}"):
+            placer = _team_seat(earlier)
+            return "your" if placer == _team_seat(state) else f"{placer}'s"
+    return "your team's"
 
 
 CULLS_BOARD = CullsBoard()

@@ -25,12 +25,14 @@ from firmware.rules.api import (
     JsonValue,
     Outcome,
     Status,
+    Termination,
 )
 from firmware.rules.summary import summary_of
 
 CHIPS_PER_COLOUR = 30
 SETUP_TURNS = 4  # 2 chips a colour in a duel, 1 a player in teams (rules.md Culls 2)
-DRAW = Outcome(Status.DRAW)
+NO_CHIPS_LEFT = Outcome(Status.DRAW, termination=Termination.NO_CHIPS)
+NO_MOVE_LEFT = Outcome(Status.DRAW, termination=Termination.NO_MOVE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,7 @@ class CullsState(CullsReadout):
 
     __slots__ = (
         "_awaiting",
+        "_before_end",
         "_board",
         "_cullable",
         "_exact",
@@ -92,6 +95,7 @@ class CullsState(CullsReadout):
         self._flipped = -1
         self._last = -1
         self._outcome = IN_PROGRESS
+        self._before_end: tuple[Outcome, str | None] | None = None  # what ``conclude`` replaced
         self._moves: list[str] = []
         self._history: list[_Undo] = []
 
@@ -185,9 +189,21 @@ class CullsState(CullsReadout):
             self._flipped = -1
             self._arrive(target, me)
 
+    def conclude(self, outcome: Outcome) -> None:
+        if self._outcome.is_over:
+            raise ValueError("the round is over already")
+        self._before_end = (self._outcome, self._awaiting)
+        self._outcome, self._awaiting = outcome, None
+
+    def reopen(self) -> None:
+        if self._before_end is None:
+            raise ValueError("the round was not ended off the board")
+        (self._outcome, self._awaiting), self._before_end = self._before_end, None
+
     def undo(self) -> str:
         if not self._history:
             raise IndexError("nothing to undo")
+        self._before_end = None  # the step puts back what was before the token
         step = self._history.pop()
         self._turn = step.turn
         self._awaiting = step.awaiting
@@ -252,7 +268,8 @@ class CullsState(CullsReadout):
         line = winning_line(self._board, self._geo, cell, me, exact_five=self._exact)
         if line is not None:
             names = self._geo.names
-            self._outcome = Outcome(Status.WON, COLOURS[me - 1], tuple(names[i] for i in line))
+            cells = tuple(names[i] for i in line)
+            self._outcome = Outcome(Status.WON, COLOURS[me - 1], cells, Termination.LINE)
             self._awaiting = None
             return
         trapped = trapped_chips(self._board, self._geo, cell, me)
@@ -273,7 +290,7 @@ class CullsState(CullsReadout):
         else:
             self._awaiting = PLACE if has_empty_cell and supply[self._mover()] > 0 else None
         if self._awaiting is None:
-            self._outcome = DRAW
+            self._outcome = NO_CHIPS_LEFT if has_empty_cell else NO_MOVE_LEFT
 
     def _decode(self, token: str) -> tuple[int, int]:
         """The cell (and target cell, for a move) of a legal token; IllegalActionError if not."""

@@ -9,7 +9,7 @@ from firmware.games.culls.position import FLIP, MOVE, PLACE, CullsPosition
 from firmware.games.culls.search import CullsSearch, CullsStyle, SearchResult
 from firmware.rules.api import GameState, JsonValue
 from firmware.rules.budget import Budget
-from firmware.rules.players import Choice
+from firmware.rules.players import WHOLE, Choice, Part
 
 COLOUR_CODES = {"blue": 1, "red": 2}
 # What each level sees, and the part of the time it spends.
@@ -21,6 +21,9 @@ LEVEL_STYLES = {
     5: CullsStyle(max_depth=3, extensions=2, share=0.4),
     6: CullsStyle(),
 }
+
+# Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
+LEVEL_RATINGS = {1: 789, 2: 1015, 3: 1087, 4: 1119, 5: 1267, 6: 1470}
 
 
 def culls_position(
@@ -58,10 +61,15 @@ def token_of(position: CullsPosition, cell: int) -> str:
 
 
 def choose_culls(
-    position: CullsPosition, style: CullsStyle, budget: Budget, rng: random.Random
+    position: CullsPosition,
+    style: CullsStyle,
+    budget: Budget,
+    rng: random.Random,
+    part: Part = WHOLE,
 ) -> tuple[str, SearchResult]:
-    """Search ``position`` and return the chosen token with the search's figures."""
-    result = CullsSearch(position, budget, style, rng).run()
+    """Search ``position`` (``part`` of its root) and return the chosen token with the
+    search's figures."""
+    result = CullsSearch(position, budget, style, rng, part=part).run()
     return token_of(position, result.action), result
 
 
@@ -71,9 +79,19 @@ class CullsPlayer:
     def share(self, level: int) -> float:
         return LEVEL_STYLES[level].share
 
-    def choose(self, state: GameState, level: int, budget: Budget, rng: random.Random) -> Choice:
+    def rating(self, level: int) -> int | None:
+        return LEVEL_RATINGS.get(level)
+
+    def choose(
+        self,
+        state: GameState,
+        level: int,
+        budget: Budget,
+        rng: random.Random,
+        part: Part = WHOLE,
+    ) -> Choice:
         position = culls_position(state.rules, state.first, state.moves)
-        token, found = choose_culls(position, LEVEL_STYLES[level], budget, rng)
+        token, found = choose_culls(position, LEVEL_STYLES[level], budget, rng, part)
         return Choice(token, found.score, found.depth, found.nodes)
 
 

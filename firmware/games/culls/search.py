@@ -21,6 +21,7 @@ from firmware.games.culls.position import (
     window_contents,
 )
 from firmware.rules.budget import Budget, SearchStoppedError
+from firmware.rules.players import NO_ACTION, WHOLE, Part
 
 WIN = 1_000_000
 WIN_SURE = WIN - 1000  # any score above this is a forced win
@@ -84,7 +85,9 @@ class CullsSearch:
         style: CullsStyle,
         rng: random.Random,
         table: dict[int, tuple[int, int, int, int]] | None = None,
+        part: Part = WHOLE,
     ) -> None:
+        self.part = part
         self.pos = position
         self.budget = budget
         self.style = style
@@ -267,7 +270,12 @@ class CullsSearch:
             cells = self.forced_replies() or self.ordered(pos.candidates(), style.root_beam, 0)
         best = SearchResult(cells[0], 0, 0, self.budget.nodes)
         if len(cells) == 1:
-            return best
+            return best if self.part[0] == 0 else SearchResult(cells[0], NO_ACTION, 0, 0)
+        index, count = self.part
+        if index >= len(cells):
+            return SearchResult(cells[0], NO_ACTION, 0, 0)
+        cells = cells[index::count]
+        best = SearchResult(cells[0], 0, 0, self.budget.nodes)
         start = pos.plies()
         for depth in range(1, style.max_depth + 1):
             try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from firmware.games.culls.board import FLIP, MOVE
 from firmware.games.culls.game import CullsState
 from firmware.rules.api import Status
@@ -77,22 +79,41 @@ def _drawn(after: CullsState, mover: str) -> str:
     return f": {stuck.capitalize()} has no chips left, the round is a draw"
 
 
-def describe(before: CullsState, token: str, seat_name: str) -> str:
-    """``token`` played from ``before`` by ``seat_name``, in one line."""
+def describe(before: CullsState, token: str, seat_name: str, next_name: str | None = None) -> str:
+    """``token`` played from ``before`` by ``seat_name``, in one line; a flip also says the
+    placement or move that trapped it ("Red placed g10 and trapped h9 and i8; Red flipped h9:
+    Blue moves it next"). ``next_name``: who acts after a flip (the other colour by default)."""
     after = _after(before, token)
     kind = before.awaiting()
     mover = before.to_move() or "blue"
     if kind == FLIP:
         flipped = token[1:]
-        owner = other(mover).capitalize()
+        owner = next_name or other(mover).capitalize()
+        trap = _trap(before, seat_name)
         if after.outcome().is_over:
-            return f"{seat_name} flipped {flipped}{_drawn(after, mover)}"
-        return f"{seat_name} flipped {flipped}: {owner} must move it next turn"
-    if kind == MOVE:
+            return f"{trap}{seat_name} flipped {flipped}{_drawn(after, mover)}"
+        return f"{trap}{seat_name} flipped {flipped}: {owner} moves it next"
+    return _arrived(before, after, token, seat_name, mover)
+
+
+def _arrived(before: CullsState, after: CullsState, token: str, seat_name: str, mover: str) -> str:
+    """A placement or a move of the flipped chip, and what its arrival did."""
+    if before.awaiting() == MOVE:
         start, _, end = token.partition("-")
         moved = f"{seat_name} moved the flipped chip from {start} to {end}"
         return moved + _arrival(after, seat_name, mover)
     return f"{seat_name} placed {token}{_arrival(after, seat_name, mover)}"
+
+
+def _trap(before: CullsState, seat_name: str) -> str:
+    """The placement or move that made the trap a flip answers, then "; " (empty if unknown)."""
+    if not before.moves:
+        return ""
+    prior = before.copy()
+    token = prior.undo()
+    mover = prior.to_move() or "blue"
+    said = _arrived(prior, before, token, seat_name, mover)
+    return said.partition(":")[0] + "; "
 
 
 def _effect(before: CullsState, after: CullsState, cell: str) -> str:
@@ -125,3 +146,63 @@ def describe_hint(state: CullsState, token: str) -> str:
         return f"Hint: move the flipped chip to {end}" + (f": it {effect}" if effect else "")
     effect = _effect(state, after, token)
     return f"Hint: {token} {effect}" if effect else f"Hint: place a chip on {token}"
+
+
+def _action(state: CullsState, token: str) -> str:
+    """An action named by its cells: ``e8``, ``flipping i8``, ``moving the flipped chip to c3``."""
+    kind = state.awaiting()
+    if kind == FLIP:
+        return f"flipping {token[1:]}"
+    if kind == MOVE:
+        return f"moving the flipped chip to {token.partition('-')[2]}"
+    return token
+
+
+def _threat(state: CullsState, token: str, colour: str) -> str:
+    """What ``token`` by ``colour`` makes, naming the line it completes if it wins."""
+    after = _after(state, token)
+    outcome = after.outcome()
+    cell = token.partition("-")[2] if state.awaiting() == MOVE else token
+    side = colour.capitalize()
+    if outcome.status is Status.WON and outcome.winner == colour and outcome.line:
+        line = outcome.line
+        length = count_word(len(line))
+        held = count_word(len(line) - 1)
+        if cell in (line[0], line[-1]):
+            rest = [name for name in line if name != cell]
+            threat = (
+                f"{side} already has {held} from {rest[0]} to {rest[-1]}, and {cell} makes {length}"
+            )
+        else:
+            threat = (
+                f"{side} already has {held} from {line[0]} to {line[-1]}, and {cell} fills the gap"
+            )
+        return f"{threat}: {side} wins"
+    if state.awaiting() == FLIP:
+        return f"{side} flips {token[1:]}"
+    if after.awaiting() == FLIP:
+        trapped = listed([cell_name(c) for c in after.cullable_cells()])
+        return f"{side} answers {_action(state, token)}, which traps {trapped}"
+    return f"{side} answers {_action(state, token)}"
+
+
+def explain_answer(before: CullsState, token: str, replies: Sequence[str]) -> str:
+    """A puzzle answer in board cell names: what a right one does, or the threat that beats a
+    wrong one ("Not e8: Red already has four from i11 to f8, and e7 makes five: Red wins")."""
+    if not replies:
+        kind = before.awaiting()
+        cell = token.partition("-")[2] if kind == MOVE else token
+        effect = "" if kind == FLIP else _effect(before, _after(before, token), cell)
+        named = _action(before, token)
+        return f"Solved: {named} {effect}." if effect else f"Solved: {named} is right."
+    state = before.copy()
+    head = f"Not {_action(state, token)}"
+    state.apply(token)
+    said = []
+    mover = before.to_move()
+    for reply in replies:
+        colour = state.to_move() or "blue"
+        threat = _threat(state, reply, colour)
+        said.append(threat.replace(" answers ", " goes on with ") if colour == mover else threat)
+        state.apply(reply)
+    return f"{head}: {'; '.join(said)}."

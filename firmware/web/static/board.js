@@ -15,6 +15,7 @@ import {
 } from "/static/live.js";
 import { menuHeadline, menuPanel } from "/static/board_menu.js";
 import { rulesCard } from "/static/rules_card.js";
+import { clockBox } from "/static/clocks.js";
 
 const OFF = "#000000";
 const DIM = 48; // an LED this faint (every channel below it) marks an empty hole, not a piece
@@ -35,6 +36,7 @@ const showMenu = menuPanel(document.getElementById("menu-panel"), (cell) =>
   send("/api/touch", { cell }),
 );
 const card = rulesCard(document.getElementById("rules"));
+const showClocks = clockBox(document.getElementById("clocks"));
 const showGamePage = gameDrawing({
   panel: document.getElementById("game-view"),
   marks: document.getElementById("marks"),
@@ -151,6 +153,7 @@ function showScore(score) {
   showSaid(score, menu);
   document.getElementById("headline").textContent = menu ? menuHeadline(menu) : headline(score);
   showPoints(menu ? {} : score);
+  showClocks(menu ? null : score.clock);
   showPiecesLeft(menu ? null : score, game);
   showComputer(menu ? {} : score);
   showNames(menu ? {} : score);
@@ -159,8 +162,7 @@ function showScore(score) {
 function headline(score) {
   const parts = [title(score.game || "")];
   if (score.mode) parts.push(score.mode === "teams" ? "2 vs 2" : "duel");
-  const away = ["menu", "review", "lesson", "puzzle"].includes(score.phase);
-  if (score.round && !away) parts.push(`round ${score.round}`);
+  if (score.round) parts.push(`round ${score.round}`); // a lesson, puzzle or review has none
   if (score.review) {
     const { ply, of } = score.review;
     parts.push(ply ? `review: move ${ply} of ${of}` : `review: start, ${of} moves`);
@@ -230,6 +232,7 @@ const BUTTON_WORDS = {
     hint: "HINT",
     lesson: "LESSON",
     puzzle: "PUZZLES",
+    read: "READ THE BOARD",
   },
   review: { undo: "◀ BACK", new: "FORWARD ▶", menu: "LEAVE REVIEW" },
 };

@@ -58,7 +58,9 @@ export function menuPanel(panel, tap) {
       groups.push(
         group(
           "Computer level (1 weakest, 6 strongest)",
-          levels.map((level) => choice(String(level.level), level.cell, level.level === computer.level, tap)),
+          levels.map((level) =>
+            choice(level.words || String(level.level), level.cell, level.level === computer.level, tap),
+          ),
         ),
       );
     }

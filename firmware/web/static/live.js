@@ -154,13 +154,26 @@ export function gameDrawing(context) {
   };
 }
 
-// Writes where a phone opens the board page (GET /api/address) into #address, as text.
+// Writes where a phone opens the board page (GET /api/address) into #address, as text; a
+// board that serves this computer only offers no QR code and says why phones cannot reach it.
 export async function showAddress() {
   const target = document.getElementById("address");
   if (!target) return;
   try {
     const reply = await fetch("/api/address");
-    if (reply.ok) target.textContent = (await reply.json()).url;
+    if (!reply.ok) return;
+    const found = await reply.json();
+    target.textContent = found.url;
+    if (found.phones === false) {
+      const figure = target.closest("figure");
+      const qr = figure && figure.querySelector("img");
+      if (qr) qr.hidden = true;
+      const caption = figure && figure.querySelector("figcaption");
+      if (caption) {
+        caption.textContent = found.advice;
+        caption.dataset.phones = "none";
+      }
+    }
   } catch {
     // unreachable: the link light says so
   }

@@ -9,6 +9,7 @@ import {
   title,
   showAddress,
 } from "/static/live.js";
+import { clockBox, resultWords } from "/static/clocks.js";
 
 const MOVES_SHOWN = 80;
 
@@ -77,42 +78,51 @@ function showSides(score) {
   }
 }
 
-function turnLine(score) {
-  switch (score.phase) {
-    case "menu":
-      return "Choosing the game on the board";
-    case "attract":
-      return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion.wins)})`
-        : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
-    case "lesson": {
-      const { title: name, step, steps } = score.lesson || {};
-      return `Lesson: ${name}, step ${step} of ${steps}`;
-    }
-    case "puzzle": {
-      const { number, of, solved } = score.puzzle || {};
-      return `Puzzle ${number} of ${of}: ${solved} solved`;
-    }
-    case "review": {
-      const { ply, of, token } = score.review || {};
-      return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
-    }
-    case "match_over":
-      return score.match_winner ? `${title(score.match_winner)} wins the match!` : "Match over";
-    case "round_over":
-      return resultText(score.last_result) || "Round over";
-    default:
-      break;
+// A side in words: its players' names when each of its seats has one, else its colour; and
+// the verb that goes with it ("Hanna wins", "Hanna and Ida win", "Blue wins").
+function sideWins(score, colour) {
+  const seats = (score.seats || []).filter((seat) => seat.colour === colour);
+  const names = seats.map((seat) => seat.player_name).filter(Boolean);
+  if (seats.length && names.length === seats.length) {
+    return `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}`;
   }
+  return `${title(colour)} wins`;
+}
+
+// What the mode on the board says of itself: a lesson, the puzzles or a review bring their own.
+function turnLine(score) {
+  if (score.phase === "attract") {
+    return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
+      : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
+  }
+  if (score.menu) return "Choosing the game on the board";
+  if (score.lesson) {
+    const { title: name, step, steps } = score.lesson;
+    return `Lesson: ${name}, step ${step} of ${steps}`;
+  }
+  if (score.puzzle) {
+    const { number, of, solved } = score.puzzle;
+    return `Puzzle ${number} of ${of}: ${solved} solved`;
+  }
+  if (score.review) {
+    const { ply, of, token } = score.review;
+    return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
+  }
+  if (score.phase === "match_over") {
+    return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
+  }
+  if (score.phase === "round_over") return resultText(score.last_result) || "Round over";
   if (!score.to_move) return resultText(score) || "";
   const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
   return `${actingSeatName(score)} to ${doing}`;
 }
 
+let playing = []; // the colours of the match shown, for "Blue resigned"
+
 function resultText(result) {
   if (!result || !result.status || result.status === "in_progress") return "";
   const round = result.round ? `Round ${result.round}: ` : "";
-  if (result.status === "draw") return `${round}draw`;
-  return `${round}${title(result.winner)} won`;
+  return `${round}${resultWords(result, playing)}`;
 }
 
 let shownMoves = [];
@@ -141,7 +151,11 @@ new ResizeObserver(() => showMoves(shownMoves)).observe(
   document.getElementById("moves").parentElement,
 );
 
+const showClocks = clockBox(document.getElementById("clocks"));
+
 function showScore(score) {
+  playing = Object.keys(score.scores || {});
+  showClocks(score.phase === "menu" ? null : score.clock);
   document.getElementById("game").textContent = title(score.game || "cullsboard");
   const mode = [];
   if (score.mode) mode.push(score.mode === "teams" ? "Teams · 2 vs 2" : "Duel");
@@ -157,7 +171,7 @@ function showScore(score) {
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
   // At the end of a match the turn line says who won; a message saying it again is left out.
-  const repeats = score.phase === "match_over" && /wins the match/i.test(score.message || "");
+  const repeats = score.phase === "match_over" && /wins? the match/i.test(score.message || "");
   document.getElementById("message").textContent = repeats ? "" : score.message || "";
   // What just happened, in the game's words, where the board says it.
   const said = document.getElementById("said");
@@ -170,7 +184,9 @@ function showScore(score) {
   const result = document.getElementById("result");
   const lines = []; // the match winner is said once, in the turn line
   const last = resultText(score.last_result);
-  if (last) lines.push(`Last result — ${last}`);
+  // A round's or the match's end says its result in the turn line: not again in a banner.
+  const ended = score.phase === "round_over" || score.phase === "match_over";
+  if (last && !ended) lines.push(`Last result — ${last}`);
   result.textContent = lines.join(" · ");
   result.hidden = lines.length === 0;
   showMoves(Array.isArray(score.moves) ? score.moves : []);
@@ -183,8 +199,12 @@ function showScore(score) {
 let champion = null;
 let championsKey = "";
 
-function winsText(wins) {
-  return wins === 1 ? "1 win" : `${wins} wins`;
+// A champion is who won the most matches today; round wins only break a tie (and rank those
+// who have won rounds but no match yet).
+function winsText(player) {
+  const matches = player.match_wins || 0;
+  if (matches) return matches === 1 ? "1 match won" : `${matches} matches won`;
+  return player.wins === 1 ? "1 round won" : `${player.wins} rounds won`;
 }
 
 async function showChampions(score) {
@@ -205,7 +225,7 @@ async function showChampions(score) {
   const items = top.map((player, index) => {
     const item = element("li", "champion");
     item.append(element("span", "rank", `${index + 1}.`), element("span", "champion-name", player.name));
-    item.append(element("span", "champion-wins", winsText(player.wins)));
+    item.append(element("span", "champion-wins", winsText(player)));
     return item;
   });
   document.getElementById("champions-list").replaceChildren(...items);

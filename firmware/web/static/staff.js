@@ -1,11 +1,10 @@
-// The staff page: the staff PIN, reset, change the game, brightness, shut down, and what the
-// board shows.
+// The staff page: the staff PIN, reset, change the game, brightness, restart, shut down, and
+// what the board shows.
 import {
   AWAITING_WORDS,
   COLOUR_NAMES,
   connectLive,
   element,
-  keepPinOnSubmit,
   tabPin,
   title,
 } from "/static/live.js";
@@ -273,6 +272,15 @@ document.getElementById("reset").addEventListener("click", async () => {
   }
   await staffAction("/api/staff/reset", {}, "Reset: a fresh match is set up.");
 });
+document.getElementById("restart").addEventListener("click", async () => {
+  const question = "Restart the board? It is dark for a few seconds, then every saved setting "
+    + "applies; the game on the board goes on where it was.";
+  if (!(await confirmFirst(question, "Yes, restart"))) {
+    say("", "");
+    return;
+  }
+  await staffAction("/api/staff/restart", {}, "Restarting: the board is back in a few seconds, with its game.");
+});
 document.getElementById("shutdown").addEventListener("click", async () => {
   const question = "Shut the table down? The board stops and the Pi powers off until it is "
     + "switched on again at the wall.";
@@ -293,20 +301,69 @@ slider.addEventListener("change", async () => {
   await staffAction("/api/staff/brightness", { level: percent / 100 }, done);
 });
 
-keepPinOnSubmit(pinForm, pinInput, keptPin, (typed) => {
-  if (typed) {
-    pinInput.value = "";
-    say("", "");
+// "Use" asks the board whether the PIN is right before keeping it: a wrong one is said at once
+// (and not kept), and so is a lock-out after too many.
+async function checkPin(typed) {
+  keptPin.forget();
+  try {
+    const reply = await fetch("/api/staff/check", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", [PIN_HEADER]: typed },
+      body: "{}",
+    });
+    if (reply.ok) {
+      keptPin.keep(typed);
+      pinInput.value = "";
+      say("ok", "Staff PIN accepted: the staff actions and settings are open.");
+    } else {
+      let error = `The board answered ${reply.status}.`;
+      try {
+        error = title((await reply.json()).error) || error;
+      } catch {
+        // not JSON: keep the status line
+      }
+      if (reply.status === 429) startLock(Number(reply.headers.get("Retry-After")) || 60);
+      say("error", reply.status === 403 ? `${error}: nothing was kept. Try again.` : error);
+      pinInput.focus();
+    }
+  } catch {
+    say("error", "Cannot reach the board. Check the network and try again.");
   }
   showPinState();
+}
+
+pinForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const typed = pinInput.value.trim();
+  if (typed) {
+    checkPin(typed);
+  } else {
+    forgetPin();
+  }
 });
 pinForget.addEventListener("click", forgetPin);
+
+const BUTTON_WORDS = { menu: "MENU", undo: "UNDO", new: "NEW", hint: "HINT" };
+
+// The power-off hold at the table, as the config sets it (kiosk.power_off_buttons, _seconds).
+function showPowerOffHold(powerOff) {
+  if (!powerOff) return;
+  const names = powerOff.buttons.map((name) => BUTTON_WORDS[name] || name.toUpperCase());
+  const line = document.getElementById("power-off-hold");
+  if (!names.length) {
+    line.textContent = "No buttons at the table power it off: use this page.";
+    return;
+  }
+  const both = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} together`;
+  line.textContent = `At the table: hold ${both} for ${powerOff.seconds} seconds.`;
+}
 
 // A board not in kiosk mode takes no staff actions: say so first, and offer no controls.
 async function checkStaffActions() {
   try {
     const reply = await fetch("/api/staff");
     const status = reply.ok ? await reply.json() : { enabled: true };
+    showPowerOffHold(status.power_off);
     if (status.enabled) return;
   } catch {
     return; // the board is unreachable: the link light says so

@@ -11,9 +11,25 @@ const note = document.getElementById("settings-note");
 
 let shown = []; // the settings as last answered
 
+// The board's lines name settings by their config keys; the page shows their labels.
+function inWords(text) {
+  let said = text;
+  for (const setting of [...shown].sort((a, b) => b.key.length - a.key.length)) {
+    said = said.split(setting.key).join(`"${setting.label}"`);
+  }
+  return said;
+}
+
 function showError(text) {
-  errorLine.textContent = text; // the board's one line, as text: it names the key
-  errorLine.hidden = !text;
+  const said = inWords(text);
+  errorLine.textContent = said; // the board's one line, as text
+  errorLine.hidden = !said;
+  if (form.hidden) {
+    // The form is not shown yet (a wrong PIN, a lock-out): say it where the staff look.
+    locked.textContent = said || "Enter the staff PIN above, then show the settings.";
+    locked.dataset.kind = said ? "error" : "";
+    locked.hidden = false;
+  }
 }
 
 // A schedule as the textarea shows it: one "HH:MM brightness" per line.
@@ -115,6 +131,8 @@ function show(answer) {
 async function call(method, path, payload) {
   const pin = keptPin.get();
   if (!pin) {
+    locked.textContent = "Enter the staff PIN above and press Use, then show the settings.";
+    locked.dataset.kind = "error";
     locked.hidden = false;
     form.hidden = true;
     return null;
@@ -128,6 +146,7 @@ async function call(method, path, payload) {
     const reply = await fetch(path, options);
     const body = await reply.json();
     if (!reply.ok) {
+      if (reply.status === 403 && /PIN/.test(body.error || "")) keptPin.forget();
       showError(body.error || `The board answered ${reply.status}.`);
       return null;
     }
@@ -160,14 +179,18 @@ form.addEventListener("submit", async (event) => {
   if (!answer) return;
   show(answer);
   if ("kiosk.staff_pin" in changed) keptPin.keep(String(changed["kiosk.staff_pin"]));
-  note.textContent = `Saved: ${answer.note}.`;
+  const waiting = shown.filter((setting) => setting.key in changed && setting.restart);
+  note.textContent = waiting.length
+    ? `Saved. ${waiting.map((setting) => `"${setting.label}"`).join(", ")} apply when the board `
+      + "restarts: press Restart the board below."
+    : "Saved: in use now.";
 });
 
 document.getElementById("settings-reset").addEventListener("click", async () => {
   const answer = await call("POST", "/api/staff/settings/reset", {});
   if (!answer) return;
   show(answer);
-  note.textContent = `Reset: ${answer.note}.`;
+  note.textContent = "Back to the config file's values: press Restart the board below to use them all.";
 });
 
 // Read on request only: each read with a wrong PIN counts towards the lock-out.

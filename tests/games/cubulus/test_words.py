@@ -7,6 +7,7 @@ import re
 
 from firmware.games.cubulus.adapter import CUBULUS_BOARD
 from firmware.games.cubulus.state import CubulusState
+from firmware.rules.grid import parse_board_cell
 
 # Black's nine white balls, none on the front face's lower left block nor in the top back row.
 WHITES = "N020 N120 N220 N021 N121 N221 N111 N011 N211"
@@ -28,8 +29,10 @@ def said(state: CubulusState, token: str, seat: str) -> str:
 
 def test_a_white_ball_is_placed_at_a_board_cell() -> None:
     state = game()
-    assert said(state, "N001", "Black") == "Black placed a white ball at e10 on the front (1 of 9)"
-    assert said(state, "N111", "Black") == "Black placed a white ball at the centre, m2 (2 of 9)"
+    assert said(state, "N001", "Black") == (
+        "Black placed a white ball on the edge shown at e10 (front) and c10 (left) (1 of 9)"
+    )
+    assert said(state, "N111", "Black") == "Black placed a white ball in the centre, m2 (2 of 9)"
 
 
 TWO_IN_A_LINE = "N000 N010 N222 N221 N202 N211 N212 N210 N111"  # 000 010 020: white white empty
@@ -72,7 +75,7 @@ def test_hints_name_where_to_push_and_the_square() -> None:
         "(e9, e10, f9 and f10)"
     )
     assert CUBULUS_BOARD.describe_hint(state, "U002") == "Hint: push in at e13 from the top"
-    assert CUBULUS_BOARD.describe_hint(game(), "N111") == "Hint: a white ball at the centre, m2"
+    assert CUBULUS_BOARD.describe_hint(game(), "N111") == "Hint: a white ball in the centre, m2"
 
 
 def test_a_square_made_for_another_player_says_who_wins() -> None:
@@ -92,3 +95,15 @@ def test_a_square_made_for_another_player_says_who_wins() -> None:
                 assert line.endswith(f": {name} wins"), line
                 return
     raise AssertionError("no random game ended with a square for another player")
+
+
+def test_a_corner_is_named_by_every_cell_that_shows_it_the_tapped_one_among_them() -> None:
+    state = game()
+    for name in ("g9", "i9", "g7"):
+        token = CUBULUS_BOARD.token_for(state, parse_board_cell(name, 15, 15), 15, 15)
+        assert token == "N200"
+        line = CUBULUS_BOARD.describe(state, token, "Black")
+        assert line == (
+            "Black placed a white ball on the corner shown at g9 (front), i9 (right) "
+            "and g7 (bottom) (1 of 9)"
+        )

@@ -22,9 +22,30 @@ def test_a_placement_that_traps_two_says_which_and_who_flips() -> None:
     assert said(state, "h10", "Blue") == "Blue placed h10 and trapped f10 and g10: Blue flips one"
 
 
-def test_a_flip_says_whose_chip_must_move() -> None:
+def test_a_flip_says_the_trap_that_made_it_and_whose_chip_must_move() -> None:
     state = play(culls("blue"), BEFORE_CULL + " h10")
-    assert said(state, "xg10", "Blue") == "Blue flipped g10: Red must move it next turn"
+    assert said(state, "xg10", "Blue") == (
+        "Blue placed h10 and trapped f10 and g10; Blue flipped g10: Red moves it next"
+    )
+
+
+def test_a_flip_after_the_flipped_chip_culled_says_its_move() -> None:
+    state = play(culls("blue"), BEFORE_CULL + " h10 xg10 g10-j9")
+    assert said(state, "xh9", "Red") == (
+        "Red moved the flipped chip from g10 to j9 and trapped h9 and i9; "
+        "Red flipped h9: Blue moves it next"
+    )
+
+
+def test_in_teams_the_flip_names_the_seat_that_moves_and_whose_chip_it_was() -> None:
+    # Blue A e10, Red A f10, Blue B a1, Red B g10; Blue A's h10 traps f10 and g10.
+    state = play(culls("blue", mode="teams"), "e10 f10 a1 g10 h10")
+    assert said(state, "xg10", "Blue A") == (
+        "Blue A placed h10 and trapped f10 and g10; Blue A flipped g10: Red A moves it next"
+    )
+    assert CULLS_BOARD.prompt(state) == (
+        "move Red B's flipped chip from g10 to an empty cell and tap it"
+    )
 
 
 def test_the_flipped_chip_moving_on_can_cull_in_turn() -> None:

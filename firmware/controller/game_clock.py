@@ -1,0 +1,311 @@
+"""The game clock on the board: it hears the table's events, runs the side to act's clock while a
+round is played, and plays ``time`` for that side the instant its flag falls.
+
+It runs only while the board is in play (the menu, a review, a lesson, a puzzle and a round's end
+stop it), keeps each side's time after every action of the round (UNDO puts the clocks back as
+they were at the action taken back), and saves them with every action to ``clock.json`` in the
+state directory, so a board back from a power cut resumes each side's time as it was when the
+last action was saved: the time the board was off is charged to nobody.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from firmware.clock.sides import Reading
+from firmware.clock.turns import TurnClocks
+from firmware.controller.events import (
+    Event,
+    MatchAbandoned,
+    MatchStarted,
+    MoveApplied,
+    MoveUndone,
+    RoundStarted,
+)
+from firmware.controller.modes.base import Phase
+from firmware.controller.modes.clock_lights import ClockLights
+from firmware.controller.modes.side_out import side_out
+from firmware.controller.table import Table
+from firmware.controller.timers import Timers
+from firmware.players.time_manager import ClockState, think_ms
+from firmware.rules.api import GameState, JsonValue, Termination
+from firmware.rules.bounded_json import JsonInputError, read_json
+from firmware.rules.time_control import TimeControl
+
+log = logging.getLogger("cullsboard.clock")
+CLOCK_FILE = "clock.json"
+TICKS_FROM_MS = 5_000  # the buzzer ticks each of the last five seconds
+TICK_HZ = 1_800.0
+TICK_S = 0.03
+
+
+class _Owner:
+    """Names a set of timers (for ``Timers.cancel`` and a readable repr)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __repr__(self) -> str:
+        return f"<{self.what}>"
+
+
+class ClockFile:
+    """``clock.json``: the current round's clocks after each of its actions, replaced whole."""
+
+    def __init__(self, state_dir: Path | None) -> None:
+        self.path = None if state_dir is None else state_dir / CLOCK_FILE
+
+    def save(self, data: dict[str, JsonValue]) -> None:
+        if self.path is None:
+            return
+        temporary = self.path.with_name(CLOCK_FILE + ".tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with temporary.open("w", encoding="utf-8") as handle:
+                handle.write(json.dumps(data, separators=(",", ":")))
+                handle.flush()
+                os.fsync(handle.fileno())
+            temporary.replace(self.path)
+        except OSError as exc:
+            log.warning("the clocks could not be saved (%s): play goes on", exc.strerror)
+
+    def load(self) -> dict[str, JsonValue]:
+        if self.path is None:
+            return {}
+        try:
+            raw = read_json(self.path.read_bytes())
+        except (OSError, JsonInputError):
+            return {}
+        return raw if isinstance(raw, dict) else {}
+
+
+class BoardClock:
+    """The clocks of the round on the table, driven by its events and the board's timers."""
+
+    def __init__(
+        self,
+        control: TimeControl,
+        *,
+        table: Table,
+        timers: Timers,
+        now: Callable[[], float],
+        store: ClockFile | None = None,
+        beep: Callable[[float, float], None] | None = None,
+    ) -> None:
+        self.control = control
+        self._table = table
+        self._timers = timers
+        self._now = now
+        self._store = store or ClockFile(None)
+        self._beep = beep
+        self._ticks = _Owner("the clock's next second")
+        if control.timed:
+            full = control.per_turn_ms if control.per_turn else control.start_ms
+            table.context.lay(ClockLights(self.running_flag, full))
+        self._match_id: str | None = None
+        self._round = 0
+        self._clocks: TurnClocks | None = None
+        self._history: list[dict[str, int]] = []  # each side's ms after each action, 0 = start
+        self._movers: list[str | None] = []  # per action: the side whose clock it stopped
+
+    def __repr__(self) -> str:
+        return f"<BoardClock {self.control} round {self._round} {self._clocks!r}>"
+
+    # -- what the pages, the lights and the computer read ----------------------------------
+
+    def reading(self, now: float) -> Reading | None:
+        """Every side's time left now and whose clock runs; None without a timed round."""
+        return None if self._clocks is None else self._clocks.reading(now)
+
+    def running_flag(self) -> tuple[str, float] | None:
+        """The side whose clock runs and the instant it flags, or None."""
+        clocks = self._clocks
+        side = None if clocks is None else clocks.clocks.running
+        flag = None if clocks is None else clocks.flag_at()
+        return None if side is None or flag is None else (side, flag)
+
+    def score_json(self, now: float) -> dict[str, JsonValue]:
+        """The scoreboard's ``clock`` key (docs/scoreboard.md): null when the round is untimed."""
+        reading = self.reading(now)
+        if reading is None:
+            return {"clock": None}
+        clock: dict[str, JsonValue] = {
+            "control": str(self.control),
+            "left_ms": dict[str, JsonValue](reading.left_ms),
+            "running": reading.running,
+        }
+        return {"clock": clock}
+
+    def movetime_ms(self, state: GameState) -> int | None:
+        """The computer's time for its move in ``state`` (None: the level's own, untimed)."""
+        side = state.to_move()
+        if self._clocks is None or side is None:
+            return None
+        control = self.control
+        left = self._clocks.reading(self._now()).left_ms.get(side)
+        if left is None:
+            return None
+        clock = ClockState(left, control.increment_ms, control.per_turn)
+        return think_ms(clock, state.ply // max(1, len(self._clocks.clocks.sides)))
+
+    def record_keys(self, moves: int) -> dict[str, JsonValue]:
+        """The records.md ``clock`` and ``clocks`` keys of the round in play (``moves`` tokens):
+        ``clocks`` only when this board timed every one of them."""
+        if self._clocks is None:
+            return {}
+        keys: dict[str, JsonValue] = {"clock": str(self.control)}
+        clocks = self.recorded()
+        if len(clocks) == moves:
+            keys["clocks"] = list[JsonValue](clocks)
+        return keys
+
+    def recorded(self) -> list[int | None]:
+        """Per action of the round so far: the acting side's ms left after it (None: untimed),
+        the records' ``clocks``."""
+        return [
+            None if mover is None else left.get(mover)
+            for mover, left in zip(self._movers, self._history[1:], strict=False)
+        ]
+
+    # -- the events ---------------------------------------------------------------------------
+
+    def hear(self, event: Event) -> None:
+        now = self._now()
+        match event:
+            case MatchStarted():
+                self._match_id = event.match_id
+            case RoundStarted():
+                self._new_round(event, now)
+            case MoveApplied() if self._clocks is not None:
+                state = self._state_or_none()
+                timed = self._clocks.clocks.running == event.colour
+                if state is not None:
+                    self._clocks.acted(event.colour, state, now)
+                self._history.append(dict(self._clocks.reading(now).left_ms))
+                self._movers.append(event.colour if timed else None)
+                self._save()
+            case MoveUndone() if self._clocks is not None and len(self._history) > 1:
+                self._history.pop()
+                self._movers.pop()
+                state = self._state_or_none()
+                if state is not None:
+                    self._clocks.restore(self._history[-1], state, now)
+                self._save()
+            case MatchAbandoned():
+                self._stop(now)
+                self._clocks = None
+        self._follow_the_board(now)
+
+    def _new_round(self, event: RoundStarted, now: float) -> None:
+        match = self._table.match
+        if match is None or not self.control.timed:
+            self._clocks = None
+            return
+        if event.resumed and event.round != len(match.rounds):
+            return  # an earlier round, told again: only the last one is played on
+        self._round = event.round
+        self._clocks = TurnClocks(self.control, match.colours)
+        self._history = [dict(self._clocks.reading(now).left_ms)]
+        self._movers = []
+        if event.resumed:
+            self._resume(len(event.moves))
+        state = self._state_or_none()
+        if state is not None:
+            self._clocks.restore(self._history[-1], state, now)
+            self._clocks.pause(now)
+        self._save()
+
+    def _resume(self, ply: int) -> None:
+        """This round's clocks as saved with its actions (up to ``ply``). An action the journal
+        holds but the clocks do not (the power went between the two) keeps the times before it."""
+        raw = self._store.load()
+        expected = (self._match_id, self._round, str(self.control))
+        if (raw.get("match"), raw.get("round"), raw.get("control")) != expected:
+            return
+        after, movers = raw.get("after"), raw.get("movers")
+        if not isinstance(after, list) or not isinstance(movers, list) or not after:
+            return
+        history = [
+            {side: int(ms) for side, ms in entry.items() if type(ms) is int}
+            for entry in after[: ply + 1]
+            if isinstance(entry, dict)
+        ]
+        kept = [mover if isinstance(mover, str) else None for mover in movers[:ply]]
+        while len(history) < ply + 1:
+            history.append(dict(history[-1]))
+            kept.append(None)
+        self._history, self._movers = history, kept
+
+    def _save(self) -> None:
+        after: list[JsonValue] = [dict[str, JsonValue](left) for left in self._history]
+        movers: list[JsonValue] = list(self._movers)
+        self._store.save(
+            {
+                "match": self._match_id,
+                "round": self._round,
+                "control": str(self.control),
+                "after": after,
+                "movers": movers,
+            }
+        )
+
+    # -- running, stopping, the flag ----------------------------------------------------------
+
+    def _state_or_none(self) -> GameState | None:
+        match = self._table.match
+        return None if match is None else match.current
+
+    def _follow_the_board(self, now: float) -> None:
+        """Run the clock while the round is in play on the board; stop it otherwise."""
+        clocks, state = self._clocks, self._state_or_none()
+        if clocks is None or state is None:
+            self._stop(now)
+            return
+        in_play = self._table.phase is Phase.PLAYING and not state.outcome().is_over
+        if in_play and clocks.clocks.running is None:
+            clocks.begin(state, now)
+        elif not in_play:
+            clocks.pause(now)
+        self._timers.replace(self, clocks.flag_at(), self._flag)
+        self._timers.replace(self._ticks, self._next_tick(now), self._tick)
+
+    def _next_tick(self, now: float) -> float | None:
+        """When the running side's time next shows a new whole second (None: none runs)."""
+        clocks = self._clocks
+        side = None if clocks is None else clocks.clocks.running
+        if clocks is None or side is None:
+            return None
+        left = clocks.reading(now).left_ms[side]
+        return None if left <= 0 else now + ((left - 1) % 1000 + 1) / 1000
+
+    def _tick(self, now: float) -> None:
+        """A new second on the running clock: the pages show it; the last seconds tick aloud."""
+        clocks = self._clocks
+        side = None if clocks is None else clocks.clocks.running
+        if clocks is not None and side is not None:
+            left = clocks.reading(now).left_ms[side]
+            if 0 < left <= TICKS_FROM_MS and self._beep is not None:
+                self._beep(TICK_HZ, TICK_S)
+        self._timers.replace(self._ticks, self._next_tick(now), self._tick)
+
+    def _stop(self, now: float) -> None:
+        if self._clocks is not None:
+            self._clocks.pause(now)
+        self._timers.cancel(self)
+        self._timers.cancel(self._ticks)
+
+    def _flag(self, now: float) -> None:
+        """The running side's time is up: it loses as rules.md says: the round (or the game)
+        ends on time, or with three Cubulus players in, it is out (``time``)."""
+        clocks, match = self._clocks, self._table.match
+        state = None if match is None else match.current
+        if clocks is None or clocks.clocks.running is None or match is None or state is None:
+            return
+        if clocks.reading(now).left_ms[clocks.clocks.running] > 0:
+            self._timers.replace(self, clocks.flag_at(), self._flag)  # started again since
+            return
+        side_out(self._table.context, Termination.TIME, now)

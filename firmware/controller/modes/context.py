@@ -1,0 +1,230 @@
+"""What a mode may use and do: the match, the feedback, the timers, and push, pop and replace.
+
+The table builds one ``ModeContext`` and hands it to every handler; a mode never reaches the
+table itself. The stack holds the modes (the one on top takes the inputs and draws), the layers
+lie over it; every change of the mode on top is told as a ``PhaseChanged`` event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from firmware.controller.computer import ComputerPlayer
+from firmware.controller.events import EventBus, PhaseChanged
+from firmware.controller.feedback import Feedback
+from firmware.controller.learning import Learning
+from firmware.controller.match_at_table import MatchAtTable
+from firmware.controller.menu import Menu
+from firmware.controller.modes.base import BoardMode, Layer
+from firmware.controller.players import PlayerKind
+from firmware.controller.strip import CommandStrip
+from firmware.controller.undo import UndoPolicy
+from firmware.rules.api import GameState, JsonValue
+from hal.interfaces import Cell
+
+LEARN_COMMANDS = ("lesson", "puzzle")
+Opener = Callable[["ModeContext", float], None]  # enters a mode asked for by name
+
+
+class TimerService(Protocol):
+    """The board's timers (``firmware.controller.timers``): due calls, cancelled by owner."""
+
+    def schedule(self, at: float, what: Callable[[float], object], owner: object) -> object: ...
+    def cancel(self, owner: object) -> int: ...
+
+
+class ModeContext:
+    """The match, the feedback, the timers and the board's parts, and the stack of modes."""
+
+    def __init__(
+        self,
+        *,
+        match: MatchAtTable,
+        feedback: Feedback,
+        timers: TimerService,
+        events: EventBus,
+        menu: Menu,
+        strip: CommandStrip,
+        openers: dict[str, Opener],
+        first: BoardMode,
+        rng: random.Random,
+        learning: Learning | None = None,
+        ask_hint: Callable[[GameState], None] | None = None,
+        choose_computer: Callable[[frozenset[str], int], None] | None = None,
+        thinking: Callable[[], bool] = lambda: False,
+        hand_placed: Callable[[str], bool] = lambda game: True,
+        undo_policy: UndoPolicy,
+    ) -> None:
+        self.match = match
+        self.feedback = feedback
+        self.timers = timers
+        self.events = events
+        self.menu = menu
+        self.strip = strip
+        self.columns = match.columns
+        self.rows = match.rows
+        self.rng = rng
+        self.learning = learning
+        self.ask_hint = ask_hint
+        self.choose_computer = choose_computer
+        self.thinking = thinking
+        self.hand_placed = hand_placed
+        self.undo_policy = undo_policy
+        self.explore = False  # see ``offer_exploring``
+        self._openers = openers
+        self.modes: list[BoardMode] = [first]
+        self.layers: list[Layer] = []
+        self.since = 0.0  # when the position on the board last changed (blink phases)
+
+    @property
+    def top(self) -> BoardMode:
+        """The mode on top: it takes the inputs and draws."""
+        return self.modes[-1]
+
+    @property
+    def ready_cell(self) -> Cell:
+        """The cell that goes on after a round or a match."""
+        return (self.columns // 2, self.rows // 2)
+
+    def moved(self, now: float) -> None:
+        """The position shown changed at ``now`` (its blinking starts from there)."""
+        self.since = now
+
+    def below(self, mode: BoardMode) -> BoardMode | None:
+        """The mode under ``mode`` on the stack (what it was opened over)."""
+        at = self.modes.index(mode)
+        return self.modes[at - 1] if at > 0 else None
+
+    # -- the stack --------------------------------------------------------------------------
+
+    def push(self, mode: BoardMode, now: float) -> None:
+        """Open ``mode`` over the one on top (which waits, untouched)."""
+        self._change(now, lambda: self.modes.append(mode))
+
+    def pop(self, now: float) -> None:
+        """Leave the mode on top; the one under it goes on (the last one never leaves)."""
+        if len(self.modes) > 1:
+            self._change(now, self._drop_top)
+
+    def replace(self, mode: BoardMode, now: float) -> None:
+        """Put ``mode`` in place of the one on top."""
+
+        def swap() -> None:
+            self._drop_top()
+            self.modes.append(mode)
+
+        self._change(now, swap)
+
+    def reset(self, mode: BoardMode, now: float) -> None:
+        """Make ``mode`` the only mode: every other one leaves."""
+
+        def clear() -> None:
+            while self.modes:
+                self._drop_top()
+            self.modes.append(mode)
+
+        self._change(now, clear)
+
+    def visit(self, mode: BoardMode, now: float) -> None:
+        """Open a review, a lesson or puzzles: over the board, or in place of another visit."""
+        if self.top.visit:
+            self.replace(mode, now)
+        else:
+            self.push(mode, now)
+
+    def open(self, name: str, now: float) -> None:
+        """Enter the mode registered as ``name`` (its opener says no if it cannot)."""
+        opener = self._openers.get(name)
+        if opener is None:
+            self.feedback.refuse(f"there is no {name} on this board", now)
+        else:
+            opener(self, now)
+
+    def _drop_top(self) -> None:
+        self.modes.pop().left(self)
+
+    def _change(self, now: float, change: Callable[[], None]) -> None:
+        before = self.top
+        change()
+        self.since = now
+        if self.top is not before:
+            self.top.shown(self, now)
+        if self.top.phase != before.phase:
+            self.events.post(PhaseChanged(str(self.top.phase)))
+
+    # -- layers -----------------------------------------------------------------------------
+
+    def lay(self, layer: Layer) -> None:
+        """Put ``layer`` over the modes (over the other layers)."""
+        self.layers.append(layer)
+
+    def lift(self, layer: Layer) -> None:
+        """Take ``layer`` off."""
+        if layer in self.layers:
+            self.layers.remove(layer)
+            layer.left(self)
+
+    def words_over(self) -> str | None:
+        """What a layer says over the mode's sentence (the open strip's commands), if any."""
+        for layer in reversed(self.layers):
+            said = layer.words(self)
+            if said is not None:
+                return said
+        return None
+
+    # -- what the modes share ---------------------------------------------------------------
+
+    def follow_match(self, now: float) -> None:
+        """The position changed: the mode that follows from the match goes on the board."""
+        from firmware.controller.modes.game import following
+
+        following(self, now)
+
+    def new_match(
+        self,
+        game: str,
+        rules: dict[str, JsonValue],
+        now: float,
+        first: str | None = None,
+        players: Sequence[PlayerKind] | None = None,
+        why: str = "new",
+    ) -> None:
+        """Begin a match of ``game`` (refused with its reason if it cannot be played here)."""
+        level = None if self.menu.computer is None else self.menu.computer.level
+        problem = self.match.new_match(game, rules, first, players, why=why, level=level)
+        if problem is not None:
+            self.feedback.refuse(problem, now)
+            return
+        self.show_match_on_menu()
+        self.follow_match(now)
+
+    def show_match_on_menu(self) -> None:
+        """The menu shows the match's game and rules, and its computer's seats and level."""
+        seated = self.match.seated
+        if seated is None:
+            return
+        self.menu.select(seated.match.name, seated.match.rules)
+        computer = self.menu.computer
+        if computer is None:
+            return
+        computers = [p for p in seated.players if isinstance(p, ComputerPlayer)]
+        computer.choose(seated.specs[player.seat].name for player in computers)
+        if computers:
+            computer.level = computers[0].level.number
+
+    def offer_exploring(self) -> None:
+        """A board with a voice and ``speech.explore``: a long press on a cell says it, and the
+        strip offers "read"."""
+        self.explore = True
+
+    def common_commands(self, *, hint: bool) -> tuple[str, ...]:
+        """The strip's commands besides undo, new and menu: hint, read (with ``explore``), review,
+        lesson and puzzle."""
+        return (
+            (("hint",) if hint and self.ask_hint is not None else ())
+            + (("read",) if self.explore and self.match.state is not None else ())
+            + (("review",) if self.match.reviewable() is not None else ())
+            + (LEARN_COMMANDS if self.learning is not None else ())
+        )

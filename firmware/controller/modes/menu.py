@@ -1,0 +1,81 @@
+"""The menu: a tap picks a game (or a lesson or puzzles), the green cell or NEW starts it; UNDO
+goes back to the game it was opened over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from firmware.controller.buttons import Button
+from firmware.controller.menu_summary import menu_summary
+from firmware.controller.modes.base import BoardMode, Fields, Phase
+from firmware.controller.modes.game import match_fields, with_notice
+from firmware.render import palette as p
+from firmware.render import screens
+from firmware.render.stack import Light, LightStack
+from hal.interfaces import Cell
+
+if TYPE_CHECKING:
+    from firmware.controller.modes.context import ModeContext
+
+
+class MenuMode(BoardMode):
+    """The menu is open (over the game it was opened over, if any)."""
+
+    phase = Phase.MENU
+
+    def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
+        learn = ctx.menu.learn_at(cell)
+        if learn is not None:
+            self.command(ctx, learn, now)
+        elif ctx.menu.tap(cell):
+            start_chosen(ctx, now)
+
+    def press(self, ctx: ModeContext, button: Button, now: float) -> None:
+        if button is Button.MENU:
+            ctx.menu.next_choice()
+        elif button is Button.NEW:  # NEW starts the menu's choice, as the green cell does
+            start_chosen(ctx, now)
+        elif button is Button.UNDO and ctx.below(self) is not None:
+            ctx.pop(now)
+        elif button is Button.HINT:
+            ctx.feedback.refuse("a hint is only given during a game", now)
+
+    def agreed_undo(self, ctx: ModeContext, now: float) -> None:
+        """Nothing is taken back while the menu is open."""
+
+    def learning_game(self, ctx: ModeContext) -> str:
+        return ctx.menu.settings()[0]
+
+    def lights(self, ctx: ModeContext, stack: LightStack, now: float) -> None:
+        screens.menu_lights(stack, ctx.menu.tiles(), self.entered)
+        start = p.Blink(p.READY, p.dim(p.READY, 0.2), 1.0)
+        stack.add([ctx.menu.start_cell], Light(p.HIGHLIGHT, start, self.entered))
+
+    def fields(self, ctx: ModeContext, now: float) -> Fields:
+        menu = ctx.menu
+        sentence = (
+            f"Menu: {menu.chosen.label}. Tap a game, then the green cell (MENU: next game, "
+            f"NEW: start). Cells: {menu.where()}"
+        )
+        return {
+            **match_fields(ctx, now, in_menu=True),
+            "phase": self.phase,
+            "message": with_notice(ctx, now, ctx.words_over() or sentence),
+            "menu": menu_summary(menu),
+        }
+
+
+def menu_instead(ctx: ModeContext, mode: BoardMode, now: float) -> None:
+    """The menu in place of ``mode`` on top (or the menu it was opened over, afresh)."""
+    if isinstance(ctx.below(mode), MenuMode):
+        ctx.pop(now)
+    ctx.replace(MenuMode(now), now)
+
+
+def start_chosen(ctx: ModeContext, now: float) -> None:
+    """Start the menu's choice, its "vs computer" choice handed to the seating first."""
+    rows = ctx.menu.computer
+    if rows is not None and ctx.choose_computer is not None:
+        ctx.choose_computer(frozenset(spec.name for spec in rows.chosen_seats()), rows.level)
+    game, rules = ctx.menu.settings()
+    ctx.new_match(game, rules, now)

@@ -1,0 +1,62 @@
+"""The board read aloud: the whole position (the "read" command) or one cell (a long press).
+
+Both are told as a ``ReadAloud`` event; the voice says it. Exploring a cell changes nothing: it
+says what the cell holds and what a tap there would do, without playing it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from firmware.controller.adapter import BoardAdapter, Refusal
+from firmware.controller.events import ReadAloud
+from firmware.rules.api import GameState
+from firmware.rules.grid import cell_name
+from hal.interfaces import Cell
+
+if TYPE_CHECKING:
+    from firmware.controller.modes.context import ModeContext
+
+EXPLORE_HOLD_S = 0.8  # a press this long on a cell explores it; the strip's corner hold is 1.5 s
+NO_GAME = "no game on the board to read"
+
+
+def _position(ctx: ModeContext) -> tuple[BoardAdapter, GameState] | None:
+    seated, state = ctx.match.seated, ctx.match.state
+    return None if seated is None or state is None else (seated.adapter, state)
+
+
+def open_read(ctx: ModeContext, now: float) -> None:
+    """Say the position: each side's pieces in the board's cell names, then whose turn it is."""
+    found = _position(ctx)
+    if found is None:
+        ctx.feedback.refuse(NO_GAME, now)
+        return
+    adapter, state = found
+    lines = list(adapter.read_aloud(state))
+    seat = ctx.match.seat_to_act()
+    if seat is not None:
+        name = ctx.match.seats()[seat].name
+        lines.append(f"{name} to play: {adapter.prompt(state)}.")
+    ctx.events.post(ReadAloud(tuple(lines)))
+
+
+def explore_cell(ctx: ModeContext, cell: Cell, now: float) -> None:
+    """Say what ``cell`` holds and what a tap there would do, without playing."""
+    found = _position(ctx)
+    if found is None:
+        ctx.events.post(ReadAloud((f"{cell_name(cell)}: {NO_GAME}.",)))
+        return
+    adapter, state = found
+    there = adapter.read_cell(state, cell, ctx.columns, ctx.rows)
+    token = adapter.token_for(state, cell, ctx.columns, ctx.rows)
+    reason = str(token) if isinstance(token, Refusal) else state.why_illegal(token)
+    if reason is not None:
+        would = f"A tap there is refused: {reason}."
+    else:
+        hinted = adapter.describe_hint(state.copy(), token).removeprefix("Hint: ")
+        would = f"A tap there would {hinted}." if hinted.startswith(VERBS) else f"A tap: {hinted}."
+    ctx.events.post(ReadAloud((f"{there}.", would)))
+
+
+VERBS = ("place", "flip", "move", "push", "mark")  # a hint that is already what to do

@@ -1,0 +1,79 @@
+// Every side's clock, large, on the board page and the scoreboard: the scoreboard's `clock`
+// (docs/scoreboard.md) counted down on the page between two views of the board, so the running
+// side's time moves smoothly; each new view from the board sets it right again.
+import { COLOUR_NAMES, element, title } from "/static/live.js";
+
+const LOW_PART = 0.1; // the last tenth of a side's starting time shows as low
+const LAST_MS = 10_000; // ... and the last ten seconds as very low
+
+// "4:05", "0:09.4" under ten seconds (tenths), "12:00:00" over an hour.
+export function clockText(ms) {
+  const left = Math.max(0, ms);
+  if (left < LAST_MS) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
+  const seconds = Math.ceil(left / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+function startMs(control) {
+  const turn = /^turn:([0-9.]+)$/.exec(control);
+  if (turn) return Number(turn[1]) * 1000;
+  const minutes = /^([0-9.]+)/.exec(control);
+  return minutes ? Number(minutes[1]) * 60_000 : 0;
+}
+
+// Draw `clock` into `box` (hidden when the round is untimed); returns a stop function.
+export function clockBox(box) {
+  let shown = null;
+  let since = 0;
+  function draw() {
+    if (!shown) return;
+    const elapsed = performance.now() - since;
+    const full = startMs(shown.control);
+    for (const side of box.querySelectorAll(".clock-side")) {
+      const colour = side.dataset.colour;
+      const running = shown.running === colour;
+      const ms = (shown.left_ms[colour] || 0) - (running ? elapsed : 0);
+      side.querySelector(".clock-time").textContent = clockText(ms);
+      side.classList.toggle("running", running);
+      side.dataset.low = ms <= LAST_MS ? "last" : full && ms <= full * LOW_PART ? "low" : "";
+    }
+  }
+  setInterval(draw, 100);
+  return function show(clock) {
+    box.hidden = !clock;
+    shown = clock || null;
+    since = performance.now();
+    if (!clock) return;
+    const colours = Object.keys(clock.left_ms);
+    if (box.dataset.colours !== colours.join(",")) {
+      box.dataset.colours = colours.join(",");
+      box.replaceChildren(
+        ...colours.map((colour) => {
+          const side = element("span", "clock-side");
+          side.dataset.colour = colour;
+          side.style.setProperty("--colour", COLOUR_NAMES[colour] || "#888");
+          side.append(element("span", "clock-name", title(colour)), element("span", "clock-time"));
+          return side;
+        }),
+      );
+    }
+    box.dataset.control = clock.control;
+    draw();
+  };
+}
+
+// A result in words: "Red won on time", "Blue resigned", "Drawn by agreement" for an ending off
+// the board (the result's `reason`), else "Red won" / "draw"; `colours`: the sides that played.
+export function resultWords(result, colours) {
+  if (result.reason === "time" && result.winner) return `${title(result.winner)} won on time`;
+  if (result.reason === "resignation" && result.winner) {
+    const losers = (colours || []).filter((colour) => colour !== result.winner);
+    return losers.length === 1 ? `${title(losers[0])} resigned` : `${title(result.winner)} won by resignation`;
+  }
+  if (result.reason === "agreement") return "Drawn by agreement";
+  if (result.status === "draw") return "draw";
+  return `${title(result.winner)} won`;
+}

@@ -1,0 +1,56 @@
+"""The computer's seats as the config asks: searches in the engine process it names.
+
+The board runs the built-in ``cullsboard engine`` (its top level on ``computer.workers``
+processes, by default the cores less one) unless ``computer.engine`` names another command. A
+scripted run (a simulated clock that only its script moves) searches in this process on that
+clock instead, so its figures repeat.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Callable, Iterable
+
+from firmware.config.schema import ComputerConfig
+from firmware.controller.computer import Say, Seating
+from firmware.controller.engine_process import BUILT_IN_ENGINE, EngineThinker
+from firmware.controller.thinker import Answer
+from firmware.players import Level
+
+
+def workers(config: ComputerConfig) -> int:
+    """The built-in engine's processes: the config's, else the machine's cores less one."""
+    if config.workers is not None:
+        return config.workers
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+def engine_command(config: ComputerConfig) -> tuple[str, ...]:
+    """The engine's command line: the config's, else the built-in engine of this Python with
+    its workers."""
+    if config.engine is not None:
+        return tuple(shlex.split(config.engine))
+    return (*BUILT_IN_ENGINE, "--workers", str(workers(config)))
+
+
+def computer_seating(
+    config: ComputerConfig,
+    *,
+    clock: Callable[[], float],
+    level: Level,
+    computer_seats: Iterable[str] = (),
+    seed: int | None = None,
+    in_process: bool = False,
+) -> Seating:
+    """The seating whose searches run in the configured engine (``in_process``: on ``clock``)."""
+    if in_process:
+        return Seating(clock=clock, level=level, computer_seats=computer_seats, seed=seed)
+    command = engine_command(config)
+
+    def engine(deliver: Callable[[Answer], None], say: Say) -> EngineThinker:
+        return EngineThinker(command, deliver=deliver, say=say, seed=seed)
+
+    return Seating(
+        clock=clock, level=level, computer_seats=computer_seats, seed=seed, searcher=engine
+    )

@@ -1,0 +1,139 @@
+"""One run of the board as it was asked for: the run spec, and what it resolves to with a config.
+
+The command line builds a ``RunSpec`` once (``commands/play.py``); wiring never sees its parser's
+output. ``plan_board`` resolves the spec against the board's config into a ``BoardPlan`` (the
+kiosk section in force, the broker, the computer's seats and level) and ``assemble_board``
+builds a board's parts from the plan, the same way for the real board and the simulated one:
+only the devices and the clock they are given differ.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware.config.schema import Config, KioskConfig
+from firmware.controller.computer import computer_choice
+from firmware.controller.extras import PowerSwitch
+from firmware.kiosk.dimmer import WallClock
+from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.link.online import OnlineRequest
+from firmware.link.settings import LinkSettings, LinkSettingsError, link_settings
+from firmware.players import Level
+from firmware.rules.api import JsonValue
+from firmware.rules.records import Record
+from firmware.rules.time_control import TimeControl, parse_time_control
+from firmware.wiring.assemble import Assembly, assemble
+from firmware.wiring.computer import computer_seating
+from firmware.wiring.errors import SessionError
+from firmware.wiring.settings import hand_placed
+from hal.interfaces import Board
+
+Complain = Callable[[str], None]
+Settings = tuple[str, dict[str, JsonValue]]  # a game and its rules
+
+
+@dataclass(frozen=True, slots=True)
+class RunSpec:
+    """How the board was asked to run: the same for the real board and the simulated one."""
+
+    simulated: bool = False  # --mock-hal
+    config_path: str | None = None
+    state_dir: str | None = None
+    kiosk: bool = False  # --kiosk: kiosk mode even if the config has it off
+    seed: int | None = None
+    settings: Settings | None = None  # the game to start at once (None: resume, else the menu)
+    computer: str | None = None  # --computer: the computer's seats
+    level: int | None = None
+    online: OnlineRequest | None = None
+    broker: str | None = None
+    board_id: str | None = None
+    web: str | None = None  # HOST:PORT or off (None: the config's)
+    clock: TimeControl | None = None  # --clock: the game clock (None: the config's play.clock)
+    review: Record | None = None  # opened on the board once it runs
+    lesson: str | None = None  # GAME/NAME, opened once it runs (if no review)
+    script: str | None = None  # simulated: play these lines on a clock only ``wait`` moves
+    frames: str | None = None  # simulated: write every frame sent here
+    record: str | None = None  # simulated: save the game's record here at the end
+    plain: bool = False  # simulated: the terminal view without colour or redraws
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlan:
+    """A run spec resolved against the board's config: what its parts are built from."""
+
+    spec: RunSpec
+    config: Config
+    kiosk: KioskConfig | None  # the kiosk section in force (None: kiosk mode off)
+    link: LinkSettings | None  # the broker to put the board on
+    computer_seats: frozenset[str]
+    level: Level
+    time_control: TimeControl  # the game clock (NO_CLOCK: untimed)
+    config_problems: tuple[str, ...] = ()
+
+
+def plan_board(spec: RunSpec, config: Config, config_problems: tuple[str, ...] = ()) -> BoardPlan:
+    """Resolve ``spec`` against ``config``; SessionError (one line) for what cannot run."""
+    try:
+        kiosk = kiosk_section(config.kiosk, forced=spec.kiosk)
+        link = link_settings(config.link, broker=spec.broker, board_id=spec.board_id)
+        number = config.play.computer_level if spec.level is None else spec.level
+        computer_seats, level = computer_choice(spec.computer, number)
+        time_control = spec.clock or parse_time_control(config.play.clock)
+    except (KioskSetupError, LinkSettingsError, ValueError) as exc:
+        raise SessionError(str(exc)) from None
+    if spec.online is not None and link is None:
+        raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
+    return BoardPlan(
+        spec, config, kiosk, link, computer_seats, level, time_control, config_problems
+    )
+
+
+def assemble_board(
+    plan: BoardPlan,
+    board: Board,
+    *,
+    state_dir: Path,
+    complain: Complain,
+    wall: WallClock,
+    real_board: bool,
+    heartbeat: Callable[[], object] | None = None,
+    power_off: PowerSwitch | None = None,
+) -> Assembly:
+    """The parts of a board of ``plan`` on ``board``'s devices and clock.
+
+    ``real_board``: physical pieces are placed by hand as the config says (``pieces: auto``:
+    the simulated board shows them at once). The computer's searches are seeded from the run's
+    random source; a scripted run searches in this process on its simulated clock, so its
+    figures repeat."""
+    config, rng = plan.config, random.Random(plan.spec.seed)
+    scripted = not real_board and plan.spec.script is not None
+    seating = computer_seating(
+        config.computer,
+        clock=board.clock.now,
+        level=plan.level,
+        computer_seats=plan.computer_seats,
+        seed=rng.getrandbits(32),
+        in_process=scripted,
+    )
+    return assemble(
+        board,
+        state_dir=state_dir,
+        rng=rng,
+        warn=lambda text: complain(f"warning: {text}"),
+        kiosk=plan.kiosk,
+        wall=wall,
+        heartbeat=heartbeat,
+        seating=seating,
+        hand_placed=hand_placed(config, real_board=real_board),
+        board_name="" if plan.link is None else plan.link.board_id,
+        link=plan.link,
+        power_off=power_off,
+        hints=config.play.hints,
+        beeps=config.buzzer.enabled,
+        speech=config.speech,
+        config_problems=plan.config_problems,
+        time_control=plan.time_control,
+    )

@@ -1,0 +1,140 @@
+"""The board read aloud: the "read" command (strip, page) says the position; with
+``speech.explore`` a long press on a cell says what is there and what a tap would do, and plays
+nothing."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from firmware.config import default_config
+from firmware.config.load import parse_config
+from firmware.controller.modes.read import EXPLORE_HOLD_S
+from firmware.controller.strip import HOLD_SECONDS
+from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from hal.clock import FakeClock
+from hal.mock import MockBoard
+from tests.speech.test_what_is_said import SPEECH_S
+
+
+class Board:
+    """A simulated board with its voice, put together as ``--mock-hal`` does."""
+
+    def __init__(self, state_dir: Path, speech: str = "explore: true") -> None:
+        self.clock = FakeClock(100.0)
+        config = bare_simulation(parse_config(f"speech:\n  {speech}\n"))
+        self.board: MockBoard = simulated_board(config, self.clock)
+        parts = assemble(
+            self.board,
+            state_dir=state_dir,
+            rng=random.Random(3),
+            warn=print,
+            speech=config.speech,
+        )
+        self.controller = parts.controller
+        self.table = parts.table
+
+    def press(self, name: str, seconds: float) -> None:
+        """A finger on the cell ``name`` for ``seconds``."""
+        from firmware.rules.grid import parse_board_cell
+
+        cell = parse_board_cell(name, 15, 15)
+        self.board.touch.down(cell)
+        self.controller.step()
+        self.clock.advance(seconds)
+        self.controller.step()
+        self.board.touch.up(cell)
+        self.controller.step()
+
+    def tap(self, name: str) -> None:
+        self.press(name, 0.05)
+
+    def heard(self) -> list[str]:
+        self.clock.advance(SPEECH_S)
+        self.controller.step()
+        voice = self.board.speaker
+        assert voice is not None
+        texts = voice.texts
+        voice.clear()
+        return texts
+
+    @property
+    def moves(self) -> list[str]:
+        state = self.table.context.match.state
+        return [] if state is None else list(state.moves)
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Board:
+    return Board(tmp_path)
+
+
+def test_read_on_the_strip_says_each_sides_chips_by_row_and_the_flipped_chip(
+    board: Board,
+) -> None:
+    board.controller.start(("culls", {"mode": "duel"}), "blue")
+    for name in ("h8", "i8", "g8", "j8", "h8"):  # a cull, then h8 flipped
+        board.tap(name)
+    board.heard()
+    board.press("a1", HOLD_SECONDS + 0.1)  # the strip opens over the corner
+    words = str(board.controller.view().score["message"])
+    assert "read " in words, words
+    cell = words.split("read ")[1].split(",")[0].split(".")[0]
+    assert board.heard() == [words], "the strip's commands are said, with their cells"
+    board.tap(cell)
+    assert board.heard()[0] == (
+        "Blue: row 8: i8. 28 to place. Red: row 8: g8 and j8. 28 to place. The flipped blue chip "
+        "on h8 waits to be moved. Blue to play: move your flipped chip from h8 to an empty cell "
+        "and tap it."
+    )
+    assert board.moves == ["h8", "i8", "g8", "j8", "xh8"], "reading plays nothing"
+
+
+def test_read_says_each_face_of_the_cube(board: Board) -> None:
+    board.controller.start(("cubulus", {"players": 3}), "red")
+    board.table.button("read", board.clock.now())  # the page's READ THE BOARD
+    board.controller.step()
+    said = board.heard()[-1]
+    assert said.startswith("Front: empty. Right: empty. Back: empty. Left: empty. Top: empty.")
+    assert "Balls left: red 9, black 9, white 9." in said
+    assert said.endswith("Red to play: push a ball in: tap the face cell you push into.")
+
+
+def test_a_long_press_says_the_cell_and_what_a_tap_would_do_without_playing(
+    board: Board,
+) -> None:
+    board.controller.start(("culls", {"mode": "duel"}), "blue")
+    for name in ("h8", "i8", "g8"):
+        board.tap(name)
+    board.heard()
+    board.press("j8", EXPLORE_HOLD_S + 0.1)
+    board.press("h8", EXPLORE_HOLD_S + 0.1)
+    assert board.heard() == [
+        "j8: empty. A tap: j8 traps h8 and i8.",
+        "h8: a blue chip. A tap there is refused: h8 is taken.",
+    ]
+    assert board.moves == ["h8", "i8", "g8"], "exploring plays nothing"
+    board.press("j8", EXPLORE_HOLD_S - 0.3)  # a shorter press is a tap
+    assert board.moves == ["h8", "i8", "g8", "j8"]
+
+
+def test_without_explore_a_long_press_is_a_tap_and_the_strip_has_no_read(
+    tmp_path: Path,
+) -> None:
+    board = Board(tmp_path, "explore: false")
+    board.controller.start(("culls", {"mode": "duel"}), "blue")
+    board.press("h8", EXPLORE_HOLD_S + 0.5)
+    assert board.moves == ["h8"]
+    board.press("a1", HOLD_SECONDS + 0.1)
+    assert "read" not in str(board.controller.view().score["message"])
+
+
+def test_a_corner_held_opens_the_strip_even_with_explore(board: Board) -> None:
+    board.controller.start(("culls", {"mode": "duel"}), "blue")
+    board.heard()
+    board.press("o15", EXPLORE_HOLD_S + 0.1)  # shorter than the strip's hold: an ordinary tap
+    assert board.moves == ["o15"]
+    assert not any(s.startswith("o15: ") for s in board.heard()), "a corner is never explored"
+    assert default_config().speech.explore is False
