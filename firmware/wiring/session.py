@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
 Complain = Callable[[str], None]
 FRAMES_KEPT = 100  # the latest frames the simulated LEDs keep in memory
 
+
 class Closable(Protocol):
     def close(self) -> None: ...
 
