@@ -209,7 +209,6 @@ def assemble(
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
     )
     events.subscribe(game_clock.hear)
-    table.the_match.stamp_records(game_clock.record_keys)
     if seating is not None:
         seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
