@@ -1,7 +1,7 @@
 """What happened at the table: typed, immutable events, and the bus that hands them out.
 
-The table posts an event the moment something happens; the journal, the match history, the
-kiosk's day statistics, the broker, online play and the pages' live view subscribe. Nothing polls
+The match at the table posts an event the moment something happens; the journal (first), the
+match history, the broker, online play, the game clock and the voice subscribe. Nothing polls
 the table or diffs scoreboards to find out. Events are posted on the loop's thread, in order;
 a subscriber must return at once and must not post back into the table.
 

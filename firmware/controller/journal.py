@@ -5,9 +5,12 @@ One JSON object per line in ``journal.jsonl``: ``{"e": "match", "game", "rules",
 board that runs one), ``{"e": "round", "record": {...}}`` starts a round (a records.md record
 with no moves yet), ``{"e": "do", "token": "h8"}`` and ``{"e": "undo"}`` are actions,
 ``{"e": "name", "seat": 0, "name": "Ana"}`` puts a player's name on a seat (``null``: takes it
-off). When the next match starts, the file is moved to ``archive/``. Writing problems never stop
-play: the journal reports one warning, the game goes on in memory and every later action tries
-again to write all that is not written yet; once that works, one line says so.
+off), ``{"e": "pending", "seat", "token"}`` and ``{"e": "dropped"}`` are a move made elsewhere
+that waits for its piece and its drop, ``{"e": "end", "reason": "agreement", "winner": null}``
+a round ended off the board (``controller/entries.py`` has their types). When the next match
+starts, the file is moved to ``archive/``. Writing problems never stop play: the journal reports
+one warning, the game goes on in memory and every later action tries again to write all that is
+not written yet; once that works, one line says so.
 What cannot be read or played is never deleted: it moves to a dated file in ``quarantine/`` and
 the valid entries before it are kept.
 """

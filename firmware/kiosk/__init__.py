@@ -1,1 +1,1 @@
-"""Kiosk mode for an unattended board: attract, idle policy, day stats, brightness, staff PIN."""
+"""Kiosk mode for an unattended board: attract, idle policy, brightness, power-off, staff PIN."""

@@ -1,9 +1,10 @@
-"""Day statistics for the cafe: every finished game and the day's totals, one JSON file per day.
+"""The day's totals (from the match history), and the older JSON day files the history reads in.
 
-Files live in ``<state_dir>/stats/YYYY-MM-DD.json``. If they cannot be written (a full disk, a
-read-only card) the board warns once and keeps counting in memory: stats never stop a game.
-What is kept in memory (a day that ended meanwhile too) is written at the next ``record``,
-``unrecord`` or ``retry``; every save writes the whole day, so nothing is counted twice.
+``DayStats`` is how boards before the match history kept their day: one JSON file per day in
+``<state_dir>/stats/YYYY-MM-DD.json``, which the history migrates once. If they cannot be
+written (a full disk, a read-only card) it warns once and keeps counting in memory. What is kept
+in memory (a day that ended meanwhile too) is written at the next ``record``, ``unrecord`` or
+``retry``; every save writes the whole day, so nothing is counted twice.
 """
 
 from __future__ import annotations
