@@ -78,6 +78,20 @@ def _engine(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _analyse(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the record file, or - for standard input")
+    parser.add_argument(
+        "--nodes", type=_positive_nodes, default=None, help="search nodes per position"
+    )
+
+
+def _positive_nodes(text: str) -> int:
+    """A node budget: a whole number from 1 to 10,000,000 (argparse's type)."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 10_000_000:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 10000000, not {text!r}")
+    return int(text)
+
+
 def _engine_check(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("command", help='the engine\'s command line, e.g. "cullsboard engine"')
 
@@ -230,6 +244,14 @@ COMMANDS: dict[str, Command] = {
         "firmware.commands.engine:run",
         _engine,
         "The computer player on a line protocol: position, go, isready, quit.",
+    ),
+    "analyse": Command(
+        "look at each move of a round again: its evaluation, the better move, as JSON lines",
+        "firmware.commands.analyse:run",
+        _analyse,
+        "Search every position of a record at the top level and print one JSON line per move "
+        "(its evaluation for its mover, the move the search prefers, the loss), then the moves "
+        "that lost most and the worst one.",
     ),
     "engine-check": Command(
         "check that an engine speaks the engine protocol (docs/players.md)",

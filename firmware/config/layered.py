@@ -34,28 +34,40 @@ SETTINGS_LIMITS = JsonLimits(max_bytes=64_000, max_depth=6)
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One key the staff page may change, and whether the board must restart to use it."""
+    """One key the staff page may change, and whether the board must restart to use it;
+    ``empty``: what an empty value means, for a setting that may be empty."""
 
     key: str
     label: str
     restart: bool
+    empty: str = "none"
 
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("kiosk.attract_minutes", "Idle minutes before the attract show", restart=True),
     Setting("kiosk.abandon_minutes", "Idle minutes before a game is put away", restart=True),
     Setting("kiosk.brightness_schedule", "Brightness schedule", restart=True),
-    Setting("play.computer_level", "The computer's level (1 gentle to 6 strongest)", restart=True),
+    Setting(
+        "play.computer_level",
+        "The computer's level (1 gentle to 6 strongest)",
+        restart=True,
+        empty="the strongest",
+    ),
     Setting("play.hints", "Hints offered", restart=True),
     Setting("play.clock", "The clock: none, 10 (minutes), 5+3, turn:30", restart=True),
-    Setting("pieces", "Pieces: placed by hand (physical) or the lights (virtual)", restart=True),
+    Setting(
+        "pieces",
+        "Pieces: placed by hand (physical), the lights (virtual), or auto (by hand on a real "
+        "board where the game has real pieces, the lights when simulated)",
+        restart=True,
+    ),
     Setting("buzzer.enabled", "Buzzer on", restart=True),
     Setting("speech.enabled", "Voice on (the board says every action aloud)", restart=True),
     Setting("speech.verbosity", "What the voice says: moves, prompts too, or all", restart=True),
     Setting("speech.rate", "Voice speed (words a minute)", restart=True),
     Setting("speech.volume", "Voice volume (0 to 100)", restart=True),
     Setting("speech.voice", "Voice (an espeak-ng voice such as en or en-us)", restart=True),
-    Setting("web.pin", "Control PIN (phones and the board page)", restart=False),
+    Setting("web.pin", "Control PIN (phones and the board page)", restart=False, empty="no PIN"),
     Setting("kiosk.staff_pin", "Staff PIN", restart=False),
 )
 BY_KEY = {setting.key: setting for setting in SETTINGS}
@@ -129,6 +141,7 @@ def describe_settings(config: Config, base: Config) -> list[JsonValue]:
             "value": as_json(value_of(config, setting.key)),
             "config_file_value": as_json(value_of(base, setting.key)),
             "restart": setting.restart,
+            "empty": setting.empty,
         }
         entry.update(_type_of(hint, _rule(spec)))
         described.append(entry)
@@ -175,7 +188,7 @@ class SettingsFile:
         try:
             values = read_json(data, SETTINGS_LIMITS)
         except JsonInputError as exc:
-            raise SettingsFileError(f"{self.path}: not valid JSON: {exc}") from None
+            raise SettingsFileError(f"{self.path}: {exc}") from None  # it says "not valid JSON"
         if not isinstance(values, dict):
             raise SettingsFileError(f"{self.path}: must be a JSON object, got {describe(values)}")
         return dict(values)
@@ -268,7 +281,11 @@ def load_layered(
         warn(
             f"settings {settings.path} not used ({problem}){moved}; the config file's values apply"
         )
-        why = f"the staff settings were not used: {problem}"
+        kept = f" (kept as {aside.name})" if aside is not None else ""
+        why = (
+            f"the staff settings could not be used{kept}: {problem}. The config file's values "
+            "run: set the settings again under Settings on the staff page"
+        )
         return Layered(base, base, {}, why, switches)
     return layered
 
@@ -282,10 +299,17 @@ def layered_lines(layered: Layered, state_dir: Path, problem: str | None) -> lis
         return [f"staff settings: none ({path}): the config file's values apply"]
     lines = [f"staff settings from {path}, over the config file:"]
     for key in layered.values:
-        now = json.dumps(as_json(value_of(layered.config, key)))
-        before = json.dumps(as_json(value_of(layered.base, key)))
+        now = _shown(key, value_of(layered.config, key))
+        before = _shown(key, value_of(layered.base, key))
         lines.append(f"  {key} = {now} (config file: {before})")
     return lines
+
+
+def _shown(key: str, value: object) -> str:
+    """A setting's value as printed: a PIN only as set or not (a terminal is no place for it)."""
+    if key.endswith("pin"):
+        return "none" if value is None else "(a PIN, not shown)"
+    return json.dumps(as_json(value))
 
 
 class SettingsStore:

@@ -67,6 +67,10 @@ class BoardHealth:
         found += [Problem("config", problem) for problem in self._config]
         return found
 
+    def settings_saved(self) -> None:
+        """The staff saved the settings again: the problem with the old ones is over."""
+        self._config = ()
+
     def _storage(self) -> str | None:
         if self._state_dir is None:
             return None

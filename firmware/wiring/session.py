@@ -190,6 +190,8 @@ def serve_web(
         complain(f"the web pages could not start on {where}: {exc}")
         return None
     print(f"cullsboard: web pages at {server.url}", flush=True)
+    if settings is not None and health is not None:  # saved again: the old problem is over
+        settings.subscribe(lambda config: health.settings_saved())
     pages: WebPages = server
     return pages
 

@@ -155,3 +155,20 @@ def test_an_unquoted_time_is_shown_back_as_the_time_written() -> None:
     assert str(raised.value) == (
         "kiosk.brightness_schedule[0].at: must be a time HH:MM in quotes, like '10:00'"
     )
+
+
+def test_check_config_shows_no_pin_in_clear(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "board.yaml"
+    path.write_text(
+        f'state_dir: {tmp_path / "state"}\nweb:\n  pin: "2468"\n'
+        'kiosk:\n  enabled: true\n  staff_pin: "86420"\n',
+        encoding="utf-8",
+    )
+    SettingsFile(tmp_path / "state").write({"web.pin": "8642", "kiosk.staff_pin": "13579"})
+    assert main(["check-config", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "web.pin = (a PIN, not shown)" in out and "kiosk.staff_pin = (a PIN" in out
+    for pin in ("2468", "86420", "8642", "13579"):
+        assert pin not in out

@@ -112,7 +112,7 @@ def test_undo_while_the_computer_thinks_cancels_it(tmp_path: Path) -> None:
     rig.tap("a1")
     seating = rig.seating
     assert seating.thinker.thinking() and rig.score["thinking"] is True
-    assert rig.score["message"] == "Red (the computer, level 6, about 1450) is thinking"
+    assert rig.score["message"] == "Red (the computer, level 6, about 1650) is thinking"
     rig.press("undo")
     seating.thinker.join(WAIT_S)
     assert not seating.thinker.thinking()

@@ -48,7 +48,7 @@ def test_the_menu_seats_the_computer_at_the_level_touched(tmp_path: Path) -> Non
     computer = rig.table.menu.computer
     assert computer is not None
     message = str(rig.score["message"])
-    assert "vs computer: f6 nobody, h6 Blue, j6 Red; level 6, about 1450 (e5-j5)" in message
+    assert "vs computer: f6 nobody, h6 Blue, j6 Red; level 6, about 1650 (e5-j5)" in message
     assert message.endswith("; green cell h3")
     rig.tap_cell(computer.seat_cells()[2])  # Red
     rig.tap_cell(computer.level_cells()[1])  # level 2

@@ -4,6 +4,7 @@ a change survives a restart, a bad value changes nothing, the reset brings the f
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,12 @@ def test_a_new_staff_pin_applies_at_once(
     product = start_kiosk(start_product)
     page = open_window(*PHONE)
     open_settings(page, product)
+    # What an empty field means, in words: no sample that looks like a value set.
+    level = page.locator("#setting-play-computer-level")
+    expect(level).to_have_attribute("placeholder", "the strongest")
+    schedule = page.locator("#setting-kiosk-brightness-schedule")
+    expect(schedule).to_have_attribute("placeholder", re.compile(r"^none: one step a line"))
+    expect(page.locator("#setting-web-pin")).to_have_attribute("placeholder", "no PIN")
     page.locator("#setting-kiosk-staff-pin").fill(NEW_STAFF_PIN)
     page.locator("#settings-save").click()
     expect(page.locator("#settings-note")).to_have_text("Saved: in use now.")

@@ -21,7 +21,7 @@ LEVEL_STYLES = {
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
-LEVEL_RATINGS = {1: 474, 2: 1108, 3: 1395, 4: 1654, 5: 2021, 6: 2008}
+LEVEL_RATINGS = {1: 474, 2: 1107, 3: 1411, 4: 1656, 5: 1821, 6: 1954}
 
 
 class CubulusPlayer:

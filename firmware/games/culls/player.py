@@ -23,7 +23,7 @@ LEVEL_STYLES = {
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
-LEVEL_RATINGS = {1: 789, 2: 1015, 3: 1087, 4: 1119, 5: 1267, 6: 1470}
+LEVEL_RATINGS = {1: 801, 2: 985, 3: 1030, 4: 1207, 5: 1510, 6: 1638}
 
 
 def culls_position(

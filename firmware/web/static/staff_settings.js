@@ -66,7 +66,8 @@ function control(setting) {
     input.value = String(setting.value);
   } else if (setting.type === "schedule") {
     input = document.createElement("textarea");
-    input.placeholder = "10:00 1.0\n20:00 0.6";
+    // Empty: no schedule. The example says it is one, not a value already set.
+    input.placeholder = "none: one step a line, e.g.\n10:00 1.0\n20:00 0.6";
     input.value = scheduleText(setting.value);
   } else {
     input = document.createElement("input");
@@ -82,7 +83,7 @@ function control(setting) {
       if (pin) input.inputMode = "numeric";
     }
     input.value = setting.value === null ? "" : String(setting.value);
-    if (setting.nullable) input.placeholder = "none";
+    if (setting.nullable) input.placeholder = setting.empty || "none";
   }
   input.id = id;
   input.name = setting.key;

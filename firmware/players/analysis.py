@@ -1,0 +1,118 @@
+"""A finished round looked at again: each move's evaluation for its mover, and the better move.
+
+``analyse`` searches every position of a record once at the top level within a node budget (so
+the figures repeat on any machine). A move's evaluation is the search's score of the position it
+led to, seen from the side that made it; its loss is how far that falls below the score of the
+move the search prefers in the position before. Pure like the players: no clock, no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from firmware.players.levels import HIGHEST, level
+from firmware.rules.api import GameState, Status
+from firmware.rules.budget import Budget
+from firmware.rules.players import Choice
+from firmware.rules.registry import find_player
+
+ANALYSIS_NODES = 3000  # per position
+WON = 100_000  # a won or lost position, and the cap of any evaluation (search scores are larger)
+MISTAKE = 150  # a move that loses at least this much is a mistake
+SHOWN_MISTAKES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One move of a round: who made it, its evaluation for them, the better move and the loss."""
+
+    ply: int  # 1-based, as in records.md
+    colour: str
+    move: str
+    evaluation: int
+    best: str
+    best_evaluation: int
+    loss: int
+
+    def to_json(self) -> dict[str, int | str]:
+        return {
+            "ply": self.ply,
+            "colour": self.colour,
+            "move": self.move,
+            "eval": self.evaluation,
+            "best": self.best,
+            "best_eval": self.best_evaluation,
+            "loss": self.loss,
+        }
+
+
+def _capped(score: int) -> int:
+    return max(-WON, min(WON, score))
+
+
+def _search(state: GameState, nodes: int, seed: int) -> Choice:
+    player = find_player(state.game)
+    return player.choose(state, level(HIGHEST).number, Budget(max_nodes=nodes), random.Random(seed))
+
+
+def _value_after(state: GameState, colour: str, answer: Choice | None) -> int:
+    """The position ``state`` (just played into by ``colour``) seen from ``colour``'s side."""
+    outcome = state.outcome()
+    if outcome.is_over:
+        if outcome.status is Status.WON:
+            return WON if outcome.winner == colour else -WON
+        return 0
+    assert answer is not None
+    score = _capped(answer.score)
+    return score if state.to_move() == colour else -score
+
+
+def analyse(start: GameState, moves: list[str], nodes: int = ANALYSIS_NODES) -> list[MoveReview]:
+    """Every move of ``moves`` played from ``start`` (a copy is played on), reviewed."""
+    state = start.copy()
+    positions = [state.copy()]
+    for token in moves:
+        state.apply(token)
+        positions.append(state.copy())
+    answers = [
+        None if position.outcome().is_over else _search(position, nodes, index)
+        for index, position in enumerate(positions)
+    ]
+    reviews = []
+    for index, token in enumerate(moves):
+        before, after = positions[index], positions[index + 1]
+        colour = before.to_move()
+        best = answers[index]
+        assert colour is not None and best is not None
+        evaluation = _value_after(after, colour, answers[index + 1])
+        if best.token == token:
+            best_value = evaluation
+        else:
+            best_value = max(evaluation, _best_value(before, best.token, colour, nodes, index))
+        reviews.append(
+            MoveReview(
+                before.ply + 1,
+                colour,
+                token,
+                evaluation,
+                best.token,
+                best_value,
+                best_value - evaluation,
+            )
+        )
+    return reviews
+
+
+def _best_value(before: GameState, token: str, colour: str, nodes: int, seed: int) -> int:
+    """The value for ``colour`` of playing ``token`` in ``before``, searched like the others."""
+    after = before.copy()
+    after.apply(token)
+    answer = None if after.outcome().is_over else _search(after, nodes, seed)
+    return _value_after(after, colour, answer)
+
+
+def mistakes(reviews: list[MoveReview], colour: str | None = None) -> list[MoveReview]:
+    """The moves (of ``colour``, or anyone's) that lost the most, worst first."""
+    mine = [r for r in reviews if r.loss >= MISTAKE and colour in (None, r.colour)]
+    return sorted(mine, key=lambda r: (-r.loss, r.ply))[:SHOWN_MISTAKES]
