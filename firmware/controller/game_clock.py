@@ -103,7 +103,7 @@ class BoardClock:
         self._store = store or ClockFile(None)
         self._beep = beep
         self._ticks = _Owner("the clock's next second")
-        table.the_match.stamp_records(self.record_keys)
+        table.the_match.stamp_records(self.record_keys)  # the records it writes carry the clocks
         if control.timed:
             full = control.per_turn_ms if control.per_turn else control.start_ms
             table.context.lay(ClockLights(self.running_flag, full))
