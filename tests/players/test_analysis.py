@@ -30,6 +30,22 @@ def test_a_missed_block_of_an_open_three_is_the_mistake_and_the_block_the_better
     assert reviews[6].evaluation == WON  # blue's open four, seen from blue
 
 
+def test_a_missed_cull_that_let_a_five_through_is_found_with_the_cull() -> None:
+    game = find_game("culls")
+    start = game.new_state(game.parse_rules({}), "blue")
+    # Blue's open four h8-h11 cannot be blocked at both ends; red's j9 would cull blue's pair
+    # h9 i9 (g9 red at the other end) and break it. Red plays m1 instead: blue's h12 is five.
+    moves = ["h8", "h9", "g9", "a1", "i9", "c1", "h10", "e1", "h11", "m1", "h12"]
+    reviews = analyse(start, moves, nodes=3000)
+    worst = mistakes(reviews)[0]
+    assert (worst.ply, worst.colour, worst.move, worst.best) == (10, "red", "m1", "j9")
+    assert worst.evaluation == -WON and worst.best_evaluation > -WON
+    after = start.copy()
+    for token in [*moves[:9], "j9"]:
+        after.apply(token)
+    assert after.awaiting() == "flip"  # j9 is the cull
+
+
 def test_a_cubulus_push_that_hands_over_a_square_is_found_with_the_push_that_avoids_it() -> None:
     record = parse_record((SAMPLES / "cubulus/samples/cubulus-2p-sample.json").read_bytes())
     reviews = analyse(record.new_state(), list(record.moves), nodes=3000)

@@ -141,10 +141,11 @@ function showScore(score) {
   // The menu's own sentence lists its cells; the page says it in words and offers buttons.
   document.getElementById("message").textContent = menuOpen ? MENU_WORDS : score.message || "\u00a0";
   showOnline(score.online);
+  showVoice(score.voice);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
-  showReview(score.review);
+  showReview(score.review, score.hints !== false);
   const menu = menuOpen ? score.menu : null;
   showMenu(menu);
   const game = menu ? menu.game : score.game || null;
@@ -158,6 +159,14 @@ function showScore(score) {
   showPiecesLeft(menu ? null : score, game);
   showComputer(menu ? {} : score);
   showNames(menu ? {} : score);
+}
+
+// The simulated board's voice: the latest sentence it was given (a real board speaks it aloud).
+function showVoice(voice) {
+  const line = document.getElementById("voice");
+  const said = voice && voice.said ? voice.said : [];
+  line.hidden = said.length === 0;
+  line.textContent = said.length ? `Voice: ${said[said.length - 1].text}` : "";
 }
 
 function headline(score) {
@@ -239,12 +248,13 @@ const BUTTON_WORDS = {
 };
 let reviewing = false;
 
-function showReview(review) {
+function showReview(review, hints = true) {
   reviewing = Boolean(review);
   const words = BUTTON_WORDS[reviewing ? "review" : "normal"];
   for (const button of document.querySelectorAll("[data-button]")) {
     const word = words[button.dataset.button];
-    button.hidden = word === undefined;
+    // A board with hints off (play.hints: false) offers no HINT button.
+    button.hidden = word === undefined || (button.dataset.button === "hint" && !hints);
     if (word !== undefined) button.textContent = word;
   }
   document.body.dataset.review = reviewing ? "on" : "";
