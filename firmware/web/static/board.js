@@ -154,7 +154,8 @@ function showScore(score) {
   showSaid(score, menu);
   document.getElementById("headline").textContent = menu ? menuHeadline(menu) : headline(score);
   showPoints(menu ? {} : score);
-  showClocks(menu ? null : score.clock);
+  // A review shows the clocks as they were at the move shown (from the record), else the match's.
+  showClocks(menu ? null : (score.review && score.review.clock) || score.clock);
   showPiecesLeft(menu ? null : score, game);
   showComputer(menu ? {} : score);
   showNames(menu ? {} : score);
