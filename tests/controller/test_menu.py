@@ -8,7 +8,8 @@ SCOREBOARD_KEYS = {
     "game", "mode", "players", "seats", "phase", "round", "rounds_to_win", "scores", "to_move",
     "seat", "awaiting", "moves", "status", "winner", "line", "last_result", "match_winner",
     "message", "error", "record", "position", "review", "pending", "thinking", "hint",
-    "online", "notice", "last_action", "menu", "lesson", "puzzle", "clock", "hints",
+    "online", "notice", "last_action", "menu", "lesson", "puzzle", "clock",
+    "voice", "hints",
 }  # fmt: skip
 
 

@@ -141,6 +141,7 @@ function showScore(score) {
   // The menu's own sentence lists its cells; the page says it in words and offers buttons.
   document.getElementById("message").textContent = menuOpen ? MENU_WORDS : score.message || "\u00a0";
   showOnline(score.online);
+  showVoice(score.voice);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
@@ -153,10 +154,19 @@ function showScore(score) {
   showSaid(score, menu);
   document.getElementById("headline").textContent = menu ? menuHeadline(menu) : headline(score);
   showPoints(menu ? {} : score);
-  showClocks(menu ? null : score.clock);
+  // A review shows the clocks as they were at the move shown (from the record), else the match's.
+  showClocks(menu ? null : (score.review && score.review.clock) || score.clock);
   showPiecesLeft(menu ? null : score, game);
   showComputer(menu ? {} : score);
   showNames(menu ? {} : score);
+}
+
+// The simulated board's voice: the latest sentence it was given (a real board speaks it aloud).
+function showVoice(voice) {
+  const line = document.getElementById("voice");
+  const said = voice && voice.said ? voice.said : [];
+  line.hidden = said.length === 0;
+  line.textContent = said.length ? `Voice: ${said[said.length - 1].text}` : "";
 }
 
 function headline(score) {
