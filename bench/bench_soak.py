@@ -161,6 +161,7 @@ class Board:
         command += ["--broker", broker.url, "--board-id", BOARD_ID, "--seed", str(hour)]
         command += ["--game", "culls"] if first else []
         env = dict(os.environ, PYTHONUNBUFFERED="1", XDG_STATE_HOME=str(folder / "xdg"))
+        env["PYTHONFAULTHANDLER"] = "1"  # a board that stops reading shows where it is
         self.process = subprocess.Popen(
             command,
             cwd=ROOT,
@@ -208,7 +209,10 @@ class Board:
                 got = self.errors.get(timeout=SYNC_TIMEOUT_S)
             except queue.Empty:
                 alive = "running" if self.process.poll() is None else "exited"
-                tail = "".join(self.stderr_lines[-20:])
+                if alive == "running":  # faulthandler: every thread's stack, then it stops
+                    self.process.send_signal(signal.SIGABRT)
+                    time.sleep(2.0)
+                tail = "".join(self.stderr_lines[-60:])
                 raise RuntimeError(
                     f"the board ({alive}) never read line {self.line}: {tail}"
                 ) from None

@@ -107,7 +107,9 @@ def run(args: argparse.Namespace, review: Record | None = None) -> int:
         config = None if spec.config_path is None else _load_config(spec.config_path)
         state_dir = mock_state_dir(spec, config)
         lock = _lock(state_dir)
-    except (SessionError, OptionCheckError) as exc:
+    except SessionError as exc:
+        raise CommandError(str(exc), exc.status) from None
+    except OptionCheckError as exc:
         raise CommandError(str(exc)) from None
     with lock:
         switches = Switches(kiosk=spec.kiosk, web=spec.web)

@@ -36,6 +36,7 @@ COLOURS: tuple[tuple[str, RGB], ...] = (
 )
 SCRIPTED_CELLS = ("a1", "h8", "o15")  # corners and centre of the simulated board's touch test
 Sleep = Callable[[float], None]
+TAP_PERIODS = 12  # samples a scripted finger stays: the second-level filter, then debounce
 
 
 @dataclass
@@ -236,10 +237,10 @@ def _scripted_touches(
     for name in SCRIPTED_CELLS:
         cell = parse_board_cell(name, board.leds.columns, board.leds.rows)
         panel.touch(cell)
-        panel.step(5)
+        panel.step(TAP_PERIODS)
         _touch_sizes(config, board, cell, found)
         panel.release(cell)
-        panel.step(5)
+        panel.step(TAP_PERIODS)
         _show_events(board, events, out, found)
     if isinstance(board.buttons, MockButtons):
         for button in board.buttons.names:

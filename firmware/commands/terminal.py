@@ -188,6 +188,10 @@ class TerminalView:
         if isinstance(said, str) and said and view.score.get("phase") != "menu":
             lines.append(f"  {_cut(said)}")  # what just happened, above what comes next
             room -= 1
+        spoken = _voice(view)
+        if spoken:  # the simulated voice: what a real board would say aloud
+            lines.append(f"  voice: {_cut(spoken)}")
+            room -= 1
         message = str(view.score.get("message") or "")
         wrapped = textwrap.wrap(message, WIDTH - 2) or [""]
         if len(wrapped) > room:
@@ -255,6 +259,15 @@ def _sentence(view: BoardView) -> str:
         line = f"{said}. {line}"
     error = view.score.get("error")
     return f"{line} [{error}]" if error else line
+
+
+def _voice(view: BoardView) -> str | None:
+    """The simulated voice's latest sentence (the scoreboard's ``voice``), if it has one."""
+    voice = view.score.get("voice")
+    said = voice.get("said") if isinstance(voice, dict) else None
+    last = said[-1] if isinstance(said, list) and said else None
+    text = last.get("text") if isinstance(last, dict) else None
+    return text if isinstance(text, str) else None
 
 
 def _cut(text: str) -> str:

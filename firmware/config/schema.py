@@ -104,8 +104,8 @@ class RisingStageConfig(FilterStageConfig):
 class FallingStageConfig(FilterStageConfig):
     """The filter for a reading below the baseline, slow so a finger is not learned as rest."""
 
-    noise_count_limit: int = option(15, low=0, high=255, doc="samples before that step")
-    delay_limit: int = option(1, low=0, high=255, doc="samples between filter runs")
+    noise_count_limit: int = option(3, low=0, high=255, doc="samples before that step")
+    delay_limit: int = option(7, low=0, high=255, doc="samples between filter runs")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +120,9 @@ class TouchedStageConfig(FilterStageConfig):
 class FilterConfig:
     """How the MPR121 samples and tracks each pad's resting level (the baseline)."""
 
-    first_samples: int = option(6, low=6, high=34, doc="first filter: 6, 10, 18 or 34")
-    second_samples: int = option(4, low=4, high=18, doc="second filter: 4, 6, 10 or 18")
-    period_ms: int = option(16, low=1, high=128, doc="sample interval: 1, 2, 4 .. 128 ms")
+    first_samples: int = option(34, low=6, high=34, doc="first filter: 6, 10, 18 or 34")
+    second_samples: int = option(6, low=4, high=18, doc="second filter: 4, 6, 10 or 18")
+    period_ms: int = option(1, low=1, high=128, doc="sample interval: 1, 2, 4 .. 128 ms")
     rising: RisingStageConfig = field(default_factory=RisingStageConfig)
     falling: FallingStageConfig = field(default_factory=FallingStageConfig)
     touched: TouchedStageConfig = field(default_factory=TouchedStageConfig)
@@ -146,6 +146,12 @@ class SimConfig:
     seed: int = option(1, low=0, high=2**31, doc="the same seed builds the same board")
     led_noise: float = option(1.0, low=0, high=10, doc="scale of the LED-induced noise")
     drift: float = option(1.0, low=0, high=10, doc="scale of the slow baseline drift")
+    cover_mm: float = option(3.0, low=0.5, high=20, doc="the cover over the pads (acrylic)")
+    cover_permittivity: float = option(2.6, low=1, high=10, doc="acrylic 2.6 to 3.5")
+    hole_mm: float = option(6.0, low=0, high=20, doc="the light hole in each pad")
+    piece_mm: float = option(3.0, low=0, high=20, doc="a game piece's thickness")
+    piece_permittivity: float = option(2.0, low=1, high=10, doc="dry wood 1.4 to 2.9")
+    piece_diameter_mm: float = option(20.0, low=5, high=33, doc="a game piece's diameter")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +163,8 @@ class TouchConfig:
     i2c_bus: int = option(1, low=0, high=22, doc="the Linux I2C bus number (/dev/i2c-N)")
     irq_gpio: int | None = gpio(4, "the wired-OR IRQ line; null = poll only or per channel")
     poll_seconds: float = option(1.0, low=0.005, high=60, doc="safety poll if an IRQ is missed")
-    touch_threshold: int = option(12, low=1, high=255, doc="MPR121 touch threshold")
-    release_threshold: int = option(6, low=1, high=255, doc="MPR121 release threshold")
+    touch_threshold: int = option(10, low=1, high=255, doc="MPR121 touch threshold")
+    release_threshold: int = option(7, low=1, high=255, doc="MPR121 release threshold")
     touch_debounce: int = option(1, low=0, high=7, doc="MPR121 samples before a touch counts")
     release_debounce: int = option(1, low=0, high=7, doc="MPR121 samples before a release")
     charge_current_ua: int = option(16, low=1, high=63, doc="MPR121 CDC, every electrode")

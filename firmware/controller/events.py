@@ -197,6 +197,11 @@ class ReadAloud:
     lines: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class VoiceSwitched:
+    """Someone tapped the strip's "voice" cell: the board's voice goes off, or on again."""
+
+
 Event = (
     MatchStarted
     | RoundStarted
@@ -214,6 +219,7 @@ Event = (
     | PhaseChanged
     | Refused
     | ReadAloud
+    | VoiceSwitched
 )
 Subscriber = Callable[[Event], None]
 E = TypeVar("E")

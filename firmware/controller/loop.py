@@ -14,7 +14,7 @@ from firmware.controller.extras import (
     LinkStatus,
     PowerSwitch,
 )
-from firmware.controller.faults import DeviceHealth, link_down_overlay
+from firmware.controller.faults import DeviceHealth
 from firmware.controller.hold import ButtonHold
 from firmware.controller.live import (
     ONLINE_GAME_ON,
@@ -40,6 +40,7 @@ from firmware.controller.live import (
     ViewHub,
 )
 from firmware.controller.modes.read import EXPLORE_HOLD_S, explore_cell
+from firmware.controller.overlays import FaultPattern, FrameLayer, IdleShow, LinkDown
 from firmware.controller.players import SeatMove
 from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
@@ -125,6 +126,12 @@ class BoardController:
         self._hold = None if power_off is None else hold
         self._queue: Inbox = queue.SimpleQueue() if inbox is None else inbox
         self._taps = TapReader()
+        self._idle_show = None if attract is None else IdleShow(attract)
+        self._overlays: list[FrameLayer] = [
+            *([] if self._idle_show is None else [self._idle_show]),
+            FaultPattern(self.health),
+            *([] if link is None else [LinkDown(link)]),
+        ]
         if explore:
             table.context.offer_exploring()
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
@@ -332,23 +339,21 @@ class BoardController:
         score = scoreboard(self.table, now)
         for part in self._score_parts:
             score.update(part(now))
+        if self._link is not None:
+            score["online"] = self._link.online()
         animates: float | None = None  # when the composed picture next changes by itself
-        if self._attract is not None and self._attract.showing:
-            frame = self._attract.frame(now, leds.columns, leds.rows, leds.status_count)
-            score.update(phase=Phase.ATTRACT.value, message=self._attract.message)
+        if self._idle_show is not None and self._idle_show.covers:
+            frame = Frame.blank(leds.columns, leds.rows, leds.status_count)
         else:
             stack = table_lights(self.table, leds.status_count, now)
             frame = stack.compose(now)
             animates = stack.next_change(now)
-        frame = self.health.overlay(frame, now)
-        blinks = self.health.next_blink(now)
-        if blinks is not None:
-            animates = blinks if animates is None else min(animates, blinks)
+        for layer in self._overlays:  # the idle show, a fault, a lost broker, lowest first
+            frame = layer.over(frame, score, now)
+            changes = layer.next_change(now)
+            if changes is not None:
+                animates = changes if animates is None else min(animates, changes)
         self.timers.replace(self._picture, animates, self._redraw_due)
-        if self._link is not None:
-            score["online"] = self._link.online()
-            if self._link.down:
-                frame = link_down_overlay(frame)
         if frame != self._last_frame and self.health.led_retry_due(now):
             self._send(frame, now)
         elif score == self._views.view().score:

@@ -35,7 +35,7 @@ from firmware.controller.seat import Seat
 from firmware.controller.seated import Seated
 from firmware.controller.undo import steps_to_a_person, take_back
 from firmware.rules.api import GameState, JsonValue, Termination
-from firmware.rules.records import FORMAT, Record, record_of
+from firmware.rules.records import FORMAT, Record, record_from_json, record_of
 from hal.interfaces import Cell
 
 StarterDraw = Callable[[tuple[str, ...]], str]  # who starts a match whose starter is drawn
@@ -357,6 +357,8 @@ class MatchAtTable:
         """The latest finished round: of this match, else of the latest archived match."""
         if self.play is not None:
             done = [past for past in self.play.rounds if past.outcome().is_over]
+            if done and done[-1] is self.state:  # the round in play: with its clocks
+                return record_from_json(self._record(done[-1]))
             if done:
                 return record_of(done[-1])
         for path in reversed(self.journal.archived_paths()):

@@ -16,6 +16,7 @@ from firmware.rules.api import GameState, JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.grid import cell_name
 from firmware.rules.records import Record, record_of, replay
+from firmware.rules.registry import find_game
 from hal.interfaces import Cell
 
 ARROW_LOOK = (0, 180, 255)
@@ -43,7 +44,9 @@ class Review:
         """A review of ``record``'s legal moves (an illegal tail is left out), at its end."""
         final, error = replay(record)
         if error is not None:
-            record = Record(record.game, record.rules, record.first, tuple(final.moves))
+            kept = tuple(final.moves)
+            clocks = None if record.clocks is None else record.clocks[: len(kept)]
+            record = Record(record.game, record.rules, record.first, kept, record.clock, clocks)
         return cls(record, len(record.moves), columns, rows)
 
     @property
@@ -81,7 +84,31 @@ class Review:
 
     def summary(self) -> dict[str, JsonValue]:
         """The ``review`` key of the scoreboard."""
-        return {"game": self.record.game, "ply": self.ply, "of": self.total, "token": self.token}
+        return {
+            "game": self.record.game,
+            "ply": self.ply,
+            "of": self.total,
+            "token": self.token,
+            "clock": self.clock(),
+        }
+
+    def clock(self) -> JsonValue:
+        """The clocks as they were after ``ply`` moves (the scoreboard's ``clock`` shape, none
+        running), from the record's ``clock`` and ``clocks``; None for an untimed record."""
+        control, times = self.record.clock, self.record.clocks
+        if control is None or not control.timed or times is None:
+            return None
+        start = control.per_turn_ms if control.per_turn else control.start_ms
+        state = self.record.new_state()
+        left: dict[str, JsonValue] = dict.fromkeys(
+            find_game(self.record.game).colours(self.record.rules), start
+        )
+        for token, ms in zip(self.record.moves[: self.ply], times, strict=False):
+            mover = state.to_move()
+            state.apply(token)
+            if mover is not None and ms is not None:
+                left[mover] = ms
+        return {"control": str(control), "left_ms": left, "running": None}
 
     def said(self) -> str:
         """The move that led to the position shown, in the game's words ("" at the start)."""

@@ -35,6 +35,7 @@ def blank() -> dict[str, JsonValue]:
         "pending": None,
         "thinking": False,
         "hint": None,
+        "hints": False,  # whether this board offers hints at all (play.hints)
         "position": None,
         "review": None,
         "lesson": None,
@@ -50,6 +51,7 @@ def scoreboard(table: Table, now: float) -> dict[str, JsonValue]:
     """The scoreboard at ``now``: the mode on top says its keys; the rest stay null."""
     ctx = table.context
     board = blank()
+    board["hints"] = ctx.ask_hint is not None
     board.update(ctx.top.fields(ctx, now))
     board["notice"] = ctx.feedback.current_notice(now)
     board["error"] = ctx.feedback.current_error(now)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
-from firmware.kiosk.stats import DayTotals, FinishedGame
+from firmware.history.totals import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import read_json
 from firmware.rules.records import record_from_json

@@ -12,58 +12,18 @@ from __future__ import annotations
 import datetime
 import json
 import logging
-from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, cast
 
+from firmware.history.totals import DayTotals, FinishedGame
 from firmware.rules.bounded_json import read_json
 
 LOG = logging.getLogger(__name__)
 FORMAT = 1
 
 FileWriter = Callable[[Path, str], None]
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedGame:
-    """One game that ended: which game, how many rounds, who won (None: a draw), how long."""
-
-    game: str
-    rounds: int
-    winner: str | None
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class DayTotals:
-    """What happened on one day."""
-
-    day: datetime.date
-    games: int
-    rounds: int
-    seconds: float
-    by_game: Mapping[str, int]
-    wins: Mapping[str, int]  # by winning colour; draws are counted apart
-    draws: int
-
-    @property
-    def average_seconds(self) -> float | None:
-        """The average length of a game, or None on a day without games."""
-        return self.seconds / self.games if self.games else None
-
-    @classmethod
-    def of(cls, day: datetime.date, finished: list[FinishedGame]) -> DayTotals:
-        return cls(
-            day=day,
-            games=len(finished),
-            rounds=sum(g.rounds for g in finished),
-            seconds=sum(g.seconds for g in finished),
-            by_game=dict(Counter(g.game for g in finished)),
-            wins=dict(Counter(g.winner for g in finished if g.winner is not None)),
-            draws=sum(1 for g in finished if g.winner is None),
-        )
 
 
 def write_atomically(path: Path, text: str) -> None:

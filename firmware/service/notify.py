@@ -64,6 +64,10 @@ class Notifier:
         """Tell systemd start-up is done (``READY=1``), optionally with a status line."""
         return self._send("READY=1", *_status(status))
 
+    def extend_start(self, seconds: float, status: str | None = None) -> bool:
+        """Ask for ``seconds`` more of start-up time (``EXTEND_TIMEOUT_USEC``)."""
+        return self._send(f"EXTEND_TIMEOUT_USEC={round(seconds * 1e6)}", *_status(status))
+
     def status(self, text: str) -> bool:
         """Show ``text`` in ``systemctl status``."""
         return self._send(*_status(text))

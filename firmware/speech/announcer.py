@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-from firmware.controller.events import Event, MatchEnded, MoveApplied, RoundEnded
+from firmware.controller.events import Event, MatchEnded, MoveApplied, RoundEnded, VoiceSwitched
 from firmware.controller.live import BoardView
 from firmware.speech.sentences import Line, line_for, round_result
 from hal.interfaces import Speaker
@@ -23,6 +23,7 @@ ALWAYS = frozenset({"lesson", "puzzle", "waiting_for_chip"})  # asked for, or a 
 PROMPTS = frozenset({"playing", "round_over", "match_over"})
 ALL = frozenset({"menu", "review"})
 RESULT_PHASES = frozenset({"round_over", "match_over"})
+WARN_AT_MS = (60_000, 30_000, 10_000)  # the running clock's warnings, said at once
 
 
 class Announcer:
@@ -39,9 +40,17 @@ class Announcer:
         self._hint: str | None = None
         self._told = False  # the last event was a move, whose sentence tells how a round ended
         self._round_end: Line | None = None  # said with the step's view, unless the match ended
+        self._warned: set[tuple[str, int]] = set()  # (side, threshold) said since it was above
 
     def hear(self, event: Event) -> None:
         """An event from the bus (subscribe this)."""
+        if isinstance(event, VoiceSwitched):  # "Voice off." is said before it goes quiet
+            if self.enabled:
+                self._say(Line("Voice off.", urgent=True))
+            self.enabled = not self.enabled
+            if self.enabled:
+                self._say(Line("Voice on.", urgent=True))
+            return
         if isinstance(event, RoundEnded) and not event.resumed:
             self._round_end = Line(round_result(event, told=self._told))
         elif isinstance(event, MatchEnded):
@@ -57,6 +66,7 @@ class Announcer:
             self._say(self._round_end)
             self._round_end = None
         score = view.score
+        self._clock_warning(score.get("clock"))
         phase, message, notice = score.get("phase"), score.get("message"), score.get("notice")
         if not isinstance(phase, str) or not isinstance(message, str):
             return
@@ -77,6 +87,26 @@ class Announcer:
             if prompt:
                 self._say(Line(prompt))
         self._prompt = _without_notice(message, notice)
+
+    def _clock_warning(self, clock: object) -> None:
+        """The running clock crossing a minute, 30 or 10 seconds left: said at once, once."""
+        if not isinstance(clock, dict):
+            return
+        side, left = clock.get("running"), clock.get("left_ms")
+        if not isinstance(left, dict):
+            return
+        for colour, ms in left.items():
+            if isinstance(ms, int):
+                self._warned -= {(colour, at) for at in WARN_AT_MS if ms > at}
+        ms = left.get(side) if isinstance(side, str) else None
+        if not isinstance(side, str) or not isinstance(ms, int):
+            return
+        crossed = [at for at in WARN_AT_MS if 0 < ms <= at and (side, at) not in self._warned]
+        if crossed:
+            self._warned |= {(side, at) for at in WARN_AT_MS if ms <= at}
+            seconds = min(crossed) // 1000
+            words = "one minute" if seconds == 60 else f"{seconds} seconds"
+            self._say(Line(f"{side.capitalize()}: {words} left.", urgent=True))
 
     def say_now(self, text: str) -> None:
         """Say ``text`` ahead of everything waiting (the read-the-board command, a test)."""

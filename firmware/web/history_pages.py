@@ -58,14 +58,16 @@ def _open_for_api(request: web.Request) -> History:
         raise ApiError(503, str(exc).rstrip(".").replace("The", "the", 1)) from None
 
 
-def _error_page(message: str) -> web.Response:
+def _error_page(message: str, status: int = 503) -> web.Response:
     body = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cullsboard history</title>
 <link rel="stylesheet" href="/static/common.css"></head>
 <body><header class="bar"><span class="brand">cullsboard</span></header>
-<main class="history"><p class="error">{html.escape(message)}</p></main></body></html>
+<main class="history"><p class="error">{html.escape(message)}</p>
+<nav class="links"><a href="/history">Today's games</a> · <a href="/">Board</a></nav></main>
+</body></html>
 """
-    return web.Response(status=503, text=body, content_type="text/html")
+    return web.Response(status=status, text=body, content_type="text/html")
 
 
 def _read_day(history: History, day: datetime.date) -> list[Played]:
@@ -103,8 +105,11 @@ async def _leaderboard(request: web.Request) -> web.Response:
 
 
 async def _page(request: web.Request) -> web.Response:
-    """GET /history?day=YYYY-MM-DD (default today)."""
-    day = _day(request)
+    """GET /history?day=YYYY-MM-DD (default today); a day that is not a date: a page saying so."""
+    try:
+        day = _day(request)
+    except ApiError as exc:  # a person's page: words, not JSON
+        return _error_page(f"That is not a day: {exc.message}.", exc.status)
     try:
         games = _read_day(_open(request), day)
     except HistoryUnreadableError as exc:

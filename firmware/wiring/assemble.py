@@ -26,7 +26,7 @@ from firmware.controller.extras import PowerSwitch
 from firmware.controller.game_clock import BoardClock, ClockFile
 from firmware.controller.hold import ButtonHold
 from firmware.controller.journal import Journal
-from firmware.controller.live import BoardView, ViewHub
+from firmware.controller.live import BoardView, Redraw, ViewHub
 from firmware.controller.loop import BoardController, Inbox
 from firmware.controller.players import (
     Player,
@@ -246,7 +246,7 @@ def assemble(
         inbox=inbox,
         views=views,
         timers=timers,
-        score_parts=(game_clock.score_json,),
+        score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
         explore=explore,
     )
     if seating is not None:
@@ -255,6 +255,25 @@ def assemble(
     return Assembly(
         board, table, controller, events, kiosk_parts, history, link_part, health, announcer
     )
+
+
+VOICE_SHOWN = 3  # the simulated voice's latest sentences on the terminal and the board page
+
+
+def _voice_shown(board: Board, inbox: Inbox) -> Callable[[float], dict[str, JsonValue]]:
+    """The scoreboard's ``voice`` key: on the simulated board what its voice was last given
+    (each new sentence draws the board again), else null (a real voice is heard)."""
+    speaker = board.speaker
+    if not isinstance(speaker, MockSpeaker):
+        return lambda now: {"voice": None}
+    speaker.listen(lambda: inbox.put(Redraw()))
+
+    def voice(now: float) -> dict[str, JsonValue]:
+        latest = speaker.asked[-VOICE_SHOWN:]
+        said: list[JsonValue] = [{"t": round(u.t, 3), "text": u.text} for u in latest]
+        return {"voice": {"said": said}}
+
+    return voice
 
 
 def _announcer(

@@ -34,6 +34,7 @@ from hal.touch import DirectTouchSensor, MatrixTouchSensor, PadTouchSensor, open
 
 __all__ = [
     "BoardSetupError",
+    "HardwareSilentSetupError",
     "TouchAccess",
     "build_board",
     "build_buttons",
@@ -58,6 +59,11 @@ class BoardSetupError(Exception):
     """A device could not be set up; ``str()`` is one line naming the part and the fix."""
 
 
+class HardwareSilentSetupError(BoardSetupError):
+    """The touch hardware does not answer (no I2C bus, no TCA9548A, no MPR121): a loose harness
+    or a slow boot, which trying again later may mend, unlike a wrong config."""
+
+
 class TouchAccess(TypedDict, total=False):
     """How the touch chips are reached; tests put a simulated bus and mock pins here."""
 
@@ -79,7 +85,10 @@ def build_touch(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> 
                 "touch.i2c_bus: the mpr121 backend drives I2C-1 (GPIO2/3) only, "
                 f"got {touch.i2c_bus}"
             )
-        bus = _setup("touch", open_board_bus)
+        try:
+            bus = _setup("touch", open_board_bus)
+        except BoardSetupError as error:
+            raise HardwareSilentSetupError(str(error)) from error
     make: Callable[..., PadTouchSensor]
     if touch.layout == "matrix":
         make = partial(MatrixTouchSensor, layout=matrix_layout(config))
@@ -102,12 +111,12 @@ def _require_chips(config: Config, sensor: PadTouchSensor) -> None:
     found = presence(config, scan.main, scan.channels)
     if found.mux_missing:
         mux = hex_address(config.touch.direct.mux_address)
-        raise BoardSetupError(
+        raise HardwareSilentSetupError(
             f"touch: no TCA9548A answers at {mux} on I2C-1: check its wiring and A0-A2 straps, "
             "or run with --mock-hal"
         )
     if not found.found:
-        raise BoardSetupError(
+        raise HardwareSilentSetupError(
             f"touch: no MPR121 answers on I2C-1 (expected {', '.join(found.missing)}): check "
             "power, SDA/SCL and the ADDR straps (cullsboard diag lists the bus), or use --mock-hal"
         )

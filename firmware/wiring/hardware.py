@@ -7,6 +7,7 @@ import logging
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import FrameType
@@ -21,7 +22,7 @@ from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.wiring.assemble import start_link
-from firmware.wiring.errors import SessionError
+from firmware.wiring.errors import HardwareSilentError, SessionError
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, page_for, serve_web
 from firmware.wiring.spec import RunSpec, assemble_board, plan_board
@@ -30,6 +31,9 @@ from hal.interfaces import TouchSensor
 from hal.touch import PadTouchSensor
 
 EXIT_SETUP = 2
+# Hardware that does not answer exits 3 after this pause, so that the unit's restart (3 s later)
+# comes about once a minute: under its start limit (10 starts in 600 s), for as long as it takes.
+HARDWARE_RETRY_S = 65.0
 DEFAULT_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it
 log = logging.getLogger("cullsboard.hardware")
 
@@ -45,6 +49,7 @@ def run_real_board(
     wall: WallClock = datetime.datetime.now,
     power_off: PowerOff | None = None,
     default_path: Path | None = None,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> int:
     """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot.
 
@@ -73,6 +78,7 @@ def run_real_board(
             environ=environ,
             wall=wall,
             power_off=power_off,
+            sleep=sleep,
         )
     finally:
         lock.release()
@@ -88,9 +94,14 @@ def _run_locked(
     environ: Mapping[str, str] | None,
     wall: WallClock,
     power_off: PowerOff | None,
+    sleep: Callable[[float], None],
 ) -> int:
     """The board of ``file_config`` with the staff settings over it, its state dir locked."""
-    from firmware.wiring.devices import BoardSetupError, build_board  # gpiozero: real boards only
+    from firmware.wiring.devices import (  # gpiozero: real boards only
+        BoardSetupError,
+        HardwareSilentSetupError,
+        build_board,
+    )
 
     switches = Switches(kiosk=spec.kiosk, web=spec.web)
     try:
@@ -105,6 +116,9 @@ def _run_locked(
     clock = MonotonicClock()
     try:
         board = build_board(config, clock)
+    except HardwareSilentSetupError as exc:
+        pause_before_retry(Notifier(os.environ if environ is None else environ), str(exc), sleep)
+        raise HardwareSilentError(str(exc)) from None
     except BoardSetupError as exc:
         raise SessionError(str(exc)) from None
     notifier = Notifier(os.environ if environ is None else environ)
@@ -223,3 +237,11 @@ def _start_poller(touch: TouchSensor, stop: threading.Event) -> None:
             interval = poll_interval(touch) or first
 
     threading.Thread(target=poll, name="cullsboard-touch-poll", daemon=True).start()
+
+
+def pause_before_retry(notifier: Notifier, problem: str, sleep: Callable[[float], None]) -> None:
+    """Say why the board waits (one log line, the unit's status), and wait ``HARDWARE_RETRY_S``
+    with the unit's start timeout extended to cover it, before the exit that restarts it."""
+    log.error("%s; trying again in %.0f s", problem, HARDWARE_RETRY_S)
+    notifier.extend_start(HARDWARE_RETRY_S + 30, f"waiting for the hardware: {problem}")
+    sleep(HARDWARE_RETRY_S)

@@ -16,6 +16,19 @@ from hal.interfaces import Board, Clock, Frame
 from hal.mock import MockLeds
 from hal.sim.panel import SimTouchPanel
 from hal.sim.physics import direct_physics, matrix_physics
+from hal.sim.stack import Stack
+
+
+def sim_stack(sim: SimConfig) -> Stack:
+    """The cover, pads and piece that ``touch.sim`` describes."""
+    return Stack(
+        cover_mm=sim.cover_mm,
+        cover_permittivity=sim.cover_permittivity,
+        hole_mm=sim.hole_mm,
+        piece_mm=sim.piece_mm,
+        piece_permittivity=sim.piece_permittivity,
+        piece_diameter_mm=sim.piece_diameter_mm,
+    )
 
 
 def no_sleep(_: float) -> None:
@@ -47,7 +60,11 @@ class SimulatedRig:
             panel = SimTouchPanel.matrix(matrix)
             if sim is not None:
                 physics = matrix_physics(
-                    matrix, seed=sim.seed, led_noise=sim.led_noise, drift=sim.drift
+                    matrix,
+                    seed=sim.seed,
+                    led_noise=sim.led_noise,
+                    drift=sim.drift,
+                    stack=sim_stack(sim),
                 )
                 panel.make_realistic(physics)
         else:
@@ -55,7 +72,11 @@ class SimulatedRig:
             panel, per_channel = SimTouchPanel.direct(layout), layout.irq_pins
             if sim is not None:
                 physics = direct_physics(
-                    layout, seed=sim.seed, led_noise=sim.led_noise, drift=sim.drift
+                    layout,
+                    seed=sim.seed,
+                    led_noise=sim.led_noise,
+                    drift=sim.drift,
+                    stack=sim_stack(sim),
                 )
                 panel.make_realistic(physics)
         panel.attach_irq_pins(factory.pin, shared=touch.irq_gpio, per_channel=per_channel)

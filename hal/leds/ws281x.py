@@ -92,7 +92,12 @@ class Ws281xDriver:
 
     def _advice(self, what: str, error: RuntimeError) -> str:
         if "Hardware revision is not supported" in str(error):
-            fix = "rpi_ws281x drives a Pi 1-4 or Zero 2 only: on a Pi 5 use the spi LED driver"
+            fix = (
+                "rpi_ws281x knows each Pi by its exact revision code (rpihw.c), so it refuses a"
+                " Pi 5 and any Pi 1-4 or Zero 2 revision newer than this copy of the library:"
+                " upgrade it (pip install -U rpi-ws281x) or set leds.backend: spi, which drives"
+                " every Pi on the same pin"
+            )
         elif self.pin == SPI_PIN:
             fix = (
                 "enable SPI (dtparam=spi=on in /boot/firmware/config.txt); rpi_ws281x opens"

@@ -4,8 +4,10 @@ Modelled: touch status with the over-current and out-of-range flags, filtered da
 the baseline filter registers, touch/release thresholds, debounce, the CDC/CDT configuration
 (global and per electrode), the electrode configuration (ECR, stop and run mode),
 auto-configuration and auto-reconfiguration (datasheet section 5.11), soft reset, register
-auto-increment and the IRQ output. The first and second filters are modelled only by how much
-they average noise away (by the square root of the samples taken, against the power-on 6 x 4).
+auto-increment and the IRQ output. The first-level filter is modelled by how much it averages
+noise away (by the square root of its FFI samples); the second-level filter is a running average
+of SFI such readings taken at the sample interval ESI (``mpr121_electrode``), so it both lowers
+the noise and delays a step by up to SFI samples.
 Not modelled: proximity sensing and GPIO. Time passes only when ``sample()`` is called.
 """
 
@@ -219,6 +221,7 @@ class SimMpr121:
                     self._auto_configure([index], AUTO_RECONFIG_FAILED)
                     run = self._settle_run()
                     levels[index] = adc_counts(enabled[index].capacitance_pf, *run.charges[index])
+                    enabled[index].clear_filter()  # its readings belong to the old charge
                     _adjust_baseline(enabled[index], levels[index], self._registers[AUTO_CONFIG])
         draws = memoryview(self._rng.randbytes(2 * periods * run.enabled)).cast("H")
         readings = [
@@ -294,11 +297,12 @@ class SimMpr121:
         )
         pair = (debounce & 0x07, debounce >> 4 & 0x07)
         tracking = r[ECR] >> 6
+        second = SECOND_FILTER_SAMPLES[r[CDT_CONFIG] >> 3 & 0x03]
         self._run = _RunSettings(
             enabled=self._enabled(),
             charges=[self._charge(i) for i in range(ELECTRODES)],
-            rules=[RunRules(t, pair, filters, tracking, False) for t in thresholds],
-            rules_loading=[RunRules(t, pair, filters, tracking, True) for t in thresholds],
+            rules=[RunRules(t, pair, filters, tracking, False, second) for t in thresholds],
+            rules_loading=[RunRules(t, pair, filters, tracking, True, second) for t in thresholds],
             noise_scale=self._noise_scale(),
             reconfigure=r[AUTO_CONFIG] & 0x03 == 0x03,
             upper=r[AUTO_CONFIG + 2],
@@ -316,10 +320,11 @@ class SimMpr121:
         return current, 0.5 * 2 ** (code - 1) if code else 0.0
 
     def _noise_scale(self) -> float:
-        """How much the first and second filters average noise, against the power-on ones."""
+        """The spread of one first-level reading against a pad's ``noise_pf``, which is the
+        spread of the data register at the power-on FFI 6 and SFI 4: the first filter averages
+        FFI measurements, the second (run in ``Electrode.run``) SFI of its readings."""
         first = FIRST_FILTER_SAMPLES[self._registers[CDC_CONFIG] >> 6]
-        second = SECOND_FILTER_SAMPLES[self._registers[CDT_CONFIG] >> 3 & 0x03]
-        return math.sqrt(POWER_ON_SAMPLES / (first * second))
+        return math.sqrt(POWER_ON_SAMPLES / first)
 
     def _measure(self, index: int, noise_scale: float = 1.0) -> int:
         current, charge_time = self._charge(index)

@@ -1,10 +1,17 @@
-"""One simulated MPR121 electrode: its reading, its baseline filter and its touch decision."""
+"""One simulated MPR121 electrode: its reading, its second-level filter, its baseline filter and
+its touch decision.
+
+The second-level filter (datasheet section "Three levels of filtering": SFI samples taken at the
+electrode sample interval ESI, register 0x5D) is modelled as a running average of the last SFI
+first-level readings, so a step in capacitance reaches the data register over SFI samples: up to
+SFI x ESI, as the datasheet's response time says, before the debounce adds its samples.
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 ADC_MAX = 1023
 SUPPLY_V = 3.3
@@ -49,16 +56,24 @@ class Electrode:
     _noise_count: int = 0
     _delay_count: int = 0
     _direction: int = 0
+    _window: list[int] = field(default_factory=list)  # the last SFI first-level readings
+    _slot: int = 0
 
     def restart(self) -> None:
         """Forget the touch decision and filter counters (entering or leaving run mode)."""
+        self.clear_filter()
         self.touched = False
         self._agree = 0
         self._noise_count = 0
         self._delay_count = 0
         self._direction = 0
 
-    def snapshot(self) -> tuple[int, int, bool, int, int, int, int]:
+    def clear_filter(self) -> None:
+        """Empty the second-level filter (its readings were taken with another charge)."""
+        self._window = []
+        self._slot = 0
+
+    def snapshot(self) -> Snapshot:
         return (
             self.filtered,
             self.baseline,
@@ -67,9 +82,11 @@ class Electrode:
             self._noise_count,
             self._delay_count,
             self._direction,
+            tuple(self._window),
+            self._slot,
         )
 
-    def restore(self, state: tuple[int, int, bool, int, int, int, int]) -> None:
+    def restore(self, state: Snapshot) -> None:
         (
             self.filtered,
             self.baseline,
@@ -78,13 +95,18 @@ class Electrode:
             self._noise_count,
             self._delay_count,
             self._direction,
+            window,
+            self._slot,
         ) = state
+        self._window = list(window)
 
     def run(self, readings: Sequence[int], rules: RunRules) -> int:
-        """Take the ``readings`` in turn; stop after the one that flips ``touched``.
+        """Take the first-level ``readings`` in turn; stop after the one that flips ``touched``.
 
-        Each sample: the reading, the baseline load on the first sample of run mode (ECR CL
-        bits), the touch decision with debounce, then the baseline filter (a simplified MPR121
+        Each sample: the reading into the second-level filter (the data is the mean of the last
+        SFI readings; fewer just after run mode starts), the baseline load on the first sample
+        of run mode (ECR CL bits), the touch decision with debounce, then the baseline filter
+        (a simplified MPR121
         filter: every ``delay_count_limit + 1`` samples a difference within twice the max half
         delta is taken over at once; a larger one moves the baseline by the noise half delta
         once it has lasted more than ``noise_count_limit`` filter runs in one direction).
@@ -99,9 +121,19 @@ class Electrode:
         filtered, baseline, touched = self.filtered, self.baseline, self.touched
         agree, noise_count = self._agree, self._noise_count
         delay_count, direction = self._delay_count, self._direction
+        window, slot, size_of = self._window, self._slot, rules.second_samples
+        total = sum(window)
         taken = 0
-        for filtered in readings:
+        for reading in readings:
             taken += 1
+            if len(window) < size_of:
+                window.append(reading)
+                total += reading
+            else:
+                total += reading - window[slot]
+                window[slot] = reading
+                slot = slot + 1 if slot + 1 < size_of else 0
+            filtered = (total + len(window) // 2) // len(window)
             if load:
                 load = False
                 if rules.tracking == 0b10:
@@ -143,6 +175,7 @@ class Electrode:
         self.filtered, self.baseline, self.touched = filtered, baseline, touched
         self._agree, self._noise_count = agree, noise_count
         self._delay_count, self._direction = delay_count, direction
+        self._slot = slot
         return taken
 
 
@@ -155,3 +188,7 @@ class RunRules:
     filters: tuple[FilterStep, FilterStep, FilterStep]
     tracking: int
     load_baseline: bool
+    second_samples: int = 1  # SFI: the second-level filter's running average
+
+
+Snapshot = tuple[int, int, bool, int, int, int, int, tuple[int, ...], int]

@@ -25,8 +25,9 @@ class SimTouchPanel:
 
     Without ``physics`` every pad is the same 8 pF and a finger adds 2 pF to the pads under
     its cell. With it (see ``hal.sim.physics``) pads differ, LEDs add noise, baselines drift,
-    fingers couple into neighbours and palms cover cells; time then runs at the chips'
-    configured sample interval (``seconds``).
+    fingers couple into neighbours and palms cover cells; game pieces can rest on cells
+    (``place``, ``lift``) and a finger taps on the piece or beside it; time then runs at the
+    chips' configured sample interval (``seconds``).
     """
 
     def __init__(
@@ -44,12 +45,15 @@ class SimTouchPanel:
         self.channel_lines: dict[int, WiredOrLine] = {}
         self._pads_of = pads_of
         self._fingers: dict[Cell, float] = {}
+        self._beside: set[Cell] = set()  # fingers on the bare cover beside the cell's piece
+        self._pieces: set[Cell] = set()
         self._palm: frozenset[Cell] = frozenset()
         self._palm_strength = PALM_SHARE
         self._leds: dict[Cell, float] = {}
         self._pad_leds: list[float] = []  # per realistic electrode, in ``_electrodes`` order
         self._electrodes: list[tuple[PadPhysics, Electrode]] = []
         self._coupling: dict[Cell, list[tuple[int, float]]] = {}
+        self._own: dict[Cell, list[int]] = {}  # the electrodes under each cell, by index
         self._led_cells: list[tuple[Cell, ...]] = []
         self.physics: PanelPhysics | None = None
         self.seconds = 0.0
@@ -122,23 +126,45 @@ class SimTouchPanel:
             for cell, shares in physics.coupling.items()
         }
         self._led_cells = [physics.led_cells[pad] for pad in pads]
+        self._own = {cell: [position[pad] for pad in own] for cell, own in self._pads_of.items()}
         self._pad_leds = self._led_levels()
         self._apply()
 
-    def touch(self, *cells: Cell, strength: float = 1.0) -> None:
-        """Fingers on ``cells``; ``strength`` scales how much each adds (a light touch < 1)."""
+    def touch(self, *cells: Cell, strength: float = 1.0, beside: bool = False) -> None:
+        """Fingers on ``cells`` (on the piece where one rests, else on the bare cover; with
+        ``beside`` next to it); ``strength`` scales how much each adds (a light touch < 1)."""
         self._fingers.update(dict.fromkeys(cells, strength))
+        if beside:
+            self._beside.update(cells)
+        else:
+            self._beside.difference_update(cells)
         self._apply()
 
     def release(self, *cells: Cell) -> None:
         for cell in cells:
             self._fingers.pop(cell, None)
+            self._beside.discard(cell)
         self._apply()
 
     def release_all(self) -> None:
         self._fingers.clear()
+        self._beside.clear()
         self._palm = frozenset()
         self._apply()
+
+    def place(self, *cells: Cell) -> None:
+        """Put a game piece on each of ``cells``; only a realistic panel feels it."""
+        self._pieces.update(cells)
+        self._apply()
+
+    def lift(self, *cells: Cell) -> None:
+        """Take the pieces off ``cells``."""
+        self._pieces.difference_update(cells)
+        self._apply()
+
+    @property
+    def pieces(self) -> frozenset[Cell]:
+        return frozenset(self._pieces)
 
     def palm(self, *cells: Cell, strength: float = PALM_SHARE) -> None:
         """Rest a palm over ``cells`` (none: lift it); only a realistic panel feels it.
@@ -192,7 +218,7 @@ class SimTouchPanel:
         """The chips' sample interval (register 0x5D, ESI), from the first chip."""
         return PERIODS_MS[self.chips[0].register(CDT_CONFIG) & 0x07] / 1000
 
-    def tap(self, cell: Cell, *, hold: int = 5, after: int = 5, strength: float = 1.0) -> None:
+    def tap(self, cell: Cell, *, hold: int = 8, after: int = 8, strength: float = 1.0) -> None:
         """Touch ``cell`` for ``hold`` periods, then let go for ``after`` periods."""
         self.touch(cell, strength=strength)
         self.step(hold)
@@ -217,14 +243,29 @@ class SimTouchPanel:
 
     def _apply_physics(self, physics: PanelPhysics) -> None:
         load = [0.0] * len(self._electrodes)
+        extra = [0.0] * len(self._electrodes)
         hands = [*self._fingers.items(), *((cell, self._palm_strength) for cell in self._palm)]
         for cell, strength in hands:
-            for index, share in self._coupling[cell]:
-                load[index] += share * strength
+            shares = self._coupling[cell]
+            if cell in self._beside and cell in self._pieces:
+                # off the pad's centre, partly over the next pad along the row
+                for index, share in shares:
+                    load[index] += share * strength * physics.beside_share
+                for index in self._own.get((cell[0] + 1, cell[1]), [])[:1]:
+                    load[index] += physics.beside_neighbour * strength
+                continue
+            scale = physics.piece_share if cell in self._pieces else 1.0
+            for index, share in shares:
+                load[index] += share * strength * scale
+        for cell in self._pieces:
+            for index in self._own[cell]:  # its pad, or its row and its column strip
+                extra[index] += physics.piece_pf
         seconds, leds = self.seconds, self._pad_leds
         for index, (pad_physics, electrode) in enumerate(self._electrodes):
             led = leds[index]
-            electrode.capacitance_pf = pad_physics.capacitance(seconds, led, load[index])
+            electrode.capacitance_pf = pad_physics.capacitance(
+                seconds, led, load[index], extra[index]
+            )
             electrode.noise_pf = pad_physics.noise(led)
 
 

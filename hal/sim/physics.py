@@ -5,18 +5,28 @@ its length. A finger through the wood adds a fraction of a picofarad, more on th
 than on the shielded lower one, and some spots are weak. LEDs under the pads add noise and a
 small shift that grow with their brightness; the baselines drift slowly (temperature,
 humidity); a finger also couples into neighbouring strips or pads and into traces that run
-under it; a palm covers several cells at once. The numbers are plausible magnitudes for a
-wooden 45 cm board, not measurements: they exist to exercise tuning and calibration.
+under it; a palm covers several cells at once. A game piece on a cell (``hal.sim.stack``)
+moves the finger that taps it farther from the pad and adds a little capacitance of its own.
+
+Where the figures come from: a direct pad's finger, the piece and the cover are worked out
+from the stack (``hal.sim.stack``, every source named there). The rest are estimates of the
+right size, not measurements: the chip pin and connector (4 pF), a lead's 0.25 pF/cm, a pad's
+own 1.7 pF, the matrix strips' finger (today's 0.9 pF on a row, 0.45 pF on a column, scaled by
+the stack through a piece), the noise, the LEDs' shift and noise at full brightness, drift,
+and the shares a finger gives its neighbours and the leads under it. They exist to exercise
+tuning, calibration and the benches; a built board's own figures come from `cullsboard diag`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from hal.interfaces import Cell
+from hal.sim.stack import Stack
 from hal.touch.settings import DirectLayout, MatrixLayout, Pad
 
 CELL_CM = 3.0
@@ -25,6 +35,7 @@ TRACE_PF_PER_CM = 0.25
 PALM_SHARE = 0.7  # a palm flat on a cell, against a fingertip pressing it
 NEIGHBOUR_SHARE = 0.12  # a finger's fringe on the strip or pad next door
 TRACE_SHARE = 0.15  # a finger over a trace (and the pad above it), against over its own pad
+THICK_SPOT = 1.2  # a weak pad: its cover 20 % thicker there (glue, a warped sheet)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +51,16 @@ class PadPhysics:
     drift_period_s: float
     drift_phase: float
 
-    def capacitance(self, seconds: float, led_level: float, touched: float) -> float:
-        """At time ``seconds``, LEDs at ``led_level`` (0..1), ``touched`` fingers' worth on it."""
+    def capacitance(
+        self, seconds: float, led_level: float, touched: float, extra_pf: float = 0.0
+    ) -> float:
+        """At time ``seconds``, LEDs at ``led_level`` (0..1), ``touched`` fingers' worth on it
+        (a bare fingertip on its cell is 1) and ``extra_pf`` more (a piece resting on it)."""
         drift = self.drift_pf * math.sin(
             2 * math.pi * seconds / self.drift_period_s + self.drift_phase
         )
-        return self.base_pf + drift + self.led_shift_pf * led_level + self.finger_pf * touched
+        led = self.led_shift_pf * led_level
+        return self.base_pf + drift + led + self.finger_pf * touched + extra_pf
 
     def noise(self, led_level: float) -> float:
         return math.hypot(self.noise_pf, self.led_noise_pf * led_level)
@@ -58,6 +73,11 @@ class PanelPhysics:
     pads: Mapping[Pad, PadPhysics]
     coupling: Mapping[Cell, tuple[tuple[Pad, float], ...]]  # shares of each pad's finger_pf
     led_cells: Mapping[Pad, tuple[Cell, ...]]  # the cells whose LEDs sit under the electrode
+    stack: Stack = field(default_factory=Stack)
+    piece_share: float = 1.0  # a finger on a piece, against one on the bare cover
+    beside_share: float = 1.0  # a finger on the bare cover beside the piece, against centred
+    beside_neighbour: float = 0.0  # ... and what it gives the next pad along the row
+    piece_pf: float = 0.0  # a piece resting alone on a pad
 
     def led_level(self, pad: Pad, levels: Mapping[Cell, float]) -> float:
         cells = self.led_cells[pad]
@@ -72,8 +92,28 @@ def _drift(rng: random.Random, scale: float) -> tuple[float, float, float]:
     return _vary(rng, 0.25, 0.5) * scale, rng.uniform(240, 900), rng.uniform(0, 2 * math.pi)
 
 
+def _piece_figures(stack: Stack) -> dict[str, float]:
+    """The piece's shares and shift from the stack (``PanelPhysics`` fields)."""
+    bare = stack.finger_pf(on_piece=False)
+    beside = stack.beside_offset_mm()
+    return {
+        "piece_share": stack.finger_pf(on_piece=True) / bare,
+        "beside_share": stack.finger_pf(on_piece=False, offset_mm=beside) / bare,
+        "beside_neighbour": stack.finger_pf(
+            on_piece=False, offset_mm=beside, pad_at_mm=stack.pitch_mm
+        )
+        / bare,
+        "piece_pf": stack.piece_pf(),
+    }
+
+
 def matrix_physics(
-    layout: MatrixLayout, *, seed: int, led_noise: float = 1.0, drift: float = 1.0
+    layout: MatrixLayout,
+    *,
+    seed: int,
+    led_noise: float = 1.0,
+    drift: float = 1.0,
+    stack: Stack | None = None,
 ) -> PanelPhysics:
     """Row strips on the top layer, column strips under them (shielded: a weaker finger), the
     chips at the bottom-left corner; one row runs next to the LED power feed and one row and
@@ -120,7 +160,10 @@ def matrix_physics(
             coupling[(c, r)] = tuple(shares)
     led_cells = {pad: tuple((c, r) for c in range(columns)) for r, pad in enumerate(layout.rows)}
     led_cells |= {pad: tuple((c, r) for r in range(rows)) for c, pad in enumerate(layout.columns)}
-    return PanelPhysics(pads, coupling, led_cells)
+    stack = stack or Stack()
+    # a strip is crossed by a piece on one of its fifteen cells: its shift is a diamond's share
+    figures = _piece_figures(stack) | {"piece_pf": stack.piece_pf() / 2}
+    return PanelPhysics(pads, coupling, led_cells, stack, **figures)
 
 
 def _chip_spots(layout: DirectLayout) -> dict[int, tuple[float, float]]:
@@ -148,10 +191,20 @@ def _under_trace(start: tuple[float, float], end: Cell, cell: Cell) -> bool:
 
 
 def direct_physics(
-    layout: DirectLayout, *, seed: int, led_noise: float = 1.0, drift: float = 1.0
+    layout: DirectLayout,
+    *,
+    seed: int,
+    led_noise: float = 1.0,
+    drift: float = 1.0,
+    stack: Stack | None = None,
 ) -> PanelPhysics:
     """A pad under every cell, its chip in the middle of the cells it serves, straight traces;
-    a few pads sit under thick spots of the wood."""
+    a fingertip's pull from the stack (each pad within 20 % of it: the cut of the copper, the
+    glue, the finger), a few pads under thick spots of the cover."""
+    stack = stack or Stack()
+    finger = stack.finger_pf(on_piece=False)
+    thick = dataclasses.replace(stack, cover_mm=stack.cover_mm * THICK_SPOT)
+    weak_share = thick.finger_pf(on_piece=False) / finger
     rng = random.Random(seed)
     spots = _chip_spots(layout)
     cells = [cell for cell, _ in layout.cells]
@@ -163,7 +216,7 @@ def direct_physics(
         trace_cm = CELL_CM * math.hypot(cell[0] - start[0], cell[1] - start[1]) + 2
         pads[pad] = PadPhysics(
             _vary(rng, CHIP_PF + 1.7 + TRACE_PF_PER_CM * trace_cm, 0.08),
-            _vary(rng, 0.9, 0.2) * (0.5 if cell in weak else 1.0),
+            _vary(rng, finger, 0.2) * (weak_share if cell in weak else 1.0),
             0.008,
             0.03 * led_noise,
             0.05 * led_noise,
@@ -176,4 +229,5 @@ def direct_physics(
             elif _under_trace(start, cell, other):
                 coupling[other].append((pad, TRACE_SHARE))
     led_cells = {pad: (cell,) for cell, pad in layout.cells}
-    return PanelPhysics(pads, {cell: tuple(shares) for cell, shares in coupling.items()}, led_cells)
+    shares = {cell: tuple(found) for cell, found in coupling.items()}
+    return PanelPhysics(pads, shares, led_cells, stack, **_piece_figures(stack))

@@ -88,7 +88,7 @@ class TouchRig:
     def faults(self) -> list[FaultEvent]:
         return [e for e in self.events if isinstance(e, FaultEvent)]
 
-    def tap(self, cell: Cell, *, hold: int = 5, after: int = 5) -> None:
+    def tap(self, cell: Cell, *, hold: int = 8, after: int = 8) -> None:
         self.panel.tap(cell, hold=hold, after=after)
 
     def close(self) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hal.interfaces import Clock
 from hal.speaker.queue import WAITING_LIMIT, SpeechQueue, Utterance
 
 SHORTEST_S = 0.4  # even "Undone" takes a moment
+KEPT = 1000  # sentences remembered (a simulated kiosk runs for days)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +25,8 @@ class Said:
 class MockSpeaker:
     """A ``Speaker`` that speaks in simulated time: each sentence takes as long as its words at
     ``rate`` words a minute on ``clock``, with the same queue, staleness and urgency as the real
-    one. ``asked`` is every sentence asked for; ``said`` those spoken, caught up to now."""
+    one. ``asked`` is every sentence asked for; ``said`` those spoken, caught up to now (the
+    latest ``KEPT`` of each)."""
 
     def __init__(self, clock: Clock, *, rate: int = 160, limit: int = WAITING_LIMIT) -> None:
         self._clock = clock
@@ -34,6 +37,11 @@ class MockSpeaker:
         self.dropped: list[Utterance] = []
         self._busy_until = float("-inf")
         self.closed = False
+        self._listeners: list[Callable[[], None]] = []
+
+    def listen(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after each sentence asked for (the simulated board shows it)."""
+        self._listeners.append(listener)
 
     def say(self, text: str, *, urgent: bool = False, fresh: bool = False) -> None:
         if self.closed or not text.strip():
@@ -44,6 +52,10 @@ class MockSpeaker:
         self.asked.append(utterance)
         self.dropped += self._queue.add(utterance)
         self._catch_up(now)
+        for kept in (self.asked, self._said, self.dropped):
+            del kept[:-KEPT]
+        for listener in self._listeners:
+            listener()
 
     def seconds_for(self, text: str) -> float:
         """How long ``text`` takes to say at this rate."""

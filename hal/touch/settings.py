@@ -22,8 +22,8 @@ GPIO_HIGH = 27  # the highest BCM number on the 40-pin header
 class PadThresholds:
     """Touch and release thresholds in counts below the baseline (MPR121 registers 0x41..0x5A)."""
 
-    touch: int = 12
-    release: int = 6
+    touch: int = 10
+    release: int = 7
 
     def __post_init__(self) -> None:
         if not 1 <= self.touch <= 255:

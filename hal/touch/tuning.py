@@ -78,11 +78,11 @@ class BaselineFilter:
     """
 
     rising: FilterStage = FilterStage(1, 1, 0, 0)
-    falling: FilterStage = FilterStage(1, 1, 15, 1)
+    falling: FilterStage = FilterStage(1, 1, 3, 7)
     touched: FilterStage = FilterStage(0, 0, 0, 0)
-    first_samples: int = 6
-    second_samples: int = 4
-    period_ms: int = 16
+    first_samples: int = 34
+    second_samples: int = 6
+    period_ms: int = 1
 
     def __post_init__(self) -> None:
         for name, value, allowed in (

@@ -115,7 +115,7 @@ def test_a_file_that_is_not_a_mapping_is_one_clean_error(text: str) -> None:
 
 def test_cross_key_checks() -> None:
     assert str(error_of("touch: {release_threshold: 12}")) == (
-        "touch.release_threshold: must be below touch.touch_threshold (12), got 12"
+        "touch.release_threshold: must be below touch.touch_threshold (10), got 12"
     )
     assert (
         str(error_of("buttons: {menu: 4}"))

@@ -31,11 +31,11 @@ def test_pads_get_their_own_thresholds_by_row_column_or_cell() -> None:
     settings = touch_settings(matrix)
     assert settings.thresholds_for(Pad(0, 2)) == PadThresholds(20, 9)
     assert settings.thresholds_for(Pad(1, 4)) == PadThresholds(5, 2)
-    assert settings.thresholds_for(Pad(0, 3)) == PadThresholds(12, 6)
+    assert settings.thresholds_for(Pad(0, 3)) == PadThresholds(10, 7)
     direct = parse_config("touch:\n  layout: direct\n  pads: {H8: {touch_threshold: 30}}\n")
     assert set(direct.touch.pads) == {"h8"}
     (pad, values), *_ = touch_settings(direct).pad_thresholds
-    assert values == PadThresholds(30, 6) and pad == Pad(9, 4)  # h8 in chip 9's block g7-j9
+    assert values == PadThresholds(30, 7) and pad == Pad(9, 4)  # h8 in chip 9's block g7-j9
 
 
 def test_a_charge_per_pad_reaches_the_driver_with_auto_config_off() -> None:

@@ -279,3 +279,26 @@ def test_the_rounds_record_has_its_clock_and_each_actions_time(tmp_path: Path) -
     assert record["clocks"] == [None, None, None, None, 29_000, 28_000]
     state, error = replay(parse_record(json.dumps(record)))
     assert error is None and state.summary()["winner"] == "red"
+
+
+def test_a_review_shows_the_clocks_as_they_were(tmp_path: Path) -> None:
+    rig = culls(tmp_path, "0.5+1")
+    at(rig, rig.clock.now() + 2.0)
+    rig.tap("c3")  # blue: 29 s
+    at(rig, rig.clock.now() + 3.0)
+    rig.tap("d4")  # red: 28 s
+    at(rig, rig.clock.now() + 29.0)  # blue flags
+    rig.table.button("review", rig.clock.now())
+    rig.controller.redraw()
+    review = rig.score["review"]
+    assert isinstance(review, dict) and review["ply"] == 6
+    assert review["clock"] == {
+        "control": "0.5+1",
+        "left_ms": {"blue": 29_000, "red": 28_000},
+        "running": None,
+    }
+    rig.tap("a1")  # back one move: red's d4 not made yet
+    review = rig.score["review"]
+    assert isinstance(review, dict)
+    clock = review["clock"]
+    assert isinstance(clock, dict) and clock["left_ms"] == {"blue": 29_000, "red": 30_000}

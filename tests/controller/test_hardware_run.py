@@ -162,3 +162,28 @@ def test_the_real_board_prints_its_web_address_once(tmp_path: Path) -> None:
             process.send_signal(signal.SIGTERM)
     assert process.wait(20) == 0
     assert sum("web pages at" in line for line in lines) == 1, lines
+
+
+def test_touch_hardware_that_does_not_answer_exits_3_after_a_pause(tmp_path: Path) -> None:
+    """No I2C bus here: the board says so, waits, and exits with the status the kiosk unit
+    restarts on (a loose harness or a slow boot can mend), not the config error's 2."""
+    board = tmp_path / "board.yaml"
+    shipped = Path(SHIPPED).read_text(encoding="utf-8")
+    text = shipped.replace("backend: mock        # mock | mpr121", "backend: mpr121", 1)
+    board.write_text(text, encoding="utf-8")
+    spec = RunSpec(config_path=str(board), state_dir=str(tmp_path), web="off")
+    waited: list[float] = []
+    with pytest.raises(SessionError, match=r"^touch: ") as raised:
+        run_real_board(spec, print, sleep=waited.append)
+    assert raised.value.status == 3
+    assert waited == [hardware.HARDWARE_RETRY_S] and waited[0] >= 60
+
+
+def test_a_config_error_still_exits_2_at_once(tmp_path: Path) -> None:
+    bad = tmp_path / "board.yaml"
+    bad.write_text("leds:\n  gamma: 9\n", encoding="utf-8")
+    spec = RunSpec(config_path=str(bad), state_dir=str(tmp_path), web="off")
+    waited: list[float] = []
+    with pytest.raises(SessionError) as raised:
+        run_real_board(spec, print, sleep=waited.append)
+    assert raised.value.status == 2 and waited == []

@@ -50,7 +50,7 @@ def test_the_finished_round_is_reviewed_from_the_strip_and_left_unchanged(rig: R
     rig.tap(cell)
     total = len(taps)
     review = rig.score["review"]
-    assert review == {"game": "culls", "ply": total, "of": total, "token": taps[-1]}
+    assert review == {"game": "culls", "ply": total, "of": total, "token": taps[-1], "clock": None}
     assert rig.score["phase"] == "review"
     assert re.match(
         rf"Review of culls, move {total} of {total}: (Blue|Red) placed {taps[-1]} and made "
@@ -71,6 +71,7 @@ def test_the_finished_round_is_reviewed_from_the_strip_and_left_unchanged(rig: R
         "ply": total - 2,
         "of": total,
         "token": taps[total - 3],
+        "clock": None,
     }
     for _ in range(total):
         rig.tap("a1")

@@ -155,12 +155,16 @@ def test_a_failed_start_on_pwm_names_root_and_audio(swig: SwigRecorder) -> None:
         Ws281xDriver(10, pin=18)
 
 
-def test_a_computer_the_library_does_not_know_is_pointed_to_the_spi_driver(
+def test_a_computer_the_library_does_not_know_is_pointed_to_an_upgrade_or_the_spi_driver(
     swig: SwigRecorder,
 ) -> None:
+    """rpi_ws281x matches exact revision codes: a new Pi 4 board revision fails like a Pi 5."""
     swig.init_result = ws.WS2811_ERROR_HW_NOT_SUPPORTED
-    with pytest.raises(LedDriverError, match="on a Pi 5 use the spi LED driver"):
+    with pytest.raises(LedDriverError) as raised:
         Ws281xDriver(10)
+    message = str(raised.value)
+    assert "exact revision code" in message and "Pi 1-4 or Zero 2 revision newer" in message
+    assert "pip install -U rpi-ws281x" in message and "leds.backend: spi" in message
 
 
 def test_a_failed_render_is_an_os_error_the_controller_can_survive(

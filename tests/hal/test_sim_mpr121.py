@@ -10,6 +10,7 @@ from hal.sim.mpr121_chip import FINGER_PF, SimMpr121
 from hal.sim.mpr121_electrode import adc_counts
 
 ADDRESS = 0x5A
+SFI = 4  # the power-on second-level filter: a step reaches the data over this many samples
 
 
 def _read(chip: SimMpr121, register: int, length: int) -> bytes:
@@ -92,10 +93,10 @@ def test_touch_needs_more_than_the_threshold_below_baseline() -> None:
     exactly = next(p / 100 for p in range(800, 1200) if base - adc_counts(p / 100, 16, 0.5) == 20)
     beyond = next(p / 100 for p in range(800, 1200) if base - adc_counts(p / 100, 16, 0.5) == 21)
     chip.set_capacitance(0, exactly)
-    chip.sample()
+    chip.sample(SFI)
     assert chip.register(0x00) == 0
     chip.set_capacitance(0, beyond)
-    chip.sample()
+    chip.sample(SFI)
     assert chip.register(0x00) == 1
 
 
@@ -111,33 +112,63 @@ def test_release_uses_the_release_threshold() -> None:
         )
 
     chip.set_capacitance(3, pf_for(30))
-    chip.sample()
+    chip.sample(SFI)
     assert chip.register(0x00) == 1 << 3
     chip.set_capacitance(3, pf_for(12))  # below touch, but not yet below release
-    chip.sample()
+    chip.sample(SFI)
     assert chip.register(0x00) == 1 << 3
     chip.set_capacitance(3, pf_for(9))
-    chip.sample()
+    chip.sample(SFI)
     assert chip.register(0x00) == 0
 
 
-@pytest.mark.parametrize(("touch_debounce", "release_debounce"), [(0, 0), (2, 1), (7, 3)])
-def test_debounce_counts_samples(touch_debounce: int, release_debounce: int) -> None:
+def _samples_to_flip(chip: SimMpr121, bit: int, want: int) -> int:
+    for taken in range(1, 50):
+        chip.sample()
+        if chip.register(0x00) & bit == want:
+            return taken
+    raise AssertionError("the touch bit never changed")
+
+
+def _flip_times(touch_debounce: int, release_debounce: int) -> tuple[int, int]:
+    """Samples from a finger's step to the touch bit, and from its lift to the bit clearing."""
     chip = SimMpr121()
     _run(chip, touch=12, release=6, debounce=release_debounce << 4 | touch_debounce)
     chip.sample(3)
     chip.touch(5)
-    for _ in range(touch_debounce):
-        chip.sample()
-        assert chip.register(0x00) == 0
-    chip.sample()
+    down = _samples_to_flip(chip, 1 << 5, 1 << 5)
+    chip.sample(SFI)
+    chip.release(5)
+    return down, _samples_to_flip(chip, 1 << 5, 0)
+
+
+@pytest.mark.parametrize(("touch_debounce", "release_debounce"), [(2, 1), (7, 3)])
+def test_debounce_adds_its_samples_after_the_filter(
+    touch_debounce: int, release_debounce: int
+) -> None:
+    down, up = _flip_times(0, 0)
+    assert _flip_times(touch_debounce, release_debounce) == (
+        down + touch_debounce,
+        up + release_debounce,
+    )
+
+
+@pytest.mark.parametrize(("code", "released_after"), [(0b00, 4), (0b10, 10), (0b11, 17)])
+def test_a_lifted_finger_leaves_the_second_level_filter_over_sfi_samples(
+    code: int, released_after: int
+) -> None:
+    """The data is the mean of the last SFI readings: a finger of 62 counts (8 pF + 2 pF at
+    16 uA x 0.5 us, baseline loaded exactly with CL = 11) clears the release threshold of 6 once
+    62 x (1 - k / SFI) < 6, on sample k = 4 of SFI 4, 10 of SFI 10 and 17 of SFI 18."""
+    chip = SimMpr121()
+    chip.i2c_write(bytes([0x5D, 0x24 | code << 3]))
+    _run(chip, touch=12, release=6, ecr=0xCC)
+    chip.sample(20)
+    chip.touch(5)
+    chip.sample(20)
     assert chip.register(0x00) == 1 << 5
     chip.release(5)
-    for _ in range(release_debounce):
-        chip.sample()
-        assert chip.register(0x00) == 1 << 5
-    chip.sample()
-    assert chip.register(0x00) == 0
+    assert _samples_to_flip(chip, 1 << 5, 0) == released_after
 
 
 def test_irq_asserts_on_change_and_clears_on_status_read() -> None:
@@ -148,7 +179,7 @@ def test_irq_asserts_on_change_and_clears_on_status_read() -> None:
     chip.sample(3)
     assert changes == []
     chip.touch(1)
-    chip.sample()
+    chip.sample(SFI)
     assert chip.irq_asserted
     chip.sample(5)  # no change: stays asserted, no new edge
     assert changes == [True]
@@ -173,7 +204,7 @@ def test_only_enabled_electrodes_are_measured() -> None:
     chip.sample(2)
     chip.touch(1)
     chip.touch(2)
-    chip.sample(2)
+    chip.sample(SFI + 1)
     assert chip.register(0x00) == 0b010
 
 
@@ -181,7 +212,7 @@ def test_reset_brings_back_defaults_and_stop_mode() -> None:
     _, chip, driver = _driven()
     chip.sample(3)
     chip.touch(4)
-    chip.sample(2)
+    chip.sample(SFI + 1)
     assert driver.touched() == 1 << 4
     chip.reset()
     assert not chip.running

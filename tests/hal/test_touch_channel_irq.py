@@ -54,10 +54,10 @@ def test_touches_on_several_channels_at_once_are_all_reported() -> None:
     rig = channel_rig()
     cells = [(0, 0), (7, 7), (14, 14)]  # channels 0, 2 and 4
     rig.panel.touch(*cells)
-    rig.panel.step(3)
+    rig.panel.step(8)
     assert sorted(e.cell for e in rig.touches() if e.kind is DOWN) == cells  # type: ignore[type-var]
     rig.panel.release_all()
-    rig.panel.step(3)
+    rig.panel.step(8)
     assert sorted(e.cell for e in rig.touches() if e.kind is UP) == cells  # type: ignore[type-var]
 
 
@@ -65,7 +65,7 @@ def test_every_channel_wire_reaches_its_chips() -> None:
     rig = channel_rig()
     cells = [(c, r) for r in range(15) for c in range(15)][::12]  # one cell on every chip
     for cell in cells:
-        rig.tap(cell, hold=2, after=2)
+        rig.tap(cell)
     assert [e.cell for e in rig.touches() if e.kind is DOWN] == cells
 
 

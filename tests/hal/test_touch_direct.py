@@ -20,7 +20,7 @@ def test_every_chip_and_channel_is_reached() -> None:
     rig = TouchRig.direct()
     cells = [(c, r) for r in range(15) for c in range(15)][::12]  # one cell on every chip
     for cell in cells:
-        rig.tap(cell, hold=2, after=2)
+        rig.tap(cell)
     assert [e.cell for e in rig.touches() if e.kind is DOWN] == cells
     assert len(cells) == 19
 
@@ -28,11 +28,11 @@ def test_every_chip_and_channel_is_reached() -> None:
 def test_several_touches_at_once() -> None:
     rig = TouchRig.direct()
     rig.panel.touch((0, 0), (14, 14), (7, 7))
-    rig.panel.step(3)
+    rig.panel.step(8)
     downs = sorted(e.cell for e in rig.touches() if e.kind is DOWN)  # type: ignore[type-var]
     assert downs == [(0, 0), (7, 7), (14, 14)]
     rig.panel.release((7, 7))
-    rig.panel.step(3)
+    rig.panel.step(8)
     assert [(e.kind, e.cell) for e in rig.touches()[3:]] == [(UP, (7, 7))]
     assert all(e.kind is not TouchKind.AMBIGUOUS for e in rig.touches())
 

@@ -36,7 +36,7 @@ def test_every_cell_is_found() -> None:
     rig = TouchRig.matrix()
     for row in range(15):
         for column in range(15):
-            rig.tap((column, row), hold=2, after=2)
+            rig.tap((column, row))
     downs = [e.cell for e in rig.touches() if e.kind is DOWN]
     assert downs == [(c, r) for r in range(15) for c in range(15)]
     assert len(rig.touches()) == 2 * 225
@@ -54,10 +54,10 @@ def test_events_carry_the_clock_time() -> None:
     rig = TouchRig.matrix()
     rig.clock.advance(12.5)
     rig.panel.touch((2, 2))
-    rig.panel.step(3)
+    rig.panel.step(8)
     rig.clock.advance(0.25)
     rig.panel.release((2, 2))
-    rig.panel.step(3)
+    rig.panel.step(8)
     assert [e.t for e in rig.touches()] == [12.5, 12.75]
 
 
@@ -76,15 +76,15 @@ def test_two_fingers_make_a_ghost_that_names_the_electrodes() -> None:
 def test_same_row_second_finger_is_ambiguous_and_first_stays_held() -> None:
     rig = TouchRig.matrix()
     rig.panel.touch((3, 4))
-    rig.panel.step(5)
+    rig.panel.step(8)
     rig.panel.touch((8, 4))
-    rig.panel.step(5)
+    rig.panel.step(8)
     assert _kinds(rig.touches()) == [(DOWN, (3, 4)), (AMBIGUOUS, None)]
     assert rig.touches()[1].detail == "row 4 cols 3,8"
     rig.panel.release((8, 4))
-    rig.panel.step(5)
+    rig.panel.step(8)
     rig.panel.release((3, 4))
-    rig.panel.step(5)
+    rig.panel.step(8)
     assert _kinds(rig.touches()) == [(DOWN, (3, 4)), (AMBIGUOUS, None), (UP, (3, 4))]
 
 

@@ -63,7 +63,7 @@ def test_a_tuned_chip_holds_every_register_as_written() -> None:
     settings = TouchSettings(
         charge=Charge(24, 1.0),
         pad_charges=((Pad(0, 1), Charge(40, 2.0)),),
-        baseline_filter=BaselineFilter(second_samples=10),
+        baseline_filter=BaselineFilter(first_samples=6, second_samples=10, period_ms=16),
         auto_config=AutoConfig(enabled=False),
     )
     rig = TouchRig.matrix(settings=settings)
@@ -106,7 +106,8 @@ def test_auto_config_flags_an_electrode_no_charge_can_bring_into_range() -> None
 
 def test_tuned_values_equal_to_power_on_ones_are_not_taken_for_a_reset() -> None:
     # 0x5D = 0x24 (0.5 us, SFI 4, ESI 16 ms) is also the power-on value: only the ECR tells
-    rig = TouchRig.matrix(layout=MatrixLayout())
+    power_on = BaselineFilter(first_samples=6, second_samples=4, period_ms=16)
+    rig = TouchRig.matrix(layout=MatrixLayout(), settings=TouchSettings(baseline_filter=power_on))
     assert rig.panel.chips[0].register(0x5D) == 0x24
     rig.sensor.poll()
     assert rig.faults() == []

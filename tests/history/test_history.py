@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -162,6 +163,12 @@ def test_the_history_page_lists_the_days_games_and_serves_records_that_replay(
         record = fetch(f"{server.url}api/history/{match.id}/2")
         empty = fetch(f"{server.url}history?day=2001-01-01").decode()
         assert "No games on this day" in empty
+        with pytest.raises(urllib.error.HTTPError) as bad:  # a person's page: words, not JSON
+            fetch(f"{server.url}history?day=bad")
+        assert bad.value.code == 400
+        answer = bad.value.read().decode()
+        assert answer.startswith("<!doctype html>") and "That is not a day" in answer
+        assert "YYYY-MM-DD" in answer and '{"error"' not in answer
     rig.board.close()
     path = tmp_path / "round2.json"
     path.write_bytes(record)

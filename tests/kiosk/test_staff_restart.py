@@ -43,6 +43,9 @@ def test_restart_asks_first_then_starts_again_with_the_match_and_the_settings(
     time.sleep(0.3)
     assert HINTS_OFF not in json.dumps(score(product))  # saved, not yet in force
     pid = product.process.pid
+    board = open_window(*PHONE)
+    board.goto(product.url)
+    expect(board.locator("#hint")).to_be_visible()  # hints on until the restart
 
     page.locator("#restart").click()
     answer_confirm(page, yes=False)
@@ -69,6 +72,9 @@ def test_restart_asks_first_then_starts_again_with_the_match_and_the_settings(
         assert time.monotonic() < deadline, score(product)
         time.sleep(0.1)
     assert "restarting (the match on the board is resumed)" in "".join(product.stdout)
+    board.goto(again)
+    expect(board.locator("#link")).to_have_attribute("data-state", "live")
+    expect(board.locator("#hint")).to_be_hidden()  # hints off: no HINT button offered
     assert "Traceback" not in product.stderr()
     code, stderr = product.stop()
     assert code == 0, stderr

@@ -138,3 +138,22 @@ def test_a_corner_held_opens_the_strip_even_with_explore(board: Board) -> None:
     assert board.moves == ["o15"]
     assert not any(s.startswith("o15: ") for s in board.heard()), "a corner is never explored"
     assert default_config().speech.explore is False
+
+
+def test_the_strips_voice_cell_turns_the_voice_off_and_on_by_touch(board: Board) -> None:
+    board.controller.start(None)  # the menu
+    board.heard()
+
+    def strip_cell(command: str) -> str:
+        board.press("a1", HOLD_SECONDS + 0.1)
+        words = str(board.controller.view().score["message"])
+        assert f"{command} " in words, words
+        return words.split(f"{command} ")[1].split(",")[0].split(".")[0]
+
+    board.tap(strip_cell("voice"))
+    assert board.heard()[-1] == "Voice off."
+    board.press("a1", HOLD_SECONDS + 0.1)
+    assert board.heard() == [], "the voice is quiet"
+    board.tap("h1")  # closes the strip
+    board.tap(strip_cell("voice"))
+    assert board.heard()[-1] == "Voice on."

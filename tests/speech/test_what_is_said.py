@@ -205,3 +205,21 @@ def test_verbosity_moves_says_no_prompts_and_a_voice_turned_off_says_nothing(rig
     assert _tap_slowly(rig, "h8", "h8") == ["Blue placed h8.", "Not h8: h8 is taken."]
     parts.enabled = False
     assert _tap_slowly(rig, "i8", "i8") == []
+
+
+def test_the_running_clock_warns_at_a_minute_30_and_10_seconds_left_once_each(
+    tmp_path: Path,
+) -> None:
+    from firmware.rules.time_control import parse_time_control
+
+    rig = Rig(tmp_path, time_control=parse_time_control("1.5"))  # 90 s each
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    for name in ("h8", "i8", "a1", "c1", "e5"):  # the untimed setup, then Blue's turn
+        rig.tap(name)
+    voice = _voice(rig)
+    voice.clear()
+    for _ in range(9):  # Red's clock runs: 80 s past, 10 s left
+        rig.advance(9.0)
+    warnings = [said.text for said in voice.said if said.text.endswith(" left.")]
+    assert warnings == ["Red: one minute left.", "Red: 30 seconds left.", "Red: 10 seconds left."]
+    assert all(said.urgent for said in voice.said if said.text in warnings)

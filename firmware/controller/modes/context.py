@@ -220,11 +220,12 @@ class ModeContext:
         self.explore = True
 
     def common_commands(self, *, hint: bool) -> tuple[str, ...]:
-        """The strip's commands besides undo, new and menu: hint, read (with ``explore``), review,
-        lesson and puzzle."""
+        """The strip's commands besides undo, new and menu: hint, read and voice (with
+        ``explore``), review, lesson and puzzle."""
         return (
             (("hint",) if hint and self.ask_hint is not None else ())
             + (("read",) if self.explore and self.match.state is not None else ())
+            + (("voice",) if self.explore else ())
             + (("review",) if self.match.reviewable() is not None else ())
             + (LEARN_COMMANDS if self.learning is not None else ())
         )

@@ -152,10 +152,11 @@ function showScore(score) {
   showGoOn(ending ? score : null);
   showPaused(score.paused);
   showOnline(score.online);
+  showVoice(score.voice);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
-  showReview(score.review);
+  showReview(score.review, score.hints !== false);
   const menu = menuOpen ? score.menu : null;
   showMenu(menu);
   const game = menu ? menu.game : score.game || null;
@@ -167,7 +168,8 @@ function showScore(score) {
   showSaid(score, menu);
   document.getElementById("headline").textContent = menu ? menuHeadline(menu) : headline(score);
   showPoints(menu ? {} : score);
-  showClocks(menu ? null : score.clock);
+  // A review shows the clocks as they were at the move shown (from the record), else the match's.
+  showClocks(menu ? null : (score.review && score.review.clock) || score.clock);
   showPiecesLeft(menu ? null : score, game);
   showComputer(menu ? {} : score);
   showNames(menu ? {} : score);
@@ -214,6 +216,14 @@ function showPaused(paused) {
 }
 
 backToGame.addEventListener("click", () => send("/api/press", { button: "back" }));
+
+// The simulated board's voice: the latest sentence it was given (a real board speaks it aloud).
+function showVoice(voice) {
+  const line = document.getElementById("voice");
+  const said = voice && voice.said ? voice.said : [];
+  line.hidden = said.length === 0;
+  line.textContent = said.length ? `Voice: ${said[said.length - 1].text}` : "";
+}
 
 function headline(score) {
   const parts = [title(score.game || "")];
@@ -299,12 +309,13 @@ const BUTTON_WORDS = {
 };
 let reviewing = false;
 
-function showReview(review) {
+function showReview(review, hints = true) {
   reviewing = Boolean(review);
   const words = BUTTON_WORDS[reviewing ? "review" : "normal"];
   for (const button of document.querySelectorAll("[data-button]")) {
     const word = words[button.dataset.button];
-    button.hidden = word === undefined;
+    // A board with hints off (play.hints: false) offers no HINT button.
+    button.hidden = word === undefined || (button.dataset.button === "hint" && !hints);
     if (word !== undefined) button.textContent = word;
   }
   document.body.dataset.review = reviewing ? "on" : "";
