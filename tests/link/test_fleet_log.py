@@ -10,13 +10,18 @@ import urllib.request
 from tests.link.broker import Mosquitto, free_port, wait_for
 
 
-def test_the_fleet_page_does_not_log_every_poll(broker: Mosquitto) -> None:
-    port = free_port()
-    process = subprocess.Popen(
+def start_fleet(broker: Mosquitto, port: int) -> subprocess.Popen[str]:
+    """``cullsboard fleet`` on ``broker``, serving on ``port``, its output kept."""
+    return subprocess.Popen(
         [sys.executable, "-m", "firmware", "fleet", "--broker", broker.url,
          "--web", f"127.0.0.1:{port}"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
+
+
+def test_the_fleet_page_does_not_log_every_poll(broker: Mosquitto) -> None:
+    port = free_port()
+    process = start_fleet(broker, port)
 
     def polled() -> bool:
         try:
@@ -38,11 +43,7 @@ def test_a_lost_broker_is_logged_as_the_page_sees_it_not_as_a_board_would(
     broker: Mosquitto,
 ) -> None:
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "firmware", "fleet", "--broker", broker.url,
-         "--web", f"127.0.0.1:{port}"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
+    process = start_fleet(broker, port)
 
     def connected() -> bool:
         try:

@@ -42,6 +42,15 @@ class GameOver(GameMode):
         """Back to an end already seen (UNDO): the green cell takes a tap at once."""
         self.entered = now - max(T.line_show, T.confirm_guard)
 
+    def fields(self, ctx: ModeContext, now: float) -> Fields:
+        words = ctx.words_over() or self.message(ctx)
+        return {
+            **match_fields(ctx, now),
+            "phase": self.phase,
+            "message": with_notice(ctx, now, words),
+            "ready_cell": cell_name(ctx.ready_cell),  # the pages offer it as a button
+        }
+
     def ready_tap(self, ctx: ModeContext, cell: Cell, now: float) -> bool:
         if cell != ctx.ready_cell or now < self.ready_after:
             return False
@@ -115,15 +124,6 @@ class RoundOverMode(GameOver):
         screens.score_lights(stack, colours, match.scores(), match.rounds_to_win, last)
         screens.ready_light(stack, self.entered)
 
-    def fields(self, ctx: ModeContext, now: float) -> Fields:
-        words = ctx.words_over() or self.message(ctx)
-        return {
-            **match_fields(ctx, now),
-            "phase": self.phase,
-            "message": with_notice(ctx, now, words),
-            "ready_cell": cell_name(ctx.ready_cell),  # the pages offer it as a button
-        }
-
     def message(self, ctx: ModeContext) -> str:
         match = self.seated.match
         state = match.current
@@ -158,15 +158,6 @@ class MatchOverMode(GameOver):
         result_lights(stack, self.seated)
         screens.celebration_lights(stack, self.seated.match.winner, self.entered)
         screens.ready_light(stack, self.entered)
-
-    def fields(self, ctx: ModeContext, now: float) -> Fields:
-        words = ctx.words_over() or self.message(ctx)
-        return {
-            **match_fields(ctx, now),
-            "phase": self.phase,
-            "message": with_notice(ctx, now, words),
-            "ready_cell": cell_name(ctx.ready_cell),  # the pages offer it as a button
-        }
 
     def message(self, ctx: ModeContext) -> str:
         match = self.seated.match
