@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, wait_for
@@ -53,9 +55,7 @@ def test_the_fleet_page_draws_each_board_and_opens_one_alone(
         wait_for("table-2 is heard", card_is(fleet_url, "table-2", status="online"))
         page = open_window()
         page.goto(fleet_url + "/")
-        page.wait_for_function(
-            "document.getElementById('summary').textContent.startsWith('2 boards, 2 online, 1 ')"
-        )
+        expect(page.locator("#summary")).to_have_text(re.compile(r"^2 boards, 2 online, 1 "))
         card = page.locator('a.card[href$="table-1"]')
         assert f"{to_move} to move" in card.inner_text()
         lights = boards_at(fleet_url)["table-1"]["lights"]

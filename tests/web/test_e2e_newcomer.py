@@ -129,7 +129,7 @@ def test_the_menu_offers_a_middle_level_and_names_the_weakest_and_strongest(
     page = open_window(1280, 1000)
     open_board(page, product)
     levels = page.get_by_role("group", name="Computer level (1 weakest, 6 strongest)")
-    expect(levels.get_by_role("button", name="3", exact=True)).to_have_attribute(
+    expect(levels.get_by_role("button", name=re.compile(r"\b3\b"))).to_have_attribute(
         "aria-pressed", "true"
     )
     computer = page.get_by_role("group", name="Computer plays")
