@@ -119,7 +119,7 @@ def _install(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config-source",
         type=Path,
-        help="the config to copy if there is none yet (default: config/matrix-board.yaml)",
+        help="the config to copy if there is none yet (default: config/direct-board.yaml)",
     )
 
 

@@ -1,10 +1,11 @@
 """The first config install-service writes: the example board, made ready for the kiosk unit.
 
-The example (config/matrix-board.yaml) runs kiosk mode off, without PINs, with the page on this
-machine only and its LEDs on rpi_ws281x. Under the unit it would stop at once (``--kiosk`` needs
-a staff PIN). So the copy gets kiosk mode on, a new staff PIN and a new control PIN, the page on
-the network (a phone finds it by mDNS) and, on a Raspberry Pi 5, whose RP1 chip rpi_ws281x does
-not drive, the LEDs on ``spi``. Only these lines change; the wiring stays for the builder.
+The example (the reference config/direct-board.yaml, or the one ``--config-source`` names) may
+carry the PINs printed in the repository, or none (config/matrix-board.yaml: kiosk mode off, the
+page on this machine only, under the unit it would stop at once, as ``--kiosk`` needs a staff
+PIN). So the copy gets kiosk mode on, a new staff PIN and a new control PIN, the page on the
+network (a phone finds it by mDNS) and, on a Raspberry Pi 5, whose RP1 chip rpi_ws281x does not
+drive, the LEDs on ``spi``. Only these lines change; the wiring stays for the builder.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from firmware.service.bootconfig import (
 from firmware.service.first_config import PinSource, first_config, random_pin
 from firmware.service.steps import InstallError, Plan, Probe, Step
 
-REFERENCE_CONFIG = "matrix-board.yaml"  # the reference board of wiring.md
+REFERENCE_CONFIG = "direct-board.yaml"  # the reference board of wiring.md
 # System packages: venv support; a compiler and Python's headers, because rpi-ws281x has no
 # wheel for the Pi and is built from source; lgpio for gpiozero; libgpiod's bindings, which
 # Blinka (10 and later) imports for the Pi's pins on `import board`; polkit, which lets the

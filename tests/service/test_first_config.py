@@ -17,17 +17,20 @@ from firmware.service.as_run import (
     unit_flags,
 )
 from firmware.service.first_config import first_config, random_pin, set_value
-from firmware.service.install import PATHS, find_sources, install_plan
+from firmware.service.install import PATHS, REFERENCE_CONFIG, find_sources, install_plan
 from tests.config.shipped import CONFIG_DIR
 from tests.service.test_install import FakeMachine, fixed_pins
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 UNIT = ROOT / "systemd" / "cullsboard.service"
-REFERENCE = (CONFIG_DIR / "matrix-board.yaml").read_text(encoding="utf-8")
+REFERENCE = (CONFIG_DIR / REFERENCE_CONFIG).read_text(encoding="utf-8")  # installed by default
+# The strip board's example: kiosk off, no PINs, LEDs on rpi_ws281x.
+MATRIX_PATH = CONFIG_DIR / "matrix-board.yaml"
+MATRIX = MATRIX_PATH.read_text(encoding="utf-8")
 
 
-def _written(machine: FakeMachine) -> str:
-    plan = install_plan(find_sources(ROOT), machine, new_pin=fixed_pins())
+def _written(machine: FakeMachine, source: Path | None = None) -> str:
+    plan = install_plan(find_sources(ROOT, source), machine, new_pin=fixed_pins())
     step = next(step for step in plan.steps if step.argv[-1] == str(PATHS.config))
     assert step.stdin is not None
     return step.stdin
@@ -38,10 +41,10 @@ def test_the_unit_runs_the_board_with_these_flags() -> None:
     assert flags == ("--config", "/etc/cullsboard/board.yaml", "--kiosk") == shipped_unit_flags()
 
 
-def test_the_example_as_it_is_would_not_start_under_the_unit() -> None:
+def test_an_example_without_pins_would_not_start_under_the_unit() -> None:
     with pytest.raises(NotForServiceError, match=r"kiosk\.staff_pin"):
-        check_text_for_service(REFERENCE, shipped_unit_flags())
-    network = set_value(REFERENCE, "web", "host", "0.0.0.0")
+        check_text_for_service(MATRIX, shipped_unit_flags())
+    network = set_value(MATRIX, "web", "host", "0.0.0.0")
     network = set_value(network, "kiosk", "staff_pin", '"24680"')
     with pytest.raises(ConfigError, match=r"web\.pin"):
         check_text_for_service(network, shipped_unit_flags())
@@ -52,8 +55,18 @@ def test_the_first_config_passes_every_check_of_the_units_start() -> None:
     config = check_text_for_service(text, shipped_unit_flags())
     assert config.kiosk.enabled and config.kiosk.staff_pin == "111111"
     assert config.web.pin == "222222" and config.web.host == "0.0.0.0"
-    # Only those lines changed: the wiring is the example's, line for line.
+    # Only those lines changed: the wiring is the example's, line for line (the reference
+    # example's kiosk is on already; its printed PINs are replaced).
     kept = [line for line in REFERENCE.splitlines() if line not in text.splitlines()]
+    assert [line.split(":")[0].strip() for line in kept] == ["host", "pin", "staff_pin"]
+    assert "80642" not in text and "2468" not in text
+
+
+def test_an_example_without_pins_gets_them_and_kiosk_mode() -> None:
+    text = _written(FakeMachine(), MATRIX_PATH)
+    config = check_text_for_service(text, shipped_unit_flags())
+    assert config.kiosk.enabled and config.kiosk.staff_pin == "111111"
+    kept = [line for line in MATRIX.splitlines() if line not in text.splitlines()]
     assert kept == ["  host: 127.0.0.1", "  enabled: false"]
 
 
@@ -71,10 +84,10 @@ def test_the_first_config_runs_as_the_unit_runs_it(tmp_path: Path) -> None:
 def test_a_pi_5_gets_its_leds_on_spi_and_the_frame_buffer() -> None:
     machine = FakeMachine()
     machine.files[PATHS.model] = "Raspberry Pi 5 Model B Rev 1.0\0"
-    text = _written(machine)
+    text = _written(machine, MATRIX_PATH)  # an example on rpi_ws281x, which a Pi 5 cannot run
     config = check_text_for_service(text, shipped_unit_flags())
     assert config.leds.backend == "spi"
-    plan = install_plan(find_sources(ROOT), machine, new_pin=fixed_pins())
+    plan = install_plan(find_sources(ROOT, MATRIX_PATH), machine, new_pin=fixed_pins())
     assert any("spidev.bufsiz=32768" in step.shell() for step in plan.steps)
     assert any("Raspberry Pi 5" in note and "leds.backend spi" in note for note in plan.notes)
 

@@ -16,6 +16,7 @@ from firmware.service.first_config import PinSource
 from firmware.service.install import (
     APT_PACKAGES,
     PATHS,
+    REFERENCE_CONFIG,
     Sources,
     find_sources,
     install_plan,
@@ -110,6 +111,13 @@ def fixed_pins() -> PinSource:
     return lambda: str(next(count)) * 6
 
 
+def _sed_append(script: str, text: str) -> str:
+    """``text`` after a ``sed '1 s/$/ WORDS/'`` step: WORDS appended to its first line."""
+    words = script.removeprefix("1 s/$/").removesuffix("/")
+    first, _, rest = text.partition("\n")
+    return f"{first}{words}\n{rest}"
+
+
 def _commands(text: str) -> list[str]:
     """The command lines of a printed plan: its '# n/m why' lines and notes left out."""
     lines = text.splitlines()
@@ -144,6 +152,8 @@ def test_fresh_install_plan(checkout: Path) -> None:
         f"/opt/cullsboard/bin/pip install --upgrade '{checkout}[board]'",
         "tee /etc/modules-load.d/cullsboard.conf <<'EOF'",
         "tee --append /boot/firmware/config.txt <<'EOF'",
+        # the reference board's LEDs are on SPI: a whole frame in one transfer
+        "sed --in-place '1 s/$/ spidev.bufsiz=32768/' /boot/firmware/cmdline.txt",
         "install -d -m 0750 -o root -g cullsboard /etc/cullsboard",
         "install -m 0640 -o root -g cullsboard /dev/stdin /etc/cullsboard/board.yaml <<'EOF'",
         f"install -m 0644 {checkout}/systemd/cullsboard.service "
@@ -160,7 +170,7 @@ def test_fresh_install_plan(checkout: Path) -> None:
         "[pi4]\ncore_freq=500\ncore_freq_min=500\n[pi3]\ncore_freq=250\n[pi02]\ncore_freq=250\n"
         "[all]\nEOF"
     )
-    assert (config_step, avahi_step) == (8, 11)
+    assert (config_step, avahi_step) == (9, 12)
     assert "<type>_http._tcp</type>" in (plan.steps[avahi_step].stdin or "")
     assert len(plan.notes) == 3
     assert "kiosk.staff_pin 111111" in plan.notes[0] and "web.pin 222222" in plan.notes[0]
@@ -177,6 +187,10 @@ def test_a_first_install_on_a_pi_set_up_already_starts_the_board(checkout: Path)
             machine.files[Path(step.argv[2])] += step.stdin or ""
         elif step.argv[0] == "tee":
             machine.files[Path(step.argv[1])] = step.stdin or ""
+        elif step.argv[:2] == ("sed", "--in-place"):
+            machine.files[Path(step.argv[-1])] = _sed_append(
+                step.argv[2], machine.files[Path(step.argv[-1])]
+            )
     plan = install_plan(_sources(checkout), machine, new_pin=fixed_pins())
     assert plan.steps[-1].shell() == "systemctl restart cullsboard.service"
     assert not any("reboot" in note for note in plan.notes)
@@ -230,8 +244,15 @@ def test_a_chosen_config_source(checkout: Path) -> None:
         find_sources(checkout, checkout / "missing.yaml")
 
 
+def test_the_reference_board_is_the_installed_example(checkout: Path) -> None:
+    plan = install_plan(_sources(checkout), FakeMachine(), new_pin=fixed_pins())
+    written = next(step for step in plan.steps if step.argv[-1] == str(PATHS.config))
+    assert REFERENCE_CONFIG == "direct-board.yaml"
+    assert "layout: direct" in (written.stdin or "")
+
+
 def test_no_example_config_when_one_is_needed(checkout: Path) -> None:
-    (checkout / "config" / "matrix-board.yaml").unlink()
+    (checkout / "config" / REFERENCE_CONFIG).unlink()
     with pytest.raises(InstallError, match="--config-source"):
         install_plan(_sources(checkout), FakeMachine())
 
