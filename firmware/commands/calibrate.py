@@ -7,6 +7,7 @@ auto-configuration off), flags the pads no threshold can make reliable, and writ
 config with ``touch.pads`` filled in. ``--mock-hal`` runs it on the realistic simulated board
 (``touch.sim``, its defaults if the config has none) with a simulated hand tapping each lit
 cell. Exit status 0: written, every pad reliable; 1: written, some pads flagged; 2: an error.
+``cullsboard calibrate proof`` (``firmware.commands.proof``) walks a builder through one cell.
 """
 
 from __future__ import annotations
@@ -20,21 +21,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware.commands.errors import CommandError
+from firmware.commands.pad_board import open_pad_board, read_config
 from firmware.commands.pad_measure import Calibrator
 from firmware.commands.pad_proposal import propose
 from firmware.commands.pad_report import new_config_text, print_report, write_config
-from firmware.config import ConfigError, default_config, load_config, parse_config
+from firmware.config import ConfigError, parse_config
 from firmware.config.load import unsaid
-from firmware.config.schema import Config, SimConfig
-from firmware.service.in_use import UnitActive, board_holder, unit_active
-from firmware.wiring.devices import BoardSetupError, build_board
+from firmware.config.schema import Config
+from firmware.service.in_use import UnitActive, unit_active
 from firmware.wiring.padview import CalibrationView, PadMonitor
-from firmware.wiring.settings import simulated
 from firmware.wiring.simhand import SimHand
-from firmware.wiring.simrig import SimulatedRig
-from hal.clock import FakeClock, MonotonicClock
-from hal.interfaces import Board, HalEvent
-from hal.mock import MockLeds
+from hal.interfaces import Board, Frame, HalEvent
 from hal.touch import PadTouchSensor
 
 if TYPE_CHECKING:
@@ -74,44 +71,19 @@ def _serve_pads(
 
 def run(args: argparse.Namespace, active: UnitActive = unit_active) -> int:
     name = "cullsboard calibrate"
-    source = None
-    try:
-        if args.config:
-            source = Path(args.config).read_text(encoding="utf-8")
-            config = load_config(args.config)
-        else:
-            config = default_config()
-    except ConfigError as exc:
-        raise CommandError(f"{args.config}: {exc}", EXIT_ERROR) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CommandError(f"cannot read {args.config}: {exc}", EXIT_ERROR) from None
+    if not args.out:
+        raise CommandError(
+            "--out NEW.yaml is needed (or `cullsboard calibrate proof` for one cell)", EXIT_ERROR
+        )
+    config, source = read_config(args.config)
     out = sys.stdout
-    simulate = args.mock_hal or config.touch.backend == "mock"
-    sim: SimConfig | None = None
-    try:
-        if simulate:
-            sim = config.touch.sim or SimConfig()
-            rig = SimulatedRig.for_config(simulated(config), realistic=sim)
-            clock = FakeClock()
-            board = rig.board(clock)
-            assert isinstance(board.leds, MockLeds)
-            hand = SimHand(rig, board.leds, clock, seed=args.seed)
-            pause: Callable[[float], None] = hand.pause
-            on_frame = [hand.see]
-            print(f"{name}: the simulated board (touch.sim seed {sim.seed})", file=out)
-        else:
-            taken = board_holder(Path(config.state_dir).expanduser(), active)
-            if taken is not None:  # opening the chips would reset them under the running board
-                raise CommandError(taken, EXIT_ERROR)
-            board = build_board(config, MonotonicClock())
-            pause, on_frame = time.sleep, []
-            print(f"{name}: {args.config or 'built-in defaults'}, on the hardware", file=out)
-    except BoardSetupError as exc:
-        raise CommandError(str(exc), EXIT_ERROR) from None
-    sensor = board.touch
-    if not isinstance(sensor, PadTouchSensor):
-        board.close()
-        raise CommandError("touch.backend must be mpr121 (or use --mock-hal)", EXIT_ERROR)
+    opened = open_pad_board(config, args, name, out, active)
+    board, sensor, sim = opened.board, opened.sensor, opened.sim
+    pause: Callable[[float], None] = time.sleep
+    on_frame: list[Callable[[Frame], None]] = []
+    if opened.rig is not None and opened.clock is not None:
+        hand = SimHand(opened.rig, opened.leds, opened.clock, seed=args.seed)
+        pause, on_frame = hand.pause, [hand.see]
     web = None
     try:
         sensor.start(_ignore)

@@ -160,7 +160,7 @@ def _leds_off(parser: argparse.ArgumentParser) -> None:
 
 def _calibrate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="the board's YAML config")
-    parser.add_argument("--out", metavar="NEW.yaml", required=True, help="the config to write")
+    parser.add_argument("--out", metavar="NEW.yaml", help="the config to write (needed)")
     parser.add_argument("--mock-hal", action="store_true", help="calibrate the simulated board")
     parser.add_argument(
         "--tap-seconds", type=float, default=20.0, help="how long to wait for each tap (20)"
@@ -171,6 +171,21 @@ def _calibrate(parser: argparse.ArgumentParser) -> None:
         metavar="HOST:PORT",
         help="serve the live pad view (/pads) and the lit cells while it runs",
     )
+    steps = parser.add_subparsers(title="steps", metavar="STEP")
+    proof = steps.add_parser(
+        "proof",
+        help="prove one cell with a piece, guided, before the whole board is built",
+        description="Walks through one cell with every LED at full brightness: at rest, a piece "
+        "put down, ten taps on it, ten beside it, the piece lifted; prints each figure against "
+        "the thresholds and the noise, then PASS or FAIL with the margin. On the hardware each "
+        "step waits for Enter; --mock-hal runs it on the realistic simulated board with a "
+        "scripted finger. Exit status 0: passed; 1: failed; 2: an error.",
+    )
+    proof.add_argument("--config", metavar="FILE", help="the board's YAML config")
+    proof.add_argument("--cell", default="h8", help="the cell to prove (h8)")
+    proof.add_argument("--mock-hal", action="store_true", help="prove the simulated board")
+    proof.add_argument("--seed", type=int, default=7, help="the simulated finger's seed")
+    proof.set_defaults(run=LazyRun("firmware.commands.proof:run"))
 
 
 def _history(parser: argparse.ArgumentParser) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from firmware.wiring.simrig import SimulatedRig
+from firmware.wiring.simrig import SimulatedRig, run_until
 from hal.clock import FakeClock
 from hal.interfaces import Cell, Frame
 from hal.mock import MockLeds
@@ -57,11 +57,4 @@ class SimHand:
         self._run_until(end)
 
     def _run_until(self, when: float) -> None:
-        gap = when - self._clock.now()
-        if gap <= 0:
-            return
-        panel = self._rig.panel
-        periods = round((when + self._panel_offset - panel.seconds) / panel.period_s())
-        if periods > 0:
-            panel.step(periods)
-        self._clock.advance(gap)
+        run_until(self._rig.panel, self._clock, self._panel_offset, when)

@@ -11,7 +11,7 @@ from firmware.config import Config
 from firmware.config.schema import SimConfig
 from firmware.wiring.devices import build_board
 from firmware.wiring.settings import direct_layout, matrix_layout, simulated
-from hal.clock import MonotonicClock
+from hal.clock import FakeClock, MonotonicClock
 from hal.interfaces import Board, Clock, Frame
 from hal.mock import MockLeds
 from hal.sim.panel import SimTouchPanel
@@ -29,6 +29,18 @@ def sim_stack(sim: SimConfig) -> Stack:
         piece_permittivity=sim.piece_permittivity,
         piece_diameter_mm=sim.piece_diameter_mm,
     )
+
+
+def run_until(panel: SimTouchPanel, clock: FakeClock, offset: float, when: float) -> None:
+    """Let the panel's chips sample and ``clock`` run on to ``when`` on the clock (``offset``:
+    the panel's time less the clock's when they were joined)."""
+    gap = when - clock.now()
+    if gap <= 0:
+        return
+    periods = round((when + offset - panel.seconds) / panel.period_s())
+    if periods > 0:
+        panel.step(periods)
+    clock.advance(gap)
 
 
 def no_sleep(_: float) -> None:
