@@ -163,8 +163,10 @@ class Bench:
         self.clock.advance(seconds)
         self.controller.step()
 
-    def sample(self) -> None:
-        self.rig.panel.step(1)
+    def sample(self, cell: Cell) -> None:
+        """One sample period, a finger on or just off ``cell`` (the chips it reaches sample
+        now, the others catch up before the next ``run_for``)."""
+        self.rig.panel.step_near(cell, 1)
         self.clock.advance(self.period_s)
 
     def downs(self) -> int:
@@ -212,7 +214,7 @@ def taps(
             held = rng.uniform(0, bench.period_s)  # the finger lands this long before a sample
             felt = False
             while held < hold:
-                bench.sample()
+                bench.sample(cell)
                 held += bench.period_s
                 if not felt and bench.downs() > downs_before:
                     felt = True
@@ -228,7 +230,7 @@ def taps(
             lifted = rng.uniform(0, bench.period_s)  # the finger lifts this long before a sample
             panel.release(cell)
             while bench.ups == ups_before and lifted < 1.0:
-                bench.sample()
+                bench.sample(cell)
                 lifted += bench.period_s
             step_start = time.thread_time()
             bench.controller.step()
