@@ -19,6 +19,10 @@ The board plays a tap when the finger comes up (docs/playing.md: down, then up o
 cell), so the frame that answers it follows the lift: the figure counts from the lift, which
 passes the second-level filter and the release debounce as a landing does (both are printed).
 
+While a finger is on or just off a cell, only the chips whose pads it reaches sample period by
+period (the IRQ and the reads at the sample they happen); the others, whose pads see nothing
+of it, take the same samples in blocks before the board moves on, so their phantoms still count.
+
 Every LED under the board shines at the configured brightness (its noise and shift on every
 pad, uncapped by the current limit: the worst case). Taps are placed, pieces put down first
 where the run has pieces; phantom taps are touches nobody made (in the taps' own board time
@@ -303,12 +307,14 @@ def main() -> None:
             print(
                 f"[{layout}, {label}: ESI {c.filter.period_ms} ms, SFI {c.filter.second_samples},"
                 f" FFI {c.filter.first_samples}, debounce {c.touch_debounce}/"
-                f"{c.release_debounce}, thresholds {c.touch_threshold}/{c.release_threshold}]"
+                f"{c.release_debounce}, thresholds {c.touch_threshold}/{c.release_threshold},"
+                f" falling filter every {c.filter.falling.delay_limit + 1} samples]",
+                flush=True,
             )
-            for pieces in (True, False):
+            for pieces in (True, False) if label == "the defaults" else (True,):
                 figures = taps(config, args.taps, pieces=pieces)
-                print(_line("with a piece" if pieces else "bare cells  ", figures))
-            if args.quiet_hours:
+                print(_line("with a piece" if pieces else "bare cells  ", figures), flush=True)
+            if args.quiet_hours and label == "the defaults":
                 downs, hours = quiet(config, args.quiet_hours)
                 print(f"  quiet board, pieces on every other cell: {downs} touches in {hours} h")
 

@@ -241,14 +241,20 @@ class Calibrator:
         return [(c, r) for r in range(board.rows) for c in range(board.columns)]
 
     def _show(self, lit: Mapping[Cell, RGB]) -> None:
-        leds = self._leds
-        cells = tuple(
-            tuple(lit.get((c, r), (0, 0, 0)) for c in range(leds.columns)) for r in range(leds.rows)
-        )
-        frame = Frame(cells, ((0, 0, 0),) * leds.status_count)
-        leds.show(frame)
-        for listener in self._on_frame:
-            listener(frame)
+        show_cells(self._leds, lit, self._on_frame)
+
+
+def show_cells(
+    leds: LedOutput, lit: Mapping[Cell, RGB], on_frame: Sequence[Callable[[Frame], None]]
+) -> None:
+    """Light the cells of ``lit`` (the rest dark) and tell ``on_frame``'s listeners."""
+    cells = tuple(
+        tuple(lit.get((c, r), (0, 0, 0)) for c in range(leds.columns)) for r in range(leds.rows)
+    )
+    frame = Frame(cells, ((0, 0, 0),) * leds.status_count)
+    leds.show(frame)
+    for listener in on_frame:
+        listener(frame)
 
 
 def _seen_level(rest: RestStats | None) -> float:

@@ -16,12 +16,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
-from firmware.commands.pad_measure import WHITE, Key, pads_of_cell
+from firmware.commands.pad_measure import WHITE, Key, pads_of_cell, show_cells
 from firmware.config import Config
 from firmware.config.chips import pad_names
 from firmware.config.tuning import effective_thresholds
 from firmware.rules.grid import cell_name
-from hal.interfaces import Cell, Frame, HalEvent, LedOutput, TouchEvent, TouchKind
+from hal.interfaces import RGB, Cell, Frame, HalEvent, LedOutput, TouchEvent, TouchKind
 from hal.touch import PadTouchSensor
 
 TAPS = 10
@@ -210,15 +210,8 @@ class CellProof:
         board = self._config.board
         self._show({(c, r): WHITE for r in range(board.rows) for c in range(board.columns)})
 
-    def _show(self, lit: Mapping[Cell, tuple[int, int, int]]) -> None:
-        leds = self._leds
-        cells = tuple(
-            tuple(lit.get((c, r), (0, 0, 0)) for c in range(leds.columns)) for r in range(leds.rows)
-        )
-        frame = Frame(cells, ((0, 0, 0),) * leds.status_count)
-        leds.show(frame)
-        for listener in self._on_frame:
-            listener(frame)
+    def _show(self, lit: Mapping[Cell, RGB]) -> None:
+        show_cells(self._leds, lit, self._on_frame)
 
 
 def judge(config: Config, proof: CellProof, figures: ProofFigures) -> Verdict:
