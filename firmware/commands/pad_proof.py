@@ -86,7 +86,6 @@ class CellProof:
         cell: Cell,
         *,
         builder: Builder,
-        out: TextIO,
         on_frame: Sequence[Callable[[Frame], None]] = (),
     ) -> None:
         names = pad_names(config)
@@ -97,7 +96,7 @@ class CellProof:
         self._leds = leds
         self._cell = cell
         self._builder = builder
-        self._out = out
+        self._since_poll = 0.0
         self._on_frame = on_frame
         self._lock = threading.Lock()
         self._downs = 0  # touches the board reported on the cell
@@ -121,6 +120,7 @@ class CellProof:
                 self._downs += 1
 
     def run(self) -> ProofFigures:
+        """The five steps, the builder asked before each; the figures of all of them."""
         figures = ProofFigures()
         name = cell_name(self._cell)
         self._light()
@@ -166,7 +166,12 @@ class CellProof:
             if down:
                 if pressed is None:
                     pressed = {key: [] for key in self._keys}
-                    rest = {key: statistics.fmean(v[key] for v in before_tap) for key in self._keys}
+                    rest = {
+                        key: statistics.fmean(v[key] for v in before_tap)
+                        if before_tap
+                        else level[key]
+                        for key in self._keys
+                    }
                 for key in self._keys:
                     pressed[key].append(rest[key] - values[key])
                 quiet = 0.0
@@ -177,7 +182,7 @@ class CellProof:
                 quiet += POLL_S
             if pressed is None:
                 before_tap.append(values)
-            self._builder.pause(POLL_S)
+            self._pause()
             waited += POLL_S
         found.felt = self._count() - before
         return found
@@ -190,9 +195,18 @@ class CellProof:
         while waited < seconds:
             for key, value in self._read().items():
                 values[key].append(value)
-            self._builder.pause(POLL_S)
+            self._pause()
             waited += POLL_S
         return values, self._count() - before
+
+    def _pause(self) -> None:
+        """One poll's wait; the sensor polled as often as the board would (no IRQ wire: 50 Hz)."""
+        self._builder.pause(POLL_S)
+        self._since_poll += POLL_S
+        interval = self._sensor.poll_interval
+        if interval is not None and self._since_poll >= interval:
+            self._sensor.poll()
+            self._since_poll = 0.0
 
     def _read(self) -> dict[Key, int]:
         chips = {chip for chip, _ in self._keys}

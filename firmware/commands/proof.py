@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, active: UnitActive = unit_active) -> int:
         builder = ShownSteps(ScriptedFinger(rig, opened.clock, cell, seed=args.seed))
         on_frame.append(lambda frame: rig.feel_leds(leds, frame))
     proof = CellProof(
-        config, opened.sensor, opened.board.leds, cell, builder=builder, out=out, on_frame=on_frame
+        config, opened.sensor, opened.board.leds, cell, builder=builder, on_frame=on_frame
     )
     try:
         opened.sensor.start(proof.hear)
