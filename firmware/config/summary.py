@@ -39,9 +39,7 @@ def _buttons_line(config: Config) -> str:
     if buttons.backend == "none":
         return "none"
     pins = [
-        f"{name} GPIO{pin}"
-        for name in BUTTON_NAMES
-        if (pin := getattr(buttons, name)) is not None
+        f"{name} GPIO{pin}" for name in BUTTON_NAMES if (pin := getattr(buttons, name)) is not None
     ]
     return f"{buttons.backend}: {', '.join(pins) or 'none wired'}"
 

@@ -200,6 +200,8 @@ def assemble(
         learning=Shelf(),
         timers=timers,
     )
+    if announcer is not None:
+        table.context.offer_voice(announcer.enabled)
     game_clock = BoardClock(
         time_control,
         table=table,

@@ -183,6 +183,7 @@ def test_a_hint_is_said(tmp_path: Path) -> None:
 def test_a_lesson_says_each_step_and_the_praise_for_a_right_touch(rig: Rig) -> None:
     lesson = load_lessons()[0]
     rig.start()
+    heard(rig)  # the menu's voice cell, said as the menu opens
     rig.controller.lesson(lesson.full_name)
     rig.controller.step()
     first = heard(rig)
@@ -224,7 +225,6 @@ def test_the_running_clock_warns_at_a_minute_30_and_10_seconds_left_once_each(
     warnings = [said.text for said in voice.said if said.text.endswith(" left.")]
     assert warnings == ["Red: one minute left.", "Red: 30 seconds left.", "Red: 10 seconds left."]
     assert all(said.urgent for said in voice.said if said.text in warnings)
-
 
 
 def test_a_cubulus_full_line_turned_and_the_turn_back_refused(rig: Rig) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import BoardAdapter, Refusal
-from firmware.controller.events import ReadAloud, VoiceSwitched
+from firmware.controller.events import ReadAloud
 from firmware.rules.api import GameState
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
@@ -39,11 +39,6 @@ def open_read(ctx: ModeContext, now: float) -> None:
         name = ctx.match.seats()[seat].name
         lines.append(f"{name} to play: {adapter.prompt(state)}.")
     ctx.events.post(ReadAloud(tuple(lines)))
-
-
-def switch_voice(ctx: ModeContext, now: float) -> None:
-    """The strip's "voice": the voice says it goes off (or comes on) and does so."""
-    ctx.events.post(VoiceSwitched())
 
 
 def explore_cell(ctx: ModeContext, cell: Cell, now: float) -> None:
