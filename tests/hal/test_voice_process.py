@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from hal.speaker import espeak
 from hal.speaker.espeak import EspeakVoice
 from tests.hal.test_espeak import _assert_spoken, pytestmark, test_device
 
@@ -26,7 +25,7 @@ def test_three_sentences_start_one_process_and_all_are_played(
         started.append(list(argv))
         return popen(argv, **options)
 
-    monkeypatch.setattr(espeak.subprocess, "Popen", counted)
+    monkeypatch.setattr(subprocess, "Popen", counted)  # every spawn of this process
     voice = EspeakVoice()
     for _ in range(3):
         voice.speak("one two three")
