@@ -201,8 +201,6 @@ def assemble(
         learning=Shelf(),
         timers=timers,
     )
-    if announcer is not None:
-        table.context.offer_voice(announcer.enabled)
     game_clock = BoardClock(
         time_control,
         table=table,
@@ -251,6 +249,7 @@ def assemble(
         timers=timers,
         score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
         explore=explore,
+        voice_on=None if announcer is None else announcer.enabled,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))

@@ -224,6 +224,11 @@ class ModeContext:
         """A board with a voice: the menu's voice cell turns it off and on (``on``: it speaks)."""
         self.voice_on = on
 
+    def switch_voice(self) -> bool:
+        """The voice off if it was on, else on; whether it speaks now (a board with a voice)."""
+        self.voice_on = not self.voice_on
+        return self.voice_on
+
     def common_commands(self, *, hint: bool) -> tuple[str, ...]:
         """The strip's commands besides undo, new and menu: hint, read and voice (with
         ``explore``), review, lesson and puzzle."""

@@ -31,8 +31,7 @@ def switch_voice(ctx: ModeContext, now: float) -> None:
     if ctx.voice_on is None:
         ctx.feedback.refuse("this board has no voice", now)
         return
-    ctx.voice_on = not ctx.voice_on
-    ctx.events.post(VoiceSwitched(ctx.voice_on))
+    ctx.events.post(VoiceSwitched(ctx.switch_voice()))
 
 
 def voice_tiles(ctx: ModeContext) -> list[Tile]:
