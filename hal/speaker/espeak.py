@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import signal
 import struct
@@ -20,6 +21,7 @@ import threading
 from pathlib import Path
 
 SYNTH_TIMEOUT_S = 30.0
+SPEAK_TIMEOUT_S = 120.0  # far longer than any sentence takes to say: the voice's process hangs
 SYNTH_NICENESS = 10
 RIFF_HEADER = 44  # espeak-ng writes the plain 44-byte PCM header
 
@@ -49,6 +51,7 @@ class EspeakVoice:
         device: str = "default",
         espeak: str = "espeak-ng",
         aplay: str = "aplay",
+        timeout: float = SPEAK_TIMEOUT_S,
     ) -> None:
         found = {}
         for program, package in ((espeak, "espeak-ng"), (aplay, "alsa-utils")):
@@ -70,6 +73,7 @@ class EspeakVoice:
         self._lock = threading.Lock()
         self._player: subprocess.Popen[bytes] | None = None
         self._cut = False  # stop() ended the sentence being played
+        self.timeout = timeout
 
     def arguments(self) -> list[str]:
         """The espeak-ng command line that writes a sentence read from stdin as a WAV."""
@@ -116,12 +120,19 @@ class EspeakVoice:
                 self._player = self._start_player()
             player = self._player
         assert player.stdin is not None and player.stdout is not None
+        answer: str | None = ""
         try:
             player.stdin.write(" ".join(text.split()).encode() + b"\n")
             player.stdin.flush()
-            answer = player.stdout.readline().decode(errors="replace").strip()
+            if select.select([player.stdout], [], [], self.timeout)[0]:
+                answer = player.stdout.readline().decode(errors="replace").strip()
+            else:
+                answer = None
         except (OSError, ValueError):  # its pipes broken, or closed by stop()
             answer = ""
+        if answer is None:  # hung: the next sentence starts the voice's process again
+            self.stop()
+            raise OSError(f"the voice said nothing for {self.timeout:g} s: restarted it")
         with self._lock:
             if self._cut:  # stop() cut it short: no failure
                 return
