@@ -112,6 +112,8 @@ def test_the_installed_unit_may_open_the_sound_card_and_only_through_its_allow_l
     _sound_card(kiosk)
     installed = kiosk.file("/etc/systemd/system/cullsboard.service").read_text(encoding="utf-8")
     assert "DevicePolicy=closed" in installed
+    order = kiosk.unit("Wants", "After")  # the sound core loads first, so "alsa" resolves
+    assert all("modprobe@snd.service" in order[key].split() for key in ("Wants", "After")), order
     allowed = _probe(kiosk)
     assert set(allowed.values()) <= REACHED_THE_DRIVER, allowed
     closed = _probe(kiosk, "DeviceAllow=")  # the list emptied: only the pseudo devices

@@ -14,10 +14,9 @@ from firmware.controller.modes.back import open_back
 from firmware.controller.modes.context import Opener
 from firmware.controller.modes.lesson import open_lessons
 from firmware.controller.modes.puzzle import open_puzzles
-from firmware.controller.modes.read import open_read
+from firmware.controller.modes.read import open_read, switch_voice
 from firmware.controller.modes.resign import open_resign
 from firmware.controller.modes.review import open_review
-from firmware.controller.modes.voice import switch_voice
 
 OPENERS: dict[str, Opener] = {
     "review": open_review,

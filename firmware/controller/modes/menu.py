@@ -9,13 +9,8 @@ from firmware.controller.buttons import Button
 from firmware.controller.menu_summary import menu_summary
 from firmware.controller.modes.base import BoardMode, Fields, Phase
 from firmware.controller.modes.game import match_fields, with_notice
-from firmware.controller.modes.voice import (
-    switch_voice,
-    voice_cell,
-    voice_fields,
-    voice_tiles,
-    voice_words,
-)
+from firmware.controller.modes.read import switch_voice
+from firmware.controller.modes.voice import voice_cell, voice_fields, voice_tiles, voice_words
 from firmware.render import palette as p
 from firmware.render import screens
 from firmware.render.stack import Light, LightStack

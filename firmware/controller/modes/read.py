@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import BoardAdapter, Refusal
-from firmware.controller.events import ReadAloud
+from firmware.controller.events import ReadAloud, VoiceSwitched
 from firmware.rules.api import GameState
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
@@ -39,6 +39,15 @@ def open_read(ctx: ModeContext, now: float) -> None:
         name = ctx.match.seats()[seat].name
         lines.append(f"{name} to play: {adapter.prompt(state)}.")
     ctx.events.post(ReadAloud(tuple(lines)))
+
+
+def switch_voice(ctx: ModeContext, now: float) -> None:
+    """The menu's voice cell or the strip's "voice": the voice goes off (it says so first) or
+    on again (and says so)."""
+    if ctx.voice_on is None:
+        ctx.feedback.refuse("this board has no voice", now)
+        return
+    ctx.events.post(VoiceSwitched(ctx.switch_voice()))
 
 
 def explore_cell(ctx: ModeContext, cell: Cell, now: float) -> None:

@@ -1,4 +1,4 @@
-"""The voice by touch: the menu's voice cell (and the strip's "voice" command) turn it off and on.
+"""The menu's voice cell: on a board with a voice it turns the voice off and on by touch.
 
 On a board with a voice the menu lights one more cell, the middle of the edge nearest the
 players (h1 on 15x15): found without sight by counting from a corner, and said aloud as the
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.events import VoiceSwitched
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import cell_name
@@ -24,14 +23,6 @@ VOICE_LOOK: RGB = (0, 170, 255)
 def voice_cell(ctx: ModeContext) -> Cell | None:
     """The menu's voice cell, or None on a board without a voice."""
     return None if ctx.voice_on is None else (ctx.columns // 2, 0)
-
-
-def switch_voice(ctx: ModeContext, now: float) -> None:
-    """The voice goes off (it says so first) or on again (and says so)."""
-    if ctx.voice_on is None:
-        ctx.feedback.refuse("this board has no voice", now)
-        return
-    ctx.events.post(VoiceSwitched(ctx.switch_voice()))
 
 
 def voice_tiles(ctx: ModeContext) -> list[Tile]:
