@@ -6,11 +6,12 @@ from collections.abc import Mapping
 
 from firmware.controller.adapter import board_adapter
 from firmware.controller.computer import parse_computer_seats, seat_key
+from firmware.errors import InputError
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import find_game, game_names
 
 
-class OptionCheckError(ValueError):
+class OptionCheckError(InputError):
     """An option that names something that is not there; the message lists what is."""
 
 
@@ -42,10 +43,7 @@ def _variants(game: str) -> list[dict[str, JsonValue]]:
 
 def check_computer(seats: str, game: str | None, rules: Mapping[str, JsonValue] | None) -> None:
     """``--computer`` names only seats of ``game`` under ``rules`` (no game: of any game)."""
-    try:
-        parse_computer_seats(seats)
-    except ValueError as exc:
-        raise OptionCheckError(str(exc)) from None
+    parse_computer_seats(seats)  # InputError for an empty seat
     wanted = [part.strip() for part in seats.split(",")]
     if game is None:
         words = {name: _all_words(name) for name in game_names()}

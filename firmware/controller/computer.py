@@ -17,6 +17,7 @@ from firmware.controller.adapter import SeatSpec
 from firmware.controller.live import LoopCall
 from firmware.controller.players import PassivePlayer, Player, PlayerKind, SeatMove, Turn
 from firmware.controller.thinker import Answer, Searcher, Thinker
+from firmware.errors import InputError
 from firmware.players import DEFAULT, HIGHEST, LOWEST, Level, level
 from firmware.rules.api import GameState
 
@@ -47,10 +48,10 @@ def seat_key(text: str) -> str:
 
 
 def parse_computer_seats(text: str) -> frozenset[str]:
-    """``--computer SEAT[,SEAT]``: colours or team seats; ValueError for an empty one."""
+    """``--computer SEAT[,SEAT]``: colours or team seats; InputError for an empty one."""
     seats = [seat_key(part) for part in text.split(",")]
     if not all(seats):
-        raise ValueError(f"--computer: name seats by colour or team seat (red, redA), not {text!r}")
+        raise InputError(f"--computer: name seats by colour or team seat (red, redA), not {text!r}")
     return frozenset(seats)
 
 
@@ -65,11 +66,11 @@ def default_level() -> Level:
 
 
 def parse_level(number: int) -> Level:
-    """``--level N``; ValueError names the option and the range."""
+    """``--level N``; InputError names the option and the range."""
     try:
         return level(number)
     except ValueError:
-        raise ValueError(f"--level must be {LOWEST} to {HIGHEST}, not {number}") from None
+        raise InputError(f"--level must be {LOWEST} to {HIGHEST}, not {number}") from None
 
 
 def computer_choice(seats: str | None, number: int | None) -> tuple[frozenset[str], Level]:

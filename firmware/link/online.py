@@ -36,6 +36,7 @@ from firmware.controller.live import StartMatch, UndoAgreed
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.players import PlayerKind, SeatMove, Turn
 from firmware.controller.table import StarterDraw
+from firmware.errors import InputError
 from firmware.link import topics
 from firmware.link.client import BrokerClient
 from firmware.rules.api import JsonValue
@@ -47,7 +48,7 @@ SPEC_FILE = "online.json"
 HOST, GUEST = "host", "guest"
 
 
-class OnlineError(ValueError):
+class OnlineError(InputError):
     """An online game cannot be set up as asked; one line for the user."""
 
 

@@ -16,6 +16,7 @@ from firmware.config.addressing import hex_address
 from firmware.config.checks import led_count
 from firmware.config.chips import presence
 from firmware.config.schema import Config
+from firmware.errors import HardwareError
 from firmware.wiring.settings import (
     direct_layout,
     led_mapping,
@@ -55,13 +56,16 @@ BUTTON_NAMES = ("undo", "new", "menu", "hint")
 SETUP_ERRORS = (OSError, RuntimeError, ValueError, ImportError)
 
 
-class BoardSetupError(Exception):
+class BoardSetupError(HardwareError):
     """A device could not be set up; ``str()`` is one line naming the part and the fix."""
 
 
 class HardwareSilentSetupError(BoardSetupError):
     """The touch hardware does not answer (no I2C bus, no TCA9548A, no MPR121): a loose harness
-    or a slow boot, which trying again later may mend, unlike a wrong config."""
+    or a slow boot, which trying again later may mend, unlike a wrong config (so the kiosk unit
+    restarts the board after a pause)."""
+
+    exit_status = 3
 
 
 class TouchAccess(TypedDict, total=False):

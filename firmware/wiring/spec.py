@@ -18,9 +18,9 @@ from firmware.config.schema import Config, KioskConfig
 from firmware.controller.computer import computer_choice
 from firmware.controller.extras import PowerSwitch
 from firmware.kiosk.dimmer import WallClock
-from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.kiosk.setup import kiosk_section
 from firmware.link.online import OnlineRequest
-from firmware.link.settings import LinkSettings, LinkSettingsError, link_settings
+from firmware.link.settings import LinkSettings, link_settings
 from firmware.players import Level
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record
@@ -75,15 +75,12 @@ class BoardPlan:
 
 
 def plan_board(spec: RunSpec, config: Config, config_problems: tuple[str, ...] = ()) -> BoardPlan:
-    """Resolve ``spec`` against ``config``; SessionError (one line) for what cannot run."""
-    try:
-        kiosk = kiosk_section(config.kiosk, forced=spec.kiosk)
-        link = link_settings(config.link, broker=spec.broker, board_id=spec.board_id)
-        number = config.play.computer_level if spec.level is None else spec.level
-        computer_seats, level = computer_choice(spec.computer, number)
-        time_control = spec.clock or parse_time_control(config.play.clock)
-    except (KioskSetupError, LinkSettingsError, ValueError) as exc:
-        raise SessionError(str(exc)) from None
+    """Resolve ``spec`` against ``config``; an InputError (one line) for what cannot run."""
+    kiosk = kiosk_section(config.kiosk, forced=spec.kiosk)
+    link = link_settings(config.link, broker=spec.broker, board_id=spec.board_id)
+    number = config.play.computer_level if spec.level is None else spec.level
+    computer_seats, level = computer_choice(spec.computer, number)
+    time_control = spec.clock or parse_time_control(config.play.clock)
     if spec.online is not None and link is None:
         raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
     return BoardPlan(

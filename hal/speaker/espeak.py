@@ -14,12 +14,14 @@ import subprocess
 import threading
 from pathlib import Path
 
+from hal.errors import HardwareError
+
 SYNTH_TIMEOUT_S = 30.0
 SYNTH_NICENESS = 10
 RIFF_HEADER = 44  # espeak-ng writes the plain 44-byte PCM header
 
 
-class SpeakerSetupError(OSError):
+class SpeakerSetupError(HardwareError):
     """The voice's programs are not there; ``str()`` says which and how to install them."""
 
 

@@ -15,6 +15,7 @@ import pytest
 from firmware.cli import main
 from firmware.controller.live import Touch
 from firmware.controller.loop import BoardController
+from firmware.errors import HardwareError, InputError
 from firmware.wiring import hardware
 from firmware.wiring.errors import SessionError
 from firmware.wiring.hardware import run_real_board
@@ -118,7 +119,7 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
 
 def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
     spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), web="off", kiosk=True)
-    with pytest.raises(SessionError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
+    with pytest.raises(InputError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
         run_real_board(spec, print)
 
 
@@ -173,9 +174,9 @@ def test_touch_hardware_that_does_not_answer_exits_3_after_a_pause(tmp_path: Pat
     board.write_text(text, encoding="utf-8")
     spec = RunSpec(config_path=str(board), state_dir=str(tmp_path), web="off")
     waited: list[float] = []
-    with pytest.raises(SessionError, match=r"^touch: ") as raised:
+    with pytest.raises(HardwareError, match=r"^touch: ") as raised:
         run_real_board(spec, print, sleep=waited.append)
-    assert raised.value.status == 3
+    assert raised.value.exit_status == 3
     assert waited == [hardware.HARDWARE_RETRY_S] and waited[0] >= 60
 
 
@@ -184,6 +185,6 @@ def test_a_config_error_still_exits_2_at_once(tmp_path: Path) -> None:
     bad.write_text("leds:\n  gamma: 9\n", encoding="utf-8")
     spec = RunSpec(config_path=str(bad), state_dir=str(tmp_path), web="off")
     waited: list[float] = []
-    with pytest.raises(SessionError) as raised:
+    with pytest.raises(InputError) as raised:
         run_real_board(spec, print, sleep=waited.append)
-    assert raised.value.status == 2 and waited == []
+    assert raised.value.exit_status == 2 and waited == []

@@ -56,7 +56,7 @@ def test_they_refuse_while_the_board_is_held(tmp_path: Path, run: object) -> Non
     path = _board_file(tmp_path)
     with lock_state_dir(tmp_path / "state"):
         held = run(path, tmp_path, active=False)
-    assert held.status == 2
+    assert held.exit_status == 2
     assert "stop it first: sudo systemctl stop cullsboard" in str(held)
     assert "systemctl stop cullsboard" in str(run(path, tmp_path, active=True))
     # Free: they go on to the chips (none on a test machine: a different error).
