@@ -25,7 +25,7 @@ from firmware.config.schema import WebConfig
 from firmware.controller.options import all_options, rules_from_options
 from firmware.controller.state_lock import lock_state_dir
 from firmware.link.online import HOST, OnlineRequest, parse_online, sides
-from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import perform, run_script
@@ -46,7 +46,7 @@ from firmware.wiring.settings import simulated
 from firmware.wiring.spec import RunSpec, plan_board
 
 
-def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | None:
+def game_of(args: argparse.Namespace) -> GameAndRules | None:
     """The game asked for on the command line, or None; an InputError for options that clash."""
     given = {name: getattr(args, name) for name in all_options()}
     if args.game is not None:
@@ -57,24 +57,24 @@ def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | 
             listed = ", ".join(flags[:-1]) + f" and {flags[-1]}" if len(flags) > 1 else flags[0]
             raise SessionError(f"{listed} need --game")
         return None
-    return args.game, rules_from_options(args.game, given, flags=True)
+    return GameAndRules(args.game, rules_from_options(args.game, given, flags=True))
 
 
 def run_spec(args: argparse.Namespace, review: Record | None = None) -> RunSpec:
     """The run the command line asks for, checked; an InputError (one line) if it cannot be."""
-    settings = settings_of(args)
+    game = game_of(args)
     if args.computer is not None:
-        check_computer(args.computer, *(settings or (None, None)))
-    online = online_of(args, settings)
+        check_computer(args.computer, game)
+    online = online_of(args, game)
     if online is not None:
-        settings = None  # the online game starts once the broker is reached
+        game = None  # the online game starts once the broker is reached
     return RunSpec(
         simulated=bool(args.mock_hal),
         config_path=args.config,
         state_dir=args.state_dir,
         kiosk=bool(args.kiosk),
         seed=args.seed,
-        settings=settings,
+        game=game,
         computer=args.computer,
         level=args.level,
         online=online,
@@ -173,7 +173,7 @@ def _web_where(spec: RunSpec, config: Config | None) -> str:
 
 
 def online_of(
-    args: argparse.Namespace, settings: tuple[str, dict[str, JsonValue]] | None
+    args: argparse.Namespace, game: GameAndRules | None
 ) -> OnlineRequest | None:
     """The ``--online`` request (host: with the ``--game`` to offer), or None."""
     if args.online is None:
@@ -185,10 +185,10 @@ def online_of(
         )
     request = parse_online(args.online)
     if request.role == HOST:
-        if settings is None:
+        if game is None:
             raise SessionError("--online host needs --game (the game to offer)")
-        sides(*settings)
-        return OnlineRequest(HOST, game=settings[0], rules=settings[1])
+        sides(game.game, game.rules_dict())
+        return OnlineRequest(HOST, game=game.game, rules=game.rules_dict())
     return request
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from hal.interfaces import Frame
 
 
@@ -54,12 +55,12 @@ class LinkStatus(Protocol):
     def down(self) -> bool:
         """True while a broker is configured but cannot be reached."""
 
-    def check_online(self, request: str, menu: tuple[str, dict[str, JsonValue]]) -> None:
+    def check_online(self, request: str, menu: GameAndRules) -> None:
         """Raise ValueError (one line) if ``request`` (host, join:CODE) cannot be done;
         ``menu``: the game and rules chosen on the menu (what ``host`` offers)."""
 
     def start_online(
-        self, request: str, now: float, menu: tuple[str, dict[str, JsonValue]]
+        self, request: str, now: float, menu: GameAndRules
     ) -> None:
         """Offer the menu's game (host) or join a game by its code (on the loop's thread)."""
 

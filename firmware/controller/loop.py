@@ -50,6 +50,7 @@ from firmware.controller.table import Phase, Table
 from firmware.controller.taps import Ghost, Tap, TapReader
 from firmware.controller.timers import Timers
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from firmware.rules.registry import find_game
 from hal.interfaces import (
@@ -179,7 +180,7 @@ class BoardController:
             case GoOnline():
                 if self._link is None:
                     raise ValueError("online: this board has no broker (--broker or link.broker)")
-                self._link.check_online(command.request, self.table.menu.settings())
+                self._link.check_online(command.request, self.table.menu.game_and_rules())
             case SetBrightness():
                 if self._dimmer is None:
                     raise ValueError("brightness: this board has no brightness control")
@@ -210,11 +211,11 @@ class BoardController:
     # -- the loop's thread ----------------------------------------------------------------
 
     def start(
-        self, settings: tuple[str, dict[str, JsonValue]] | None = None, first: str | None = None
+        self, game: GameAndRules | None = None, first: str | None = None
     ) -> None:
         """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame."""
         now = self.board.clock.now()
-        self.table.start(now, settings, first)
+        self.table.start(now, game, first)
         self.board.touch.start(self.post)
         if self.board.buttons is not None:
             self.board.buttons.start(self.post)
@@ -420,7 +421,7 @@ class BoardController:
             self.table.show_hint(item.token, item.ply, now)
         elif isinstance(item, GoOnline):
             if self._link is not None:
-                self._link.start_online(item.request, now, self.table.menu.settings())
+                self._link.start_online(item.request, now, self.table.menu.game_and_rules())
         elif isinstance(item, Touch):
             self.table.tap(item.cell, now)
         elif isinstance(item, SeatComputer):

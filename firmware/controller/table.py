@@ -27,7 +27,6 @@ from firmware.controller.modes.lesson import start_lesson
 from firmware.controller.modes.menu import MenuMode
 from firmware.controller.modes.review import start_review
 from firmware.controller.modes.start import (
-    GameSettings,
     fresh_match,
     resume,
     seat_computer,
@@ -41,6 +40,7 @@ from firmware.controller.strip import CommandStrip
 from firmware.controller.timers import Timers
 from firmware.controller.undo import AlwaysUndo, UndoPolicy
 from firmware.rules.api import GameState, JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from hal.interfaces import Cell
 
@@ -167,9 +167,9 @@ class Table:
 
     # -- starting ---------------------------------------------------------------------------
 
-    def start(self, now: float, settings: GameSettings | None, first: str | None = None) -> None:
-        """Start ``settings`` at once, else resume the journal's match, else open the menu."""
-        start(self.context, now, settings, first)
+    def start(self, now: float, game: GameAndRules | None, first: str | None = None) -> None:
+        """Start ``game`` at once, else resume the journal's match, else open the menu."""
+        start(self.context, now, game, first)
 
     def resume(self, now: float) -> bool:
         """Rebuild the match from the journal, as far as it can be played; False if none."""

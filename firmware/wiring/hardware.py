@@ -130,7 +130,7 @@ def _run_locked(
     running_link = None
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     try:
-        controller.start(spec.settings)
+        controller.start(spec.game)
         _start_poller(board.touch, stop_poll)
         where = spec.web or f"{config.web.host}:{config.web.port}"
         if plan.link is not None:

@@ -22,7 +22,7 @@ from firmware.kiosk.setup import kiosk_section
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import LinkSettings, link_settings
 from firmware.players import Level
-from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from firmware.rules.time_control import TimeControl, parse_time_control
 from firmware.wiring.assemble import Assembly, assemble
@@ -32,7 +32,6 @@ from firmware.wiring.settings import hand_placed
 from hal.interfaces import Board
 
 Complain = Callable[[str], None]
-Settings = tuple[str, dict[str, JsonValue]]  # a game and its rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +43,7 @@ class RunSpec:
     state_dir: str | None = None
     kiosk: bool = False  # --kiosk: kiosk mode even if the config has it off
     seed: int | None = None
-    settings: Settings | None = None  # the game to start at once (None: resume, else the menu)
+    game: GameAndRules | None = None  # the game to start at once (None: resume, else the menu)
     computer: str | None = None  # --computer: the computer's seats
     level: int | None = None
     online: OnlineRequest | None = None

@@ -16,6 +16,7 @@ from firmware.cli import main
 from firmware.controller.live import Touch
 from firmware.controller.loop import BoardController
 from firmware.errors import HardwareError, InputError
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring import hardware
 from firmware.wiring.errors import SessionError
 from firmware.wiring.hardware import run_real_board
@@ -28,7 +29,7 @@ SHIPPED = str(Path(__file__).resolve().parents[2] / "config" / "default.yaml")  
 
 def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> None:
     spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), seed=3, web="off",
-                   settings=("culls", {"mode": "duel"}))  # fmt: skip
+                   game=GameAndRules("culls", {"mode": "duel"}))  # fmt: skip
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -59,7 +60,8 @@ def test_without_a_config_and_without_the_default_file_it_says_how_to_start(
 def test_without_a_config_the_default_file_is_the_board(tmp_path: Path) -> None:
     default = tmp_path / "board.yaml"
     default.write_text(Path(SHIPPED).read_text(encoding="utf-8"), encoding="utf-8")
-    spec = RunSpec(state_dir=str(tmp_path), seed=3, web="off", settings=("cubulus", {"players": 2}))
+    cubulus = GameAndRules("cubulus", {"players": 2})
+    spec = RunSpec(state_dir=str(tmp_path), seed=3, web="off", game=cubulus)
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -84,7 +86,7 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
     systemd.setblocking(False)
     environ = {"NOTIFY_SOCKET": str(tmp_path / "notify"), "WATCHDOG_USEC": "20000000"}
     spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), seed=3, web="off",
-                   settings=("culls", {"mode": "duel"}))  # fmt: skip
+                   game=GameAndRules("culls", {"mode": "duel"}))  # fmt: skip
     outer = signal.getsignal(signal.SIGTERM)
     boards: list[BoardController] = []
 

@@ -48,7 +48,7 @@ class MenuMode(BoardMode):
         """Nothing is taken back while the menu is open."""
 
     def learning_game(self, ctx: ModeContext) -> str:
-        return ctx.menu.settings()[0]
+        return ctx.menu.game_and_rules().game
 
     def lights(self, ctx: ModeContext, stack: LightStack, now: float) -> None:
         screens.menu_lights(stack, ctx.menu.tiles(), self.entered)
@@ -82,5 +82,5 @@ def start_chosen(ctx: ModeContext, now: float) -> None:
     rows = ctx.menu.computer
     if rows is not None and ctx.choose_computer is not None:
         ctx.choose_computer(frozenset(spec.name for spec in rows.chosen_seats()), rows.level)
-    game, rules = ctx.menu.settings()
-    ctx.new_match(game, rules, now)
+    chosen = ctx.menu.game_and_rules()
+    ctx.new_match(chosen.game, chosen.rules_dict(), now)

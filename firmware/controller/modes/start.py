@@ -10,25 +10,22 @@ from firmware.controller.modes.game import following
 from firmware.controller.modes.menu import MenuMode
 from firmware.controller.modes.waiting import Pending, WaitingForPiece
 from firmware.controller.players import PlayerKind
-from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 
 if TYPE_CHECKING:
     from firmware.controller.modes.context import ModeContext
 
 
-GameSettings = tuple[str, dict[str, JsonValue]]  # a game's name and its rules
-
-
-def start(ctx: ModeContext, now: float, settings: GameSettings | None, first: str | None) -> None:
-    """Start ``settings`` at once, else resume the journal's match, else open the menu."""
-    if settings is None:
+def start(ctx: ModeContext, now: float, game: GameAndRules | None, first: str | None) -> None:
+    """Start ``game`` at once, else resume the journal's match, else open the menu."""
+    if game is None:
         if not resume(ctx, now):
             ctx.reset(MenuMode(now), now)
         return
     journal = ctx.match.journal
     left = journal.load()
     journal.take_archived()
-    ctx.new_match(settings[0], settings[1], now, first)
+    ctx.new_match(game.game, game.rules_dict(), now, first)
     archived = journal.take_archived()
     if left and left[0].get("e") == "match" and archived is not None:
         journal.tell(
@@ -78,8 +75,8 @@ def fresh_match(ctx: ModeContext, now: float, why: str, *, same_players: bool = 
     not ``same_players``); with no match yet, the game chosen on the menu."""
     match = ctx.match.play
     if match is None:
-        game, rules = ctx.menu.settings()
-        ctx.new_match(game, rules, now, why=why)
+        chosen = ctx.menu.game_and_rules()
+        ctx.new_match(chosen.game, chosen.rules_dict(), now, why=why)
         return
     kinds = [player.kind for player in ctx.match.players] if same_players else None
     ctx.new_match(match.name, dict(match.rules), now, players=kinds, why=why)
