@@ -70,3 +70,13 @@ class PowerSwitch(Protocol):
 
     def __call__(self, why: str) -> bool:
         """Ask for the power-off; False if it was refused (play goes on)."""
+
+
+class OnlinePlay(Protocol):
+    """An online game as the table sees it: it rules on UNDO and draws who starts a match."""
+
+    def may_undo(self, now: float) -> bool:
+        """True: take it back now; False: asked of the other board first."""
+
+    def draw(self, colours: tuple[str, ...]) -> str:
+        """Who starts a match whose starter is drawn."""

@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from firmware.controller.adapter import BoardAdapter, MenuChoice, Option, SeatSpec
+from firmware.controller.computer import ComputerChoice
 from firmware.controller.menu_computer import ComputerRows
-from firmware.players import DEFAULT, HIGHEST, LOWEST, level_words
+from firmware.players import HIGHEST, LOWEST, level_words
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
@@ -47,14 +48,14 @@ class Menu:
         columns: int,
         rows: int,
         adapters: Sequence[BoardAdapter],
-        seats_of: Callable[[GameAndRules], tuple[SeatSpec, ...]] | None = None,
+        seats_of: Callable[[GameAndRules], tuple[SeatSpec, ...]],
         *,
         learn: bool = False,
-        level: int | None = None,
+        computer: ComputerChoice | None = None,
     ) -> None:
-        """``seats_of``: the seats of a game and its rules; given, the menu offers the computer,
-        at ``level`` to begin with (None: the strongest). ``learn``: the menu offers a lesson and
-        the puzzles of the chosen game."""
+        """``seats_of``: the seats of a game and its rules. ``computer``: given, the menu offers
+        the computer's seats and level (and changes that choice). ``learn``: the menu offers a
+        lesson and the puzzles of the chosen game."""
         self.columns = columns
         self.rows = rows
         self.choices = tuple(
@@ -67,10 +68,8 @@ class Menu:
         self.picked: dict[str, JsonValue] = {}  # pip option key -> the value picked
         self.computer = (
             None
-            if seats_of is None
-            else ComputerRows(
-                columns, rows, lambda: seats_of(self.game_and_rules()), level or DEFAULT
-            )
+            if computer is None
+            else ComputerRows(columns, rows, lambda: seats_of(self.game_and_rules()), computer)
         )
 
     def select(self, game: str, rules: dict[str, JsonValue]) -> None:

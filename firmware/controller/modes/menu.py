@@ -78,9 +78,6 @@ def menu_instead(ctx: ModeContext, mode: BoardMode, now: float) -> None:
 
 
 def start_chosen(ctx: ModeContext, now: float) -> None:
-    """Start the menu's choice, its "vs computer" choice handed to the seating first."""
-    rows = ctx.menu.computer
-    if rows is not None and ctx.choose_computer is not None:
-        ctx.choose_computer(frozenset(spec.name for spec in rows.chosen_seats()), rows.level)
+    """Start the menu's choice (the computer plays the seats its rows show)."""
     chosen = ctx.menu.game_and_rules()
     ctx.new_match(chosen.game, chosen.rules_dict(), now)

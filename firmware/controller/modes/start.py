@@ -43,14 +43,12 @@ def resume(ctx: ModeContext, now: float) -> bool:
         ctx.feedback.refuse(f"the saved match could not be resumed in full ({last.problem})", now)
     if last.match is None or last.kinds is None:
         return False
-    if ctx.choose_computer is not None and last.level is not None:
+    if ctx.computer is not None and last.level is not None:
         # The computer's seats and level as they were, for this match and the next ones.
         specs = board_adapter(last.match.name).seats(last.match.rules, last.match.colours)
         pairs = zip(specs, last.kinds, strict=True)
-        names = frozenset(s.name for s, kind in pairs if kind == PlayerKind.COMPUTER)
-        ctx.choose_computer(names, last.level)
-        if ctx.menu.computer is not None:
-            ctx.menu.computer.level = last.level
+        names = [spec.name for spec, kind in pairs if kind == PlayerKind.COMPUTER]
+        ctx.computer.choose(names, last.level)
     ctx.match.resume(last)
     ctx.show_match_on_menu()
     following(ctx, now).restarted()
@@ -85,10 +83,8 @@ def fresh_match(ctx: ModeContext, now: float, why: str, *, same_players: bool = 
 def seat_computer(ctx: ModeContext, seats: frozenset[str], level: int, now: float) -> None:
     """The computer takes ``seats`` (colours or names; none: people everywhere) at ``level``
     from a new match of the game being played (or picked on the menu) on."""
-    if ctx.choose_computer is None:
+    if ctx.computer is None:
         ctx.feedback.refuse("this board runs no computer player", now)
         return
-    ctx.choose_computer(seats, level)
-    if ctx.menu.computer is not None:
-        ctx.menu.computer.level = level
+    ctx.computer.choose(seats, level)
     fresh_match(ctx, now, "new", same_players=False)
