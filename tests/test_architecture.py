@@ -99,14 +99,26 @@ def test_the_players_front_is_pure_and_reaches_games_through_the_registry(path: 
             assert allowed, f"{_shown(path)} imports {name}"
 
 
-# The parts of firmware/learn that play a lesson or a puzzle; the rest reads their files.
-LEARN_PURE = ("firmware/learn/lesson.py", "firmware/learn/runner.py")
+# A lesson's steps and the runs that play a lesson or the puzzles on the board.
+LEARN_PURE = (
+    "firmware/learn/lesson.py",
+    "firmware/controller/lesson_run.py",
+    "firmware/controller/puzzle_run.py",
+)
 
 
 @pytest.mark.parametrize("path", [ROOT / name for name in LEARN_PURE], ids=_shown)
 def test_the_lesson_runner_is_pure(path: Path) -> None:
     for name in _imports(path):
         assert name.split(".")[0] not in IMPURE, f"{_shown(path)} imports {name}"
+
+
+@pytest.mark.parametrize("path", _sources("firmware/learn"), ids=_shown)
+def test_the_lessons_and_puzzles_know_no_board(path: Path) -> None:
+    """The controller plays lessons and puzzles (``lesson_run``, ``puzzle_run``); what they
+    are, read from their files, imports nothing of it, so no import goes round in a circle."""
+    for name in _imports(path):
+        assert not name.startswith("firmware.controller"), f"{_shown(path)} imports {name}"
 
 
 @pytest.mark.parametrize("path", _sources("hal"), ids=_shown)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.controller.state_lock import lock_state_dir
+from firmware.service.state_lock import lock_state_dir
 from tests.config.shipped import CONFIG_DIR
 
 ONE_BOARD = "stop it first (one board per state directory)"

@@ -23,10 +23,10 @@ from firmware.config.layered import Layered, SettingsStore, start_layered
 from firmware.config.running import Switches
 from firmware.config.schema import WebConfig
 from firmware.controller.options import all_options, rules_from_options
-from firmware.controller.state_lock import lock_state_dir
 from firmware.link.online import HOST, OnlineRequest, parse_online, sides
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
+from firmware.service.state_lock import lock_state_dir
 from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import perform, run_script
 from firmware.wiring.errors import SessionError

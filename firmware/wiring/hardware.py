@@ -17,10 +17,10 @@ from firmware.config import Config, ConfigError, load_config
 from firmware.config.layered import SettingsStore, start_layered
 from firmware.config.running import Switches
 from firmware.controller.loop import BoardController
-from firmware.controller.state_lock import lock_state_dir
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.service.notify import Heartbeat, Notifier
+from firmware.service.state_lock import lock_state_dir
 from firmware.wiring.assemble import start_link
 from firmware.wiring.errors import SessionError
 from firmware.wiring.padview import PadMonitor

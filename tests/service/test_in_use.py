@@ -9,9 +9,9 @@ import pytest
 from firmware.cli import build_parser
 from firmware.commands import calibrate, diag
 from firmware.commands.errors import CommandError
-from firmware.controller.state_lock import lock_state_dir
 from firmware.service.boot_state import SystemFiles
 from firmware.service.in_use import board_holder, lock_held
+from firmware.service.state_lock import lock_state_dir
 from tests.config.shipped import CONFIG_DIR
 
 
