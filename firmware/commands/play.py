@@ -172,9 +172,7 @@ def _web_where(spec: RunSpec, config: Config | None) -> str:
     return MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
 
 
-def online_of(
-    args: argparse.Namespace, game: GameAndRules | None
-) -> OnlineRequest | None:
+def online_of(args: argparse.Namespace, game: GameAndRules | None) -> OnlineRequest | None:
     """The ``--online`` request (host: with the ``--game`` to offer), or None."""
     if args.online is None:
         return None

@@ -59,9 +59,7 @@ class LinkStatus(Protocol):
         """Raise ValueError (one line) if ``request`` (host, join:CODE) cannot be done;
         ``menu``: the game and rules chosen on the menu (what ``host`` offers)."""
 
-    def start_online(
-        self, request: str, now: float, menu: GameAndRules
-    ) -> None:
+    def start_online(self, request: str, now: float, menu: GameAndRules) -> None:
         """Offer the menu's game (host) or join a game by its code (on the loop's thread)."""
 
 

@@ -210,9 +210,7 @@ class BoardController:
 
     # -- the loop's thread ----------------------------------------------------------------
 
-    def start(
-        self, game: GameAndRules | None = None, first: str | None = None
-    ) -> None:
+    def start(self, game: GameAndRules | None = None, first: str | None = None) -> None:
         """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame."""
         now = self.board.clock.now()
         self.table.start(now, game, first)

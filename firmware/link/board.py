@@ -93,9 +93,7 @@ class BoardLink:
     def check_online(self, request: str, menu: GameAndRules) -> None:
         self.online_game.check(request, menu)
 
-    def start_online(
-        self, request: str, now: float, menu: GameAndRules
-    ) -> None:
+    def start_online(self, request: str, now: float, menu: GameAndRules) -> None:
         self.online_game.start(request, now, menu)
 
     # -- life -----------------------------------------------------------------------------
