@@ -48,7 +48,8 @@ from pathlib import Path
 
 from firmware.config import Config, load_config
 from firmware.config.schema import SimConfig
-from firmware.controller.loop import BoardController, QueueItem
+from firmware.controller.inbox import QueueItem
+from firmware.controller.loop import BoardController
 from firmware.controller.table import Phase
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import assemble

@@ -25,9 +25,10 @@ from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.game_clock import BoardClock, ClockFile
 from firmware.controller.hold import ButtonHold
+from firmware.controller.inbox import Inbox
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, Redraw, ViewHub
-from firmware.controller.loop import BoardController, Inbox
+from firmware.controller.loop import BoardController
 from firmware.controller.players import (
     Player,
     PlayerFactory,
