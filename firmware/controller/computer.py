@@ -74,7 +74,7 @@ def parse_level(number: int) -> Level:
 
 
 def computer_choice(seats: str | None, number: int | None) -> tuple[frozenset[str], Level]:
-    """``--computer`` and ``--level`` as given (either may be missing); ValueError says why."""
+    """``--computer`` and ``--level`` as given (either may be missing); InputError says why."""
     chosen = default_level() if number is None else parse_level(number)
     return (frozenset() if seats is None else parse_computer_seats(seats)), chosen
 
