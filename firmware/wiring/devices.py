@@ -89,10 +89,7 @@ def build_touch(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> 
                 "touch.i2c_bus: the mpr121 backend drives I2C-1 (GPIO2/3) only, "
                 f"got {touch.i2c_bus}"
             )
-        try:
-            bus = _setup("touch", open_board_bus)
-        except BoardSetupError as error:
-            raise HardwareSilentSetupError(str(error)) from error
+        bus = _setup("touch", open_board_bus, failed=HardwareSilentSetupError)
     make: Callable[..., PadTouchSensor]
     if touch.layout == "matrix":
         make = partial(MatrixTouchSensor, layout=matrix_layout(config))
@@ -241,9 +238,12 @@ def build_board(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> 
     )
 
 
-def _setup(part: str, opener: Callable[[], T]) -> T:
+def _setup(
+    part: str, opener: Callable[[], T], failed: type[BoardSetupError] = BoardSetupError
+) -> T:
+    """What ``opener`` opens; ``failed`` (one line naming ``part``) if it cannot."""
     try:
         return opener()
     except SETUP_ERRORS as error:
         message = " ".join(str(error).split()) or type(error).__name__
-        raise BoardSetupError(f"{part}: {message}") from error
+        raise failed(f"{part}: {message}") from error
