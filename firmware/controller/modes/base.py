@@ -29,7 +29,7 @@ class Phase(enum.StrEnum):
 
     MENU = "menu"
     PLAYING = "playing"
-    WAITING_FOR_PIECE = "waiting_for_chip"  # a seat away moved: place its piece (the JSON keeps "chip")
+    WAITING_FOR_PIECE = "waiting_for_chip"  # a seat away moved: place its piece (JSON word kept)
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
     REVIEW = "review"
