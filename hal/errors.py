@@ -22,6 +22,8 @@ class InputError(CullsboardError, ValueError):
 class HardwareError(CullsboardError, OSError):
     """A device could not be set up or did not answer."""
 
+    exit_status = 1  # a device that failed while the board ran: the kiosk unit starts it again
+
 
 class UnavailableError(CullsboardError, RuntimeError):
     """Something a step needs cannot be had now (a busy state directory, a failed system step)."""

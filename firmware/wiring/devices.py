@@ -59,6 +59,8 @@ SETUP_ERRORS = (OSError, RuntimeError, ValueError, ImportError)
 class BoardSetupError(HardwareError):
     """A device could not be set up; ``str()`` is one line naming the part and the fix."""
 
+    exit_status = 2  # a wrong config or wiring, which a restart cannot mend
+
 
 class HardwareSilentSetupError(BoardSetupError):
     """The touch hardware does not answer (no I2C bus, no TCA9548A, no MPR121): a loose harness

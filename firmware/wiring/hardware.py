@@ -17,12 +17,13 @@ from firmware.config import Config, ConfigError, load_config
 from firmware.config.layered import SettingsStore, start_layered
 from firmware.config.running import Switches
 from firmware.controller.loop import BoardController
+from firmware.errors import CullsboardError
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.service.state_lock import lock_state_dir
 from firmware.wiring.assemble import start_link
-from firmware.wiring.errors import SessionError
+from firmware.wiring.errors import BoardStoppedError, SessionError
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, page_for, serve_web
 from firmware.wiring.spec import RunSpec, assemble_board, plan_board
@@ -159,7 +160,10 @@ def _run_locked(
         open_asked(controller, spec)
         if started is not None:
             started(controller)
-        controller.run()
+        try:
+            controller.run()
+        except CullsboardError as exc:
+            raise BoardStoppedError(f"the board stopped while playing: {exc}") from exc
     finally:
         notifier.stopping()
         for signum, handler in previous.items():

@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.controller.live import Touch
+from firmware.controller.live import LoopCall, Touch
 from firmware.controller.loop import BoardController
 from firmware.errors import HardwareError, InputError
+from firmware.rules.api import IllegalActionError
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring import hardware
-from firmware.wiring.errors import SessionError
+from firmware.wiring.errors import BoardStoppedError, SessionError
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.spec import RunSpec
 from hal.clock import FakeClock
@@ -41,6 +42,24 @@ def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> No
     assert code == 0 and seen == ["culls"]
     lines = (tmp_path / "journal.jsonl").read_text().splitlines()
     assert json.loads(lines[-1]) == {"e": "do", "token": "h8"}
+
+
+def test_an_error_while_playing_stops_the_board_so_the_unit_starts_it_again(
+    tmp_path: Path,
+) -> None:
+    """Not exit 2 (a config error, which the kiosk unit does not restart on): exit 1."""
+    spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), web="off")
+
+    def fails(now: float) -> None:
+        raise IllegalActionError("h8", "a fault inside the running board")
+
+    def started(controller: BoardController) -> None:
+        controller.post(LoopCall(fails))
+
+    with pytest.raises(BoardStoppedError, match="while playing: h8: a fault") as stopped:
+        run_real_board(spec, print, started=started)
+    assert stopped.value.exit_status == 1
+    assert isinstance(stopped.value.__cause__, IllegalActionError)
 
 
 def test_without_a_config_and_without_the_default_file_it_says_how_to_start(
