@@ -74,7 +74,7 @@ def open_pad_board(
             board = build_board(config, MonotonicClock())
             print(f"{name}: {args.config or 'built-in defaults'}, on the hardware", file=out)
     except BoardSetupError as exc:
-        raise CommandError(str(exc), EXIT_ERROR) from None
+        raise CommandError(str(exc), EXIT_ERROR) from exc
     sensor = board.touch
     if not isinstance(sensor, PadTouchSensor):
         board.close()
