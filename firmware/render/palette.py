@@ -26,6 +26,10 @@ CANDIDATE_ALT: RGB = (255, 255, 255)  # the other colour of a blinking cull cand
 MENU_IDLE: RGB = (25, 25, 25)
 MENU_CHOSEN: RGB = (255, 255, 255)
 LAST_MOVE_SHARE = 0.3  # the latest action's cell: its colour with this much white
+# An LED with every channel below this reads as an empty hole lit from below: the board page
+# (board.js ``DIM``) and the terminal draw it as one, so no piece may ever be shown that faint.
+HOLE_BELOW = 48
+FLIPPED_FAINT = 0.25  # a flipped chip's dim phase: its colour at this share, still over HOLE_BELOW
 SCORE_EMPTY_SHARE = 0.12  # a round not yet won, on the score screen: its colour, faint
 
 # Priorities of the light stack, lowest first: a higher layer hides a lower one on the same cell.
@@ -76,7 +80,7 @@ def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
 
 def flipped_looks(colour: RGB) -> tuple[RGB, RGB]:
     """The two phases of a flipped chip: pale and dim, so no frame shows it as a plain chip."""
-    return mix(colour, ACCEPT, 0.45), dim(colour, 0.15)
+    return mix(colour, ACCEPT, 0.45), dim(colour, FLIPPED_FAINT)
 
 
 def last_move(colour: RGB) -> RGB:
