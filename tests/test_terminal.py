@@ -128,8 +128,8 @@ def test_a_dumb_terminal_prints_the_board_in_letters_when_the_sentence_changes()
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("hello", "'hello' is not a cell: type a cell like h8, or undo, new, menu, quit"),
-        ("z99", "type a cell like h8, or undo, new, menu, quit"),
+        ("hello", "'hello' is not a cell: type a cell like h8, or help"),
+        ("z99", "type a cell like h8, or help"),
         ("touch me now", "is not a command: type a cell like h8"),
     ],
 )

@@ -187,7 +187,7 @@ def test_a_typo_at_the_prompt_is_answered_in_the_prompts_words(
     assert main(argv) == 0
     err = capsys.readouterr().err
     assert err == (
-        "cullsboard: 'hello' is not a cell: type a cell like h8, or undo, new, menu, quit\n"
+        "cullsboard: 'hello' is not a cell: type a cell like h8, or help\n"
     )
 
 
