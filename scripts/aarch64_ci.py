@@ -66,7 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             inside(
                 root,
                 "cd /src && python3 -m venv .venv && .venv/bin/pip install -q -e '.[board]' && "
-                ".venv/bin/pip show -f rpi-ws281x | grep -m1 '_rpi_ws281x'",
+                ".venv/bin/pip show -f rpi-ws281x > /tmp/listed && "
+                "grep -m1 _rpi_ws281x /tmp/listed",
                 "the README's first command with the [board] extra (rpi-ws281x compiled)",
             )
             backends_and_diag(root)
