@@ -106,10 +106,17 @@ class NameSeat:
     player_name: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewAt:
+    """Show the reviewed round after move ``ply`` (a point of the pages' evaluation graph)."""
+
+    ply: int
+
+
 # the staff PIN was checked
 StaffCommand = ResetBoard | StartGame | SetBrightness | ShutDown | RestartBoard
 RemoteCommand = (
-    Touch | Press | GoOnline | SeatComputer | NameSeat | StaffCommand
+    Touch | Press | GoOnline | SeatComputer | NameSeat | ReviewAt | StaffCommand
 )  # from the network
 
 

@@ -29,6 +29,7 @@ from firmware.controller.live import (
     RemoteCommand,
     ResetBoard,
     RestartBoard,
+    ReviewAt,
     SeatComputer,
     SetBrightness,
     ShutDown,
@@ -427,6 +428,8 @@ class BoardController:
             self._seat_computer(item.seats, item.level, now)
         elif isinstance(item, NameSeat):
             self.table.name_seat(item.seat, item.player_name, now)
+        elif isinstance(item, ReviewAt):
+            self.table.context.top.go_to(self.table.context, item.ply, now)
         elif isinstance(item, Press):
             self.table.button(item.button, now)
 

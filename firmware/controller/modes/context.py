@@ -17,6 +17,7 @@ from firmware.controller.feedback import Feedback
 from firmware.controller.learning import Learning
 from firmware.controller.match_at_table import MatchAtTable
 from firmware.controller.menu import Menu
+from firmware.controller.mistakes import CoachView
 from firmware.controller.modes.base import BoardMode, Layer
 from firmware.controller.players import PlayerKind
 from firmware.controller.strip import CommandStrip
@@ -73,6 +74,7 @@ class ModeContext:
         self.hand_placed = hand_placed
         self.undo_policy = undo_policy
         self.explore = False  # see ``offer_exploring``
+        self.coach: CoachView | None = None  # the coach's analyses, on a board that runs one
         self._openers = openers
         self.modes: list[BoardMode] = [first]
         self.layers: list[Layer] = []
