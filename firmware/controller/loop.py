@@ -147,7 +147,7 @@ class BoardController:
         self._picture = _Owner("the picture's next animation step")
         self._beats = _Owner("the heartbeat")
         self._button_names = set(board.buttons.names) if board.buttons is not None else set()
-        self._button_names |= {"undo", "new", "menu", "hint", "resign", "back"}
+        self._button_names |= {"undo", "new", "menu", "hint", "resign", "back", "mistakes"}
         if table.has_learning:
             self._button_names |= {"lesson", "puzzle"}
 

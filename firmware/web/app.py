@@ -22,6 +22,7 @@ from firmware.controller.live import (
     NameSeat,
     Press,
     RemoteCommand,
+    ReviewAt,
     Touch,
 )
 from firmware.controller.options import game_catalogue
@@ -58,6 +59,7 @@ from firmware.web.views import (
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_VIEWERS = 64
+MAX_PLY = 100_000  # more moves than any round has
 PIN_HEADER = "X-Cullsboard-Pin"
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -94,7 +96,7 @@ def build_app(
     health: Callable[[], dict[str, JsonValue]] | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
-    ``/static/*``.
+    ``/static/*``; ``POST /api/review`` moves a review to a move.
 
     ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused;
     ``settings`` are the staff page's settings (``/api/staff/settings``); ``address`` says
@@ -130,6 +132,7 @@ def build_app(
     app.router.add_post("/api/computer", _computer)
     app.router.add_post("/api/online", _online)
     app.router.add_post("/api/name", _name)
+    app.router.add_post("/api/review", _review)
     app.router.add_get("/ws", _websocket)
     app.router.add_get("/favicon.ico", _favicon)
     app.router.add_static("/static/", STATIC)
@@ -243,6 +246,16 @@ async def _name(request: web.Request) -> web.Response:
     command = NameSeat(seat, name)
     _submit(request.app[BOARD_KEY], command)
     return web.json_response({"accepted": {"seat": seat, "name": name}}, status=202)
+
+
+async def _review(request: web.Request) -> web.Response:
+    """POST /api/review {"ply": 14}: the round under review shown after move 14."""
+    body = await _authorised_body(request, allowed=("ply", "pin"))
+    ply = body.get("ply")
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= MAX_PLY:
+        raise ApiError(400, f'ply: send a move\'s number from 0 to {MAX_PLY}, like {{"ply": 14}}')
+    _submit(request.app[BOARD_KEY], ReviewAt(ply))
+    return web.json_response({"accepted": {"ply": ply}}, status=202)
 
 
 async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:
