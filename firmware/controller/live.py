@@ -14,6 +14,7 @@ from typing import Protocol
 
 from firmware.controller.players import PlayerKind
 from firmware.rules.api import JsonValue
+from firmware.rules.records import Record
 from hal.interfaces import Cell, Frame
 
 
@@ -108,9 +109,11 @@ class NameSeat:
 
 @dataclass(frozen=True, slots=True)
 class ReviewAt:
-    """Show the reviewed round after move ``ply`` (a point of the pages' evaluation graph)."""
+    """Show the reviewed round (``record``: this one, opened first) after move ``ply`` (a point
+    of the pages' evaluation graph)."""
 
     ply: int
+    record: Record | None = None
 
 
 # the staff PIN was checked

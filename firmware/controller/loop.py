@@ -429,6 +429,8 @@ class BoardController:
         elif isinstance(item, NameSeat):
             self.table.name_seat(item.seat, item.player_name, now)
         elif isinstance(item, ReviewAt):
+            if item.record is not None:
+                self.table.start_review(item.record, now)
             self.table.context.top.go_to(self.table.context, item.ply, now)
         elif isinstance(item, Press):
             self.table.button(item.button, now)

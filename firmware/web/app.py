@@ -40,7 +40,7 @@ from firmware.web.bodies import (
 )
 from firmware.web.computer import computer_command
 from firmware.web.guard import PinGuard, Verdict
-from firmware.web.history_pages import add_history_routes
+from firmware.web.history_pages import add_history_routes, round_record
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.names import player_name, seat_number
@@ -59,7 +59,7 @@ from firmware.web.views import (
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_VIEWERS = 64
-MAX_PLY = 100_000  # more moves than any round has
+MAX_COUNT = 2**62  # a move's, a match's or a round's number: at most this
 PIN_HEADER = "X-Cullsboard-Pin"
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -249,13 +249,25 @@ async def _name(request: web.Request) -> web.Response:
 
 
 async def _review(request: web.Request) -> web.Response:
-    """POST /api/review {"ply": 14}: the round under review shown after move 14."""
-    body = await _authorised_body(request, allowed=("ply", "pin"))
-    ply = body.get("ply")
-    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= MAX_PLY:
-        raise ApiError(400, f'ply: send a move\'s number from 0 to {MAX_PLY}, like {{"ply": 14}}')
-    _submit(request.app[BOARD_KEY], ReviewAt(ply))
+    """POST /api/review {"ply": 14}: the round under review shown after move 14; with
+    ``"match"`` and ``"round"`` (the history's ids) that round is opened on the board first."""
+    body = await _authorised_body(request, allowed=("ply", "match", "round", "pin"))
+    ply, match, number = (_count(body, key) for key in ("ply", "match", "round"))
+    if ply is None:
+        raise ApiError(400, 'ply: send a move\'s number, like {"ply": 14}')
+    record = None if match is None or number is None else round_record(request, match, number)
+    _submit(request.app[BOARD_KEY], ReviewAt(ply, record))
     return web.json_response({"accepted": {"ply": ply}}, status=202)
+
+
+def _count(body: dict[str, object], key: str) -> int | None:
+    """``body[key]`` as a whole number from 0 to MAX_COUNT (None: not given); ApiError if not."""
+    value = body.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise ApiError(400, f"{key}: send a whole number from 0 to {MAX_COUNT}")
+    return value
 
 
 async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:

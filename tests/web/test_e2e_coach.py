@@ -75,8 +75,12 @@ def test_show_my_mistakes_after_a_round_lost_to_the_computer(
     expect(page.locator("#headline")).to_contain_text(f"review: move {worst['ply']} of")
     expect(page.locator("#message")).to_contain_text(worst["words"])
 
-    history = open_window(1280, 1000)
-    history.goto(product.url + "history")
-    expect(history.locator(".coach svg.evaluation-graph")).to_have_count(1)
-    expect(history.locator(".coach .mistake").first).to_have_text(coach["mistakes"][0]["words"])
+    page.get_by_role("button", name="LEAVE REVIEW").click()
+    page.goto(product.url + "history")  # the same tab: it keeps the PIN
+    figure = page.locator("figure.coach")
+    expect(figure.locator("svg.evaluation-graph")).to_have_count(1)
+    expect(figure.locator(".mistake").first).to_have_text(coach["mistakes"][0]["words"])
+    figure.locator(f'.mistake-point[data-ply="{worst["ply"]}"]').click()
+    expect(page.locator("#headline")).to_contain_text(f"review: move {worst['ply']} of")
+    expect(cell(page, worst["better"][0])).to_have_attribute("data-led", _hex(BETTER))
     assert_clean_exit(product)
