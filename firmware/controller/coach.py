@@ -144,9 +144,7 @@ class Coach:
                 self._done[rid] = kept
                 self._lock.notify_all()
                 return
-            share = self._max_nodes // (2 * len(record.moves) + 1)
-            nodes = max(MIN_NODES, min(ANALYSIS_NODES, share))
-            self._queue.append(_Round(record, key, number, nodes))
+            self._queue.append(_Round(record, key, number, self.nodes(record)))
             self._wake()
 
     def _known_of(self, key: str, number: int, record: Record) -> list[MoveReview] | None:
@@ -157,6 +155,20 @@ class Coach:
         except (OSError, ValueError, sqlite3.Error) as exc:  # unreadable: analysed again
             log.info("the history's analysis of round %d cannot be read (%s)", number, exc)
             return None
+
+    def progress(self, record: Record) -> int:
+        """How many of ``record``'s moves are analysed so far."""
+        rid = round_id(record)
+        with self._lock:
+            if rid in self._done:
+                return len(self._done[rid])
+            return next((len(job.found) for job in self._queue if round_id(job.record) == rid), 0)
+
+    def nodes(self, record: Record) -> int:
+        """The search nodes per position ``record`` is analysed with (its share of the
+        round's budget)."""
+        share = self._max_nodes // (2 * len(record.moves) + 1)
+        return max(MIN_NODES, min(ANALYSIS_NODES, share))
 
     def found(self, record: Record) -> list[MoveReview] | None:
         """The finished analysis of ``record``, if there is one."""

@@ -41,9 +41,10 @@ def explain_mistake(
     lets = _square_for(after, mover)
     if not lets and reply is not None and not after.outcome().is_over:
         lets = _square_for(_after(after, reply), mover)
+    shown = lets
     if not lets and forced and after.to_move() is not None:
-        lets = f"{(after.to_move() or '').capitalize()} win by force"
-    said = f"{head}: this let {lets}" if lets else head
+        shown = f"{(after.to_move() or '').capitalize()} win by force"
+    said = f"{head}: this let {shown}" if shown else head
     named = _action(better)
     then = _after(before, better)
     outcome = then.outcome()

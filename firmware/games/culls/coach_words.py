@@ -85,9 +85,8 @@ def explain_mistake(
     lets = ""
     if reply is not None and after.to_move() not in (None, mover):
         lets = _lets(after, reply)
-    if not lets and forced and after.to_move() not in (None, mover):
-        lets = "win by force"
-    said = f"{head}: this let {(after.to_move() or '').capitalize()} {lets}" if lets else head
+    shown = lets or ("win by force" if forced and after.to_move() not in (None, mover) else "")
+    said = f"{head}: this let {(after.to_move() or '').capitalize()} {shown}" if shown else head
     return f"{said}; {_instead(before, better, lets, reply, mover)}"
 
 
