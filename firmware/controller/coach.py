@@ -53,10 +53,9 @@ def lowest_priority(pid: int) -> None:
     """Make process ``pid`` the last to get a core: nice 19 and, where there is one, SCHED_IDLE."""
     with contextlib.suppress(OSError):
         os.setpriority(os.PRIO_PROCESS, pid, LOWEST_NICE)
-    idle = getattr(os, "SCHED_IDLE", None)
-    if idle is not None:
+    if sys.platform == "linux":
         with contextlib.suppress(OSError):
-            os.sched_setscheduler(pid, idle, os.sched_param(0))
+            os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
 
 
 @dataclass
@@ -110,7 +109,7 @@ class Coach:
         self._match_key: str | None = None
         self._closed = False
         self._thread: threading.Thread | None = None
-        self.on_done: Callable[[], object] = lambda: None  # an analysis is done (any thread)
+        self._on_done: Callable[[], object] = lambda: None
         self.runs = 0  # analyser processes started (tests count the restarts)
 
     # -- what asks for an analysis ---------------------------------------------------------
@@ -169,6 +168,10 @@ class Coach:
         round's budget)."""
         share = self._max_nodes // (2 * len(record.moves) + 1)
         return max(MIN_NODES, min(ANALYSIS_NODES, share))
+
+    def listen(self, done: Callable[[], object]) -> None:
+        """Call ``done`` (from the coach's thread) whenever an analysis is finished."""
+        self._on_done = done
 
     def found(self, record: Record) -> list[MoveReview] | None:
         """The finished analysis of ``record``, if there is one."""
@@ -331,7 +334,7 @@ class Coach:
             if summary and len(job.found) == len(job.record.moves):
                 self._done[round_id(job.record)] = list(job.found)
                 self._store(job)
-                self.on_done()
+                self._on_done()
             else:
                 why = error.decode("utf-8", "replace").strip() or f"exit {process.returncode}"
                 log.warning("the coach could not analyse round %d: %s", job.number, why)

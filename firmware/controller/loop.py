@@ -40,6 +40,7 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
+from firmware.controller.mistakes import CoachView
 from firmware.controller.modes.read import EXPLORE_HOLD_S, explore_cell
 from firmware.controller.overlays import FaultPattern, FrameLayer, IdleShow, LinkDown
 from firmware.controller.players import SeatMove
@@ -110,12 +111,13 @@ class BoardController:
         timers: Timers | None = None,
         score_parts: Sequence[ScorePart] = (),
         explore: bool = False,
+        coach: CoachView | None = None,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
         when other parts schedule on them too; ``score_parts``: keys other parts add to the
         scoreboard (the game clock's ``clock``); ``explore``: a long press on a cell says it
-        (``speech.explore`` on a board with a voice)."""
+        (``speech.explore`` on a board with a voice); ``coach``: the analyses reviews show."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -135,6 +137,7 @@ class BoardController:
         ]
         if explore:
             table.context.offer_exploring()
+        table.context.coached_by(coach)
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
         self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None

@@ -251,13 +251,13 @@ def assemble(
         timers=timers,
         score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
         explore=explore,
+        coach=coach,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))
     if coach is not None:
         events.subscribe(coach.hear)
-        table.context.coach = coach
-        coach.on_done = lambda: inbox.put(Redraw())
+        coach.listen(lambda: inbox.put(Redraw()))
     health = _health(controller, link_part, state_dir, config_problems)
     return Assembly(
         board, table, controller, events, kiosk_parts, history, link_part, health, announcer

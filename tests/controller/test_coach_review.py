@@ -17,7 +17,7 @@ WAIT_S = 120.0  # only reached if the analyser never finishes
 def coached(rig: Rig) -> Coach:
     coach = Coach(max_nodes=12_000)  # a small budget: a few seconds for a short round
     rig.events.subscribe(coach.hear)
-    rig.table.context.coach = coach
+    rig.table.context.coached_by(coach)
     return coach
 
 
@@ -58,7 +58,7 @@ def test_a_review_of_a_round_not_analysed_asks_the_coach_and_shows_it_when_done(
     record = rig.table.the_match.reviewable()
     assert record is not None
     fresh = Coach(max_nodes=12_000)
-    rig.table.context.coach = fresh
+    rig.table.context.coached_by(fresh)
     rig.table.button("review", rig.clock.now())
     assert isinstance(rig.table.mode, ReviewMode)
     rig.controller.redraw()

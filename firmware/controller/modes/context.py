@@ -221,6 +221,10 @@ class ModeContext:
         strip offers "read"."""
         self.explore = True
 
+    def coached_by(self, coach: CoachView | None) -> None:
+        """The coach whose analyses the reviews show (None: no coach on this board)."""
+        self.coach = coach
+
     def common_commands(self, *, hint: bool) -> tuple[str, ...]:
         """The strip's commands besides undo, new and menu: hint, read and voice (with
         ``explore``), review, lesson and puzzle."""

@@ -59,7 +59,7 @@ class ReviewMode(Visit):
         self.worst_of = None
         theirs = [m for m in self._mistakes if m.colour in wanted]
         if theirs:
-            self.review.ply = max(theirs, key=lambda m: (m.loss, -m.ply)).ply
+            self.review.go_to(max(theirs, key=lambda m: (m.loss, -m.ply)).ply)
 
     def mistake_shown(self, ctx: ModeContext) -> Mistake | None:
         """The mistake that led to the position shown, if it was one."""
@@ -67,8 +67,7 @@ class ReviewMode(Visit):
 
     def go_to(self, ctx: ModeContext, ply: int, now: float) -> None:
         """Show the position after ``ply`` moves (a mistake's point on the pages' graph)."""
-        if 0 <= ply <= self.review.total:
-            self.review.ply = ply
+        if self.review.go_to(ply):
             ctx.moved(now)
         else:
             ctx.feedback.refuse(f"the round has moves 1 to {self.review.total}", now)
