@@ -17,7 +17,6 @@ import contextlib
 import json
 import logging
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -26,6 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from firmware.controller.engine_process import kill_group
 from firmware.controller.events import Event, MatchStarted, RoundEnded
 from firmware.controller.thinker import Answer, Searcher
 from firmware.players import Level
@@ -235,7 +235,7 @@ class Coach:
         run.cancelled = True
         run.job.ran_s += self._clock() - run.started
         self._run = None
-        _kill(run.process)
+        kill_group(run.process)
 
     def _wake(self) -> None:
         """Tell the coach's thread there may be work (under the lock); start it the first time."""
@@ -387,11 +387,3 @@ class CoachYields:
     def join(self, timeout: float | None = None) -> None:
         """Wait for the running search to end."""
         self.inner.join(timeout)
-
-
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the analyser and anything it started (its own session's group)."""
-    with contextlib.suppress(OSError):
-        os.killpg(process.pid, signal.SIGKILL)
-    with contextlib.suppress(OSError):
-        process.kill()

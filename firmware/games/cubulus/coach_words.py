@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 from firmware.games.cubulus.state import CubulusState
-from firmware.games.cubulus.words import _action, entry, square_words, where
+from firmware.games.cubulus.words import _action, _after, entry, square_words, where
 from firmware.rules.api import Status
-
-
-def _after(before: CubulusState, token: str) -> CubulusState:
-    after = before.copy()
-    after.apply(token)
-    return after
 
 
 def _named(token: str) -> str:

@@ -4,15 +4,9 @@ from __future__ import annotations
 
 from firmware.games.culls.board import FLIP, MOVE
 from firmware.games.culls.game import CullsState
-from firmware.games.culls.words import AXES, LETTER_OF, count_word, listed
+from firmware.games.culls.words import AXES, LETTER_OF, _action, _after, count_word, listed
 from firmware.rules.api import Status
 from firmware.rules.grid import cell_name, parse_cell
-
-
-def _after(before: CullsState, token: str) -> CullsState:
-    after = before.copy()
-    after.apply(token)
-    return after
 
 
 def _cell(state: CullsState, token: str) -> str:
@@ -93,11 +87,7 @@ def explain_mistake(
 def _instead(before: CullsState, better: str, lets: str, reply: str | None, mover: str) -> str:
     """What ``better`` would have done: won, trapped, stopped the threat, or simply been better."""
     kind = before.awaiting()
-    named = (
-        f"flipping {better[1:]}"
-        if kind == FLIP
-        else (f"moving the flipped chip to {better.partition('-')[2]}" if kind == MOVE else better)
-    )
+    named = _action(before, better)
     then = _after(before, better)
     outcome = then.outcome()
     if outcome.status is Status.WON and outcome.winner == mover and outcome.line:
