@@ -33,7 +33,7 @@ def long_round(seed: int) -> Record:
 def gone(pid: int) -> bool:
     try:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] == "Z"
-    except (FileNotFoundError, IndexError):
+    except (OSError, IndexError):
         return True
 
 

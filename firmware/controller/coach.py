@@ -169,6 +169,14 @@ class Coach:
         share = self._max_nodes // (2 * len(record.moves) + 1)
         return max(MIN_NODES, min(ANALYSIS_NODES, share))
 
+    def remember(self, record: Record, reviews: list[MoveReview]) -> None:
+        """Take ``reviews`` as the analysis of ``record`` (the history keeps it) if they are
+        one review per move of it."""
+        if [review.move for review in reviews] == list(record.moves):
+            with self._lock:
+                self._done[round_id(record)] = list(reviews)
+                self._lock.notify_all()
+
     def listen(self, done: Callable[[], object]) -> None:
         """Call ``done`` (from the coach's thread) whenever an analysis is finished."""
         self._on_done = done

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from firmware.controller.players import PlayerKind
+from firmware.players.analysis import MoveReview
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record
 from hal.interfaces import Cell, Frame
@@ -114,6 +115,7 @@ class ReviewAt:
 
     ply: int
     record: Record | None = None
+    analysis: tuple[MoveReview, ...] = ()  # the history's analysis of ``record``, if it has one
 
 
 # the staff PIN was checked

@@ -432,6 +432,9 @@ class BoardController:
         elif isinstance(item, NameSeat):
             self.table.name_seat(item.seat, item.player_name, now)
         elif isinstance(item, ReviewAt):
+            coach = self.table.context.coach
+            if item.record is not None and item.analysis and coach is not None:
+                coach.remember(item.record, list(item.analysis))
             if item.record is not None:
                 self.table.start_review(item.record, now)
             self.table.context.top.go_to(self.table.context, item.ply, now)

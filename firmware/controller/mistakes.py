@@ -33,6 +33,9 @@ class CoachView(Protocol):
     def ask(self, record: Record) -> None:
         """Analyse ``record`` (a round missing its analysis)."""
 
+    def remember(self, record: Record, reviews: list[MoveReview]) -> None:
+        """Take ``reviews`` as the analysis of ``record`` (the history keeps it)."""
+
 
 @runtime_checkable
 class ExplainsMistakes(Protocol):

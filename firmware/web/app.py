@@ -255,8 +255,11 @@ async def _review(request: web.Request) -> web.Response:
     ply, match, number = (_count(body, key) for key in ("ply", "match", "round"))
     if ply is None:
         raise ApiError(400, 'ply: send a move\'s number, like {"ply": 14}')
-    record = None if match is None or number is None else round_record(request, match, number)
-    _submit(request.app[BOARD_KEY], ReviewAt(ply, record))
+    if match is None or number is None:
+        _submit(request.app[BOARD_KEY], ReviewAt(ply))
+    else:
+        record, analysis = round_record(request, match, number)
+        _submit(request.app[BOARD_KEY], ReviewAt(ply, record, analysis))
     return web.json_response({"accepted": {"ply": ply}}, status=202)
 
 

@@ -16,6 +16,7 @@ from firmware.history.names import seat_names
 from firmware.history.snapshot import INTEGER_MAX
 from firmware.history.store import History, MatchRow, RoundRow, fits_integer
 from firmware.history.writer import read_history
+from firmware.players.analysis import MoveReview
 from firmware.rules.api import InvalidRecordError, JsonValue
 from firmware.rules.records import Record, record_from_json
 from firmware.web.bodies import ApiError
@@ -102,20 +103,29 @@ def _analyses(
     return found
 
 
-def round_record(request: web.Request, match_id: int, number: int) -> Record:
-    """Round ``number`` of match ``match_id`` as the history keeps it; ApiError if it has none."""
+def round_record(
+    request: web.Request, match_id: int, number: int
+) -> tuple[Record, tuple[MoveReview, ...]]:
+    """Round ``number`` of match ``match_id`` as the history keeps it, with the coach's analysis
+    where it keeps one; ApiError if it has no such round."""
     history = _open_for_api(request)
     try:
-        rounds = history.rounds(match_id)
+        match = history.match(match_id)
+        rounds = [] if match is None else history.rounds(match_id)
+        found = [r for r in rounds if r.number == number and r.record is not None]
+        kept = [] if match is None else _analyses(history, match, found).get(number, [])
     except (OSError, sqlite3.Error, ValueError) as exc:
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
         history.close()
-    found = [r.record for r in rounds if r.number == number and r.record is not None]
+    if not found or found[0].record is None:
+        raise ApiError(404, NO_SUCH_ROUND)
     try:
-        return record_from_json(found[0])
-    except (IndexError, InvalidRecordError):
+        record = record_from_json(found[0].record)
+        analysis = tuple(MoveReview.from_json(item) for item in kept)
+    except (InvalidRecordError, ValueError):
         raise ApiError(404, NO_SUCH_ROUND) from None
+    return record, analysis
 
 
 def _day(request: web.Request) -> datetime.date:

@@ -44,7 +44,7 @@ def running(pid: int) -> bool:
     """Whether ``pid`` is a process that has not ended (a zombie has ended)."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
-    except (FileNotFoundError, IndexError):
+    except (OSError, IndexError):
         return False
 
 

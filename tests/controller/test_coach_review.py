@@ -4,6 +4,7 @@ review lights the mistake and the better move in their own colours and says the 
 from __future__ import annotations
 
 from firmware.controller.coach import Coach
+from firmware.controller.live import ReviewAt
 from firmware.controller.mistakes import round_mistakes
 from firmware.controller.modes.review import ReviewMode
 from firmware.render import palette as p
@@ -70,4 +71,26 @@ def test_a_review_of_a_round_not_analysed_asks_the_coach_and_shows_it_when_done(
     assert isinstance(coach_key, dict) and coach_key["status"] == "done"
     evaluations = coach_key["evaluations"]
     assert isinstance(evaluations, list) and len(evaluations) == len(record.moves)
+    fresh.close()
+
+
+def test_a_round_opened_from_the_history_brings_its_kept_analysis_and_is_not_analysed_again(
+    rig: Rig,
+) -> None:
+    coach = coached(rig)
+    won_round(rig)
+    record = rig.table.the_match.reviewable()
+    assert record is not None
+    reviews = coach.wait(record, WAIT_S)
+    assert reviews is not None
+    coach.close()
+    fresh = Coach()  # a board restarted: the coach remembers nothing
+    rig.table.context.coached_by(fresh)
+    worst = max(round_mistakes(record, reviews, 15, 15), key=lambda m: (m.loss, -m.ply))
+    rig.controller.post(ReviewAt(worst.ply, record, tuple(reviews)))
+    rig.controller.step()
+    assert review_of(rig)["ply"] == worst.ply and fresh.runs == 0
+    coach_key = review_of(rig)["coach"]
+    assert isinstance(coach_key, dict) and coach_key["status"] == "done"
+    assert str(rig.score["message"]).startswith(worst.words)
     fresh.close()
