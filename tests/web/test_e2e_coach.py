@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -27,7 +28,7 @@ def _hex(colour: tuple[int, int, int]) -> str:
 
 
 def test_show_my_mistakes_after_a_round_lost_to_the_computer(
-    open_window: OpenWindow, start_product: StartProduct
+    open_window: OpenWindow, start_product: StartProduct, screenshot_folder: Path
 ) -> None:
     product = start_product(
         "--game", "culls", "--mode", "duel", "--seed", "3",
@@ -67,6 +68,7 @@ def test_show_my_mistakes_after_a_round_lost_to_the_computer(
     expect(cell(page, worst["cells"][0])).to_have_attribute("data-led", _hex(MISTAKE))
     expect(cell(page, worst["better"][0])).to_have_attribute("data-led", _hex(BETTER))
     expect(graph.locator(".mistake-point")).to_have_count(len(coach["mistakes"]))
+    page.screenshot(path=str(screenshot_folder / "coach.png"), full_page=True)
 
     page.get_by_role("button", name="◀ BACK").click()
     expect(page.locator("#headline")).to_contain_text(f"review: move {worst['ply'] - 1} of")
