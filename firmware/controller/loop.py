@@ -112,12 +112,15 @@ class BoardController:
         score_parts: Sequence[ScorePart] = (),
         explore: bool = False,
         coach: CoachView | None = None,
+        voice_on: bool | None = None,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
         when other parts schedule on them too; ``score_parts``: keys other parts add to the
         scoreboard (the game clock's ``clock``); ``explore``: a long press on a cell says it
-        (``speech.explore`` on a board with a voice); ``coach``: the analyses reviews show."""
+        (``speech.explore`` on a board with a voice); ``voice_on``: on a board with a voice,
+        whether it speaks (the menu's voice cell switches it); ``coach``: the analyses reviews
+        show."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -138,6 +141,8 @@ class BoardController:
         if explore:
             table.context.offer_exploring()
         table.context.coached_by(coach)
+        if voice_on is not None:
+            table.context.offer_voice(voice_on)
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
         self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None
