@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         _, error = replay(record)
         start = record.new_state()
     except InvalidRecordError as exc:
-        raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from None
+        raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from exc
     if error is not None:
         raise CommandError(f"the record does not replay: {error}", EXIT_INVALID)
     if args.first > len(record.moves) + 1:
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(review.to_json()), flush=True)
             reviews.append(review)
     except InvalidRecordError as exc:  # a game without a computer player
-        raise CommandError(f"cannot analyse: {shorten(str(exc))}", EXIT_INVALID) from None
+        raise CommandError(f"cannot analyse: {shorten(str(exc))}", EXIT_INVALID) from exc
     worst = max(reviews, key=lambda r: (r.loss, -r.ply), default=None)
     print(
         json.dumps(

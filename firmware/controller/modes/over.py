@@ -30,6 +30,7 @@ class GameOver(GameMode):
     """After a round or the match: the ready cell, once its guard has passed, goes on."""
 
     guard: float = T.confirm_guard
+    over: str  # what ended: "round" or "match" (the scoreboard's ``over``)
 
     @property
     def ready_after(self) -> float:
@@ -51,6 +52,7 @@ class GameOver(GameMode):
             "message": with_notice(ctx, now, words),
             "ready_cell": cell_name(ctx.ready_cell),  # the pages offer it as a button
             "show_mistakes": self.offers_mistakes(ctx),
+            "over": self.over,
         }
 
     def offers_mistakes(self, ctx: ModeContext) -> bool:
@@ -100,6 +102,7 @@ class RoundOverMode(GameOver):
     a touch shows the scores; the ready cell starts the next round."""
 
     phase = Phase.ROUND_OVER
+    over = "round"
     guard = T.line_show
 
     def __init__(self, entered: float, seated: Seated) -> None:
@@ -159,6 +162,7 @@ class MatchOverMode(GameOver):
     rematch."""
 
     phase = Phase.MATCH_OVER
+    over = "match"
 
     def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
         self.ready_tap(ctx, cell, now)
