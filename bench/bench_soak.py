@@ -161,6 +161,8 @@ class Board:
         command += ["--broker", broker.url, "--board-id", BOARD_ID, "--seed", str(hour)]
         command += ["--game", "culls"] if first else []
         env = dict(os.environ, PYTHONUNBUFFERED="1", XDG_STATE_HOME=str(folder / "xdg"))
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiled once, as an installed board has it
+        env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
         env["PYTHONFAULTHANDLER"] = "1"  # a board that stops reading shows where it is
         self.process = subprocess.Popen(
             command,
