@@ -26,6 +26,7 @@ from firmware.controller.events import (
     MoveUndone,
     RoundStarted,
 )
+from firmware.controller.menu_clock import ClockRow
 from firmware.controller.modes.base import Phase
 from firmware.controller.modes.clock_lights import ClockLights
 from firmware.controller.modes.side_out import side_out
@@ -34,7 +35,12 @@ from firmware.controller.timers import Timers
 from firmware.players.time_manager import ClockState, think_ms
 from firmware.rules.api import GameState, JsonValue, Termination
 from firmware.rules.bounded_json import JsonInputError, read_json
-from firmware.rules.time_control import TimeControl
+from firmware.rules.time_control import (
+    NO_CLOCK,
+    TimeControl,
+    TimeControlError,
+    parse_time_control,
+)
 
 log = logging.getLogger("cullsboard.clock")
 CLOCK_FILE = "clock.json"
@@ -73,6 +79,14 @@ class ClockFile:
         except OSError as exc:
             log.warning("the clocks could not be saved (%s): play goes on", exc.strerror)
 
+    def clear(self) -> None:
+        """No clocks saved: the match in play is untimed."""
+        if self.path is not None:
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError as exc:
+                log.warning("the old clocks could not be removed (%s)", exc.strerror)
+
     def load(self) -> dict[str, JsonValue]:
         if self.path is None:
             return {}
@@ -84,7 +98,11 @@ class ClockFile:
 
 
 class BoardClock:
-    """The clocks of the round on the table, driven by its events and the board's timers."""
+    """The clocks of the round on the table, driven by its events and the board's timers.
+
+    ``control`` is the board's default: the menu's clock row starts on it, and each match takes
+    the row's choice when it begins (a match resumed after a restart, the one it was saved with).
+    """
 
     def __init__(
         self,
@@ -104,9 +122,9 @@ class BoardClock:
         self._beep = beep
         self._ticks = _Owner("the clock's next second")
         table.the_match.stamp_records(self.record_keys)  # the records it writes carry the clocks
-        if control.timed:
-            full = control.per_turn_ms if control.per_turn else control.start_ms
-            table.context.lay(ClockLights(self.running_flag, full))
+        self.menu_row = ClockRow(table.menu.columns, table.menu.rows, control)
+        table.menu.add_row(self.menu_row)
+        table.context.lay(ClockLights(self.running_flag, self.full_ms))
         self._match_id: str | None = None
         self._round = 0
         self._clocks: TurnClocks | None = None
@@ -121,6 +139,11 @@ class BoardClock:
     def reading(self, now: float) -> Reading | None:
         """Every side's time left now and whose clock runs; None without a timed round."""
         return None if self._clocks is None else self._clocks.reading(now)
+
+    def full_ms(self) -> int:
+        """A side's starting time (a turn's, with a per-turn limit)."""
+        control = self.control
+        return control.per_turn_ms if control.per_turn else control.start_ms
 
     def running_flag(self) -> tuple[str, float] | None:
         """The side whose clock runs and the instant it flags, or None."""
@@ -179,6 +202,7 @@ class BoardClock:
         match event:
             case MatchStarted():
                 self._match_id = event.match_id
+                self._take_control(event.resumed)
             case RoundStarted():
                 self._new_round(event, now)
             case MoveApplied() if self._clocks is not None:
@@ -200,6 +224,25 @@ class BoardClock:
                 self._stop(now)
                 self._clocks = None
         self._follow_the_board(now)
+
+    def _take_control(self, resumed: bool) -> None:
+        """The match's control: the menu's choice; resumed, the one saved with it (none saved:
+        it was untimed)."""
+        if not resumed:
+            self.control = self.menu_row.control
+            if self.control.timed:
+                self._store.save({"match": self._match_id, "control": str(self.control)})
+            else:
+                self._store.clear()
+            return
+        saved = self._store.load()
+        try:
+            found = saved.get("match") == self._match_id
+            self.control = parse_time_control(saved.get("control")) if found else NO_CLOCK
+        except TimeControlError:
+            log.warning("clock.json names no time control: the match goes on untimed")
+            self.control = NO_CLOCK
+        self.menu_row.control = self.control
 
     def _new_round(self, event: RoundStarted, now: float) -> None:
         match = self._table.match

@@ -37,6 +37,7 @@ def menu_summary(menu: Menu) -> dict[str, JsonValue]:
         "option": _option(menu, rules),
         "computer": None if menu.computer is None else _computer(menu, menu.computer),
         "start": _named(menu, menu.start_cell),
+        "rows": [row.summary(lambda cell: _named(menu, cell)) for row in menu.added],
     }
     return summary
 
