@@ -138,8 +138,8 @@ class Menu:
                 tiles.append(Tile(pip_cells, (p.MENU_CHOSEN,) * len(pip_cells), chosen))
         if self.computer is not None:
             tiles += self.computer.tiles()
-        for row in self.added:
-            tiles += row.tiles()
+        for added in self.added:
+            tiles += added.tiles()
         for name, cell in self.learn_cells().items():
             tiles.append(Tile((cell,), (LEARN_LOOKS[name],), True))
         return tiles
