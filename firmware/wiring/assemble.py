@@ -393,8 +393,9 @@ def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> Pl
 def _games_today(
     history: History, view: Callable[[], BoardView]
 ) -> Callable[[], dict[str, JsonValue]]:
-    """The state's ``games_today``, read again only when a match may have ended or a day."""
-    cache: dict[tuple[object, ...], JsonValue] = {}
+    """The state's ``games_today`` and ``lost_on_time_today``, read again only when a match may
+    have ended or a day."""
+    cache: dict[tuple[object, ...], dict[str, JsonValue]] = {}
 
     def games_today() -> dict[str, JsonValue]:
         score = view().score
@@ -402,9 +403,13 @@ def _games_today(
         if key not in cache:
             try:
                 cache.clear()
-                cache[key] = history.day_totals(key[0]).games
+                totals = history.day_totals(key[0])
+                cache[key] = {
+                    "games_today": totals.games,
+                    "lost_on_time_today": totals.lost_on_time,
+                }
             except (OSError, sqlite3.Error):
-                cache[key] = None
-        return {"games_today": cache[key]}
+                cache[key] = {"games_today": None, "lost_on_time_today": None}
+        return cache[key]
 
     return games_today
