@@ -30,6 +30,7 @@ from firmware.controller.menu_clock import ClockRow
 from firmware.controller.modes.base import Phase
 from firmware.controller.modes.clock_lights import ClockLights
 from firmware.controller.modes.side_out import side_out
+from firmware.controller.players import PlayerKind
 from firmware.controller.table import Table
 from firmware.controller.timers import Timers
 from firmware.players.time_manager import ClockState, think_ms
@@ -47,6 +48,7 @@ CLOCK_FILE = "clock.json"
 TICKS_FROM_MS = 5_000  # the buzzer ticks each of the last five seconds
 TICK_HZ = 1_800.0
 TICK_S = 0.03
+REMOTE = PlayerKind.REMOTE.value
 
 
 class _Owner:
@@ -130,6 +132,12 @@ class BoardClock:
         self._clocks: TurnClocks | None = None
         self._history: list[dict[str, int]] = []  # each side's ms after each action, 0 = start
         self._movers: list[str | None] = []  # per action: the side whose clock it stopped
+        # Online: the sides played at the other board, what it told of their times (action ->
+        # ms left after it), a flag fall it decided (action count, side), who hears each action.
+        self._remote: frozenset[str] = frozenset()
+        self._told: dict[int, int] = {}
+        self._peer_flag: tuple[int, str] | None = None
+        self._listeners: list[Callable[[], None]] = []
 
     def __repr__(self) -> str:
         return f"<BoardClock {self.control} round {self._round} {self._clocks!r}>"
@@ -203,17 +211,26 @@ class BoardClock:
             case MatchStarted():
                 self._match_id = event.match_id
                 self._take_control(event.resumed)
+                away = {seat.colour for seat in event.seats if seat.player == REMOTE}
+                self._remote = frozenset(
+                    away - {s.colour for s in event.seats if s.player != REMOTE}
+                )
             case RoundStarted():
                 self._new_round(event, now)
             case MoveApplied() if self._clocks is not None:
                 state = self._state_or_none()
-                timed = self._clocks.clocks.running == event.colour
+                # a remote side's move is placed here with its clock paused: its board times it
+                timed = self._clocks.clocks.running == event.colour or event.colour in self._remote
                 if state is not None:
                     self._clocks.acted(event.colour, state, now)
                 self._history.append(dict(self._clocks.reading(now).left_ms))
                 self._movers.append(event.colour if timed else None)
+                self._take_told(len(self._movers), now)
                 self._save()
+                for listener in self._listeners:
+                    listener()
             case MoveUndone() if self._clocks is not None and len(self._history) > 1:
+                self._told.pop(len(self._movers), None)  # told of the action taken back
                 self._history.pop()
                 self._movers.pop()
                 state = self._state_or_none()
@@ -252,6 +269,7 @@ class BoardClock:
         if event.resumed and event.round != len(match.rounds):
             return  # an earlier round, told again: only the last one is played on
         self._round = event.round
+        self._told, self._peer_flag = {}, None
         self._clocks = TurnClocks(self.control, match.colours)
         self._history = [dict(self._clocks.reading(now).left_ms)]
         self._movers = []
@@ -314,6 +332,8 @@ class BoardClock:
             clocks.begin(state, now)
         elif not in_play:
             clocks.pause(now)
+        if in_play and self._agree_to_flag(now):
+            return
         self._timers.replace(self, clocks.flag_at(), self._flag)
         self._timers.replace(self._ticks, self._next_tick(now), self._tick)
 
@@ -344,7 +364,8 @@ class BoardClock:
 
     def _flag(self, now: float) -> None:
         """The running side's time is up: it loses as rules.md says: the round (or the game)
-        ends on time, or with three Cubulus players in, it is out (``time``)."""
+        ends on time, or with three Cubulus players in, it is out (``time``). A side played at
+        the other board of an online game shows 0 here: that board decides its flag."""
         clocks, match = self._clocks, self._table.match
         state = None if match is None else match.current
         if clocks is None or clocks.clocks.running is None or match is None or state is None:
@@ -352,4 +373,55 @@ class BoardClock:
         if clocks.reading(now).left_ms[clocks.clocks.running] > 0:
             self._timers.replace(self, clocks.flag_at(), self._flag)  # started again since
             return
-        side_out(self._table.context, Termination.TIME, now)
+        if clocks.clocks.running not in self._remote:
+            side_out(self._table.context, Termination.TIME, now)
+
+    # -- online: the other board's sides ------------------------------------------------------
+
+    def listen(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after each action's clocks are kept (``left_after`` has them)."""
+        self._listeners.append(listener)
+
+    def left_after(self, actions: int) -> int | None:
+        """This board's mover's ms left after the round's first ``actions`` actions (None: the
+        last of them was untimed, or made at the other board)."""
+        recorded = self.recorded()
+        if not 0 < actions <= len(recorded) or self._movers[actions - 1] in self._remote:
+            return None
+        return recorded[actions - 1]
+
+    def told(self, actions: int, left_ms: int) -> None:
+        """The other board: its side that made action ``actions`` had ``left_ms`` after it."""
+        self._told[actions] = max(0, left_ms)
+        self._take_told(actions, self._now())
+
+    def peer_flagged(self, actions: int, side: str) -> None:
+        """The other board: its ``side``'s flag fell after ``actions`` actions; this board
+        agrees as soon as it is there too."""
+        if side in self._remote:
+            self._peer_flag = (actions, side)
+            self._follow_the_board(self._now())
+
+    def _take_told(self, actions: int, now: float) -> None:
+        """Set the remote mover's time of the latest action to what its board told."""
+        clocks, state, told = self._clocks, self._state_or_none(), self._told.get(actions)
+        if clocks is None or state is None or told is None or actions != len(self._movers):
+            return
+        side = self._movers[actions - 1]
+        if side not in self._remote or side is None:
+            return
+        left = dict(clocks.reading(now).left_ms)
+        left[side] = self._history[-1][side] = told
+        clocks.restore(left, state, now)
+        self._follow_the_board(now)
+
+    def _agree_to_flag(self, now: float) -> bool:
+        """End the round on the remote side's time, as its board decided (True if done)."""
+        flag, clocks = self._peer_flag, self._clocks
+        if flag is None or clocks is None or flag[0] != len(self._movers):
+            return False
+        if clocks.clocks.running != flag[1]:
+            return False
+        self._peer_flag = None
+        clocks.pause(now)
+        return side_out(self._table.context, Termination.TIME, now)

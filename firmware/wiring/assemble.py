@@ -209,6 +209,8 @@ def assemble(
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
     )
     events.subscribe(game_clock.hear)
+    if link_part is not None:
+        link_part.online_game.share_clock(game_clock)
     if seating is not None:
         seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
