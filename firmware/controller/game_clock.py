@@ -259,7 +259,7 @@ class BoardClock:
         except TimeControlError:
             log.warning("clock.json names no time control: the match goes on untimed")
             self.control = NO_CLOCK
-        self.menu_row.control = self.control
+        self.menu_row.choose(self.control)
 
     def _new_round(self, event: RoundStarted, now: float) -> None:
         match = self._table.match
@@ -377,6 +377,17 @@ class BoardClock:
             side_out(self._table.context, Termination.TIME, now)
 
     # -- online: the other board's sides ------------------------------------------------------
+
+    def control_text(self) -> str:
+        """The match's time control, spelled as ``--clock`` takes it."""
+        return str(self.control)
+
+    def take_control(self, text: object) -> None:
+        """Start the next match with the control spelled ``text`` (the online host's)."""
+        try:
+            self.menu_row.choose(parse_time_control(text))
+        except TimeControlError as exc:
+            log.warning("the other board's clock is not used: %s", exc)
 
     def listen(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` after each action's clocks are kept (``left_after`` has them)."""

@@ -38,6 +38,12 @@ class ClockRow:
         self.controls = tuple(known if default in known else [*known, default])
         self.control = default
 
+    def choose(self, control: TimeControl) -> None:
+        """Make ``control`` the chosen one (given its own cell if the row has none for it)."""
+        if control not in self.controls:
+            self.controls = (*self.controls, control)
+        self.control = control
+
     def cells(self) -> tuple[Cell, ...]:
         left = self.columns // 2 - len(self.controls) // 2
         return tuple((left + i, 1) for i in range(len(self.controls)))

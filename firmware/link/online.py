@@ -236,6 +236,8 @@ class OnlineGame:
         spec.game, spec.rules, spec.colours = game, rules, [guest_colour]
         spec.peer = str(offer.get("host"))
         self._save()
+        if self._clock is not None and "clock" in offer:
+            self._clock.take_control(offer["clock"])
         self._post(StartMatch(game, rules, first if isinstance(first, str) else None, tuple(kinds)))
         self._client.subscribe(topics.board_status(spec.peer), self._status_seen)
         log.info("joined %s's %s game %s", spec.peer, game, spec.code)
@@ -269,6 +271,8 @@ class OnlineGame:
         if spec.role == HOST:
             offer = {"code": spec.code, "host": self._board_id, "game": spec.game,
                      "rules": spec.rules}  # fmt: skip
+            if self._clock is not None:
+                offer["clock"] = self._clock.control_text()
             client.publish(topics.game_offer(spec.code), json.dumps(offer), retain=True)
         self._sent = None
         self._publish()

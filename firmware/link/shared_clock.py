@@ -11,6 +11,12 @@ from typing import Protocol
 class SharedClock(Protocol):
     """The game clock as the online game sees it; actions are counted from the round's start."""
 
+    def control_text(self) -> str:
+        """The match's time control (``none``, ``5+3``): the host offers it."""
+
+    def take_control(self, text: object) -> None:
+        """The guest's match is played on the host's control ``text``."""
+
     def listen(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` after each action's clocks are kept."""
 

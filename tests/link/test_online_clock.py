@@ -1,5 +1,5 @@
-"""Two boards on a real Mosquitto show the same clocks: each move carries its mover's time left
-and sets that side's clock on the other board; a flag fall is decided by the board whose player
+"""Two boards on a real Mosquitto show the same clocks: the guest plays the host's time control,
+each move carries its mover's time left and sets that side's clock on the other board; a flag fall is decided by the board whose player
 flagged, and the other board (whose own view of that clock reached 0 first) waits and agrees."""
 
 from __future__ import annotations
@@ -59,10 +59,12 @@ def test_the_boards_share_the_clocks_and_the_flagging_board_decides(
         wait_for("a join code", lambda: isinstance(host.score.get("online"), dict))
         online = host.score["online"]
         assert isinstance(online, dict)
-        guest = LinkedBoard(broker.url, "guest-1", tmp_path / "guest", time_control=control,
+        guest = LinkedBoard(broker.url, "guest-1", tmp_path / "guest",
                             online=OnlineRequest(GUEST, str(online["code"])))  # fmt: skip
         wait_for("the guest connected", connected_to(guest, "host-1"))
         wait_for("the host connected", connected_to(host, "guest-1"))
+        clock = guest.score["clock"]  # the guest's own default is none: it plays the host's
+        assert isinstance(clock, dict) and clock["control"] == "0.1"
         move(host, guest, SETUP[0])
         move(host, guest, SETUP[1])
         move(guest, host, SETUP[2])
