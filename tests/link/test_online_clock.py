@@ -1,6 +1,7 @@
 """Two boards on a real Mosquitto show the same clocks: the guest plays the host's time control,
-each move carries its mover's time left and sets that side's clock on the other board; a flag fall is decided by the board whose player
-flagged, and the other board (whose own view of that clock reached 0 first) waits and agrees."""
+each move carries its mover's time left and sets that side's clock on the other board; a flag
+fall is decided by the board whose player flagged, and the other board (whose own view of that
+clock reached 0 first) waits and agrees."""
 
 from __future__ import annotations
 
