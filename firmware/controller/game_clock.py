@@ -244,7 +244,7 @@ class BoardClock:
 
     def _take_control(self, resumed: bool) -> None:
         """The match's control: the menu's choice; resumed, the one saved with it (none saved:
-        it was untimed)."""
+        it was untimed), the menu's staying at the board's default for the next match."""
         if not resumed:
             self.control = self.menu_row.control
             if self.control.timed:
@@ -259,7 +259,6 @@ class BoardClock:
         except TimeControlError:
             log.warning("clock.json names no time control: the match goes on untimed")
             self.control = NO_CLOCK
-        self.menu_row.choose(self.control)
 
     def _new_round(self, event: RoundStarted, now: float) -> None:
         match = self._table.match
