@@ -89,6 +89,7 @@ def test_the_clock_chosen_on_the_pages_menu_is_the_one_the_match_runs(
     expect(row.get_by_role("button", name="5 min + 3 s")).to_have_attribute("aria-pressed", "true")
     expect(row.get_by_role("button", name="10 min")).to_have_attribute("aria-pressed", "false")
     board.locator(".menu-start").click()
+    expect(board.locator(".menu-start")).to_be_hidden()
     for colour in ("blue", "red"):
         side = board.locator(f'.clock-side[data-colour="{colour}"] .clock-time')
         expect(side).to_have_text("5:00")
@@ -97,5 +98,6 @@ def test_the_clock_chosen_on_the_pages_menu_is_the_one_the_match_runs(
     board.get_by_role("button", name="MENU").click()
     board.get_by_role("group", name="Clock").get_by_role("button", name="no clock").click()
     board.locator(".menu-start").click()
+    expect(board.locator(".menu-start")).to_be_hidden()  # the match begun, the menu gone
     expect(board.locator("#clocks")).to_be_hidden()
     assert score(product)["clock"] is None
