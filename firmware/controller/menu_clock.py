@@ -1,6 +1,6 @@
 """The menu's clock row: the time control of the matches started from the menu, by touch.
 
-A row of cells two rows above the bottom edge, one per control (none, then the common ones and
+A row of cells just under the game tiles, one per control (none, then the common ones and
 the board's default, ``--clock`` or ``play.clock``, if it is another); the chosen one is bright.
 The game clock (``game_clock.BoardClock``) reads the choice when a match begins.
 """
@@ -46,7 +46,7 @@ class ClockRow:
 
     def cells(self) -> tuple[Cell, ...]:
         left = self.columns // 2 - len(self.controls) // 2
-        return tuple((left + i, 1) for i in range(len(self.controls)))
+        return tuple((left + i, self.rows // 2 + 2) for i in range(len(self.controls)))
 
     def tiles(self) -> list[Tile]:
         return [

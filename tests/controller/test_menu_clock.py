@@ -11,7 +11,7 @@ from hal.clock import FakeClock
 from tests.controller.conftest import Rig
 from tests.controller.test_game_clock import CULLS_SETUP, at, left, running
 
-ROW = ("e2 none", "f2 3+2", "g2 5+3", "h2 10", "i2 15+10", "j2 turn:30", "k2 turn:60")
+ROW = ("e10 none", "f10 3+2", "g10 5+3", "h10 10", "i10 15+10", "j10 turn:30", "k10 turn:60")
 
 
 def menu_rig(state: Path, default: str, clock: FakeClock | None = None) -> Rig:
@@ -42,15 +42,15 @@ def test_the_menu_shows_the_clock_row_with_the_boards_default_chosen(tmp_path: P
     assert "Menu: Culls duel, first to 3, clock 10." in message
     assert f"clock: {', '.join(ROW)}; green cell h3" in message
     chosen = [(c["value"], c["cell"]) for c in clock_row(rig) if c["chosen"]]
-    assert chosen == [("10", "h2")]
-    lit = rig.colour("h2")
-    assert lit != (0, 0, 0) and rig.colour("g2") != lit  # the chosen one bright, the rest dim
+    assert chosen == [("10", "h10")]
+    lit = rig.colour("h10")
+    assert lit != (0, 0, 0) and rig.colour("g10") != lit  # the chosen one bright, the rest dim
 
 
 def test_a_tap_on_the_row_picks_the_clock_the_green_cell_starts(tmp_path: Path) -> None:
     rig = menu_rig(tmp_path / "state", "none")
     assert "clock" not in str(rig.score["message"]).split(".")[0]  # untimed: nothing said
-    rig.tap("g2")  # 5+3
+    rig.tap("g10")  # 5+3
     assert "Menu: Culls duel, first to 3, clock 5+3." in str(rig.score["message"])
     assert [c["value"] for c in clock_row(rig) if c["chosen"]] == ["5+3"]
     rig.tap("h3")  # the green cell
@@ -63,7 +63,7 @@ def test_a_tap_on_the_row_picks_the_clock_the_green_cell_starts(tmp_path: Path) 
 
 def test_a_per_turn_limit_picked_on_the_menu_flags_at_its_instant(tmp_path: Path) -> None:
     rig = menu_rig(tmp_path / "state", "none")
-    rig.tap("j2")  # turn:30
+    rig.tap("j10")  # turn:30
     rig.press("new")  # NEW starts the menu's choice as the green cell does
     for cell in CULLS_SETUP:
         rig.tap(cell)
@@ -79,7 +79,7 @@ def test_a_per_turn_limit_picked_on_the_menu_flags_at_its_instant(tmp_path: Path
 def test_none_on_the_menu_plays_untimed_on_a_board_whose_default_is_timed(tmp_path: Path) -> None:
     state = tmp_path / "state"
     rig = menu_rig(state, "10")
-    rig.tap("e2")  # none
+    rig.tap("e10")  # none
     rig.tap("h3")
     assert rig.score["clock"] is None
     for cell in CULLS_SETUP:
@@ -92,7 +92,7 @@ def test_none_on_the_menu_plays_untimed_on_a_board_whose_default_is_timed(tmp_pa
 def test_a_restart_keeps_the_clock_picked_on_the_menu_not_the_default(tmp_path: Path) -> None:
     state = tmp_path / "state"
     rig = menu_rig(state, "none")
-    rig.tap("f2")  # 3+2
+    rig.tap("f10")  # 3+2
     rig.tap("h3")
     for cell in CULLS_SETUP:
         rig.tap(cell)
@@ -109,5 +109,9 @@ def test_a_restart_keeps_the_clock_picked_on_the_menu_not_the_default(tmp_path: 
 
 def test_a_default_outside_the_row_gets_its_own_cell(tmp_path: Path) -> None:
     rig = menu_rig(tmp_path / "state", "0.5")
-    assert [(c["value"], c["cell"], c["chosen"]) for c in clock_row(rig)][-1] == ("0.5", "k2", True)
+    assert [(c["value"], c["cell"], c["chosen"]) for c in clock_row(rig)][-1] == (
+        "0.5",
+        "k10",
+        True,
+    )
     assert clock_row(rig)[-1]["text"] == "0.5 min"
