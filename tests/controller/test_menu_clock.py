@@ -115,3 +115,18 @@ def test_a_default_outside_the_row_gets_its_own_cell(tmp_path: Path) -> None:
         True,
     )
     assert clock_row(rig)[-1]["text"] == "0.5 min"
+
+
+def test_the_clock_row_shares_no_cell_with_the_rest_of_the_menu_on_any_board_size(
+    tmp_path: Path,
+) -> None:
+    for size in range(7, 19):  # 19x19 needs a fourth touch chip
+        rig = Rig(None, columns=size, rows=size, time_control=parse_time_control("10"))
+        menu = rig.table.menu
+        (row,) = menu.added
+        own = set(row.tiles()[0].cells).union(*(tile.cells for tile in row.tiles()))
+        others = [tile for tile in menu.tiles() if not set(tile.cells) & own]
+        taken = {cell for tile in others for cell in tile.cells}
+        taken |= {menu.start_cell, *menu.learn_cells().values()}
+        assert not own & taken, (size, sorted(own & taken))
+        assert len(others) == len(menu.tiles()) - len(row.tiles()), size
