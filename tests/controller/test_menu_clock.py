@@ -124,7 +124,7 @@ def test_the_clock_row_shares_no_cell_with_the_rest_of_the_menu_on_any_board_siz
         rig = Rig(None, columns=size, rows=size, time_control=parse_time_control("10"))
         menu = rig.table.menu
         (row,) = menu.added
-        own = set(row.tiles()[0].cells).union(*(tile.cells for tile in row.tiles()))
+        own = {cell for tile in row.tiles() for cell in tile.cells}
         others = [tile for tile in menu.tiles() if not set(tile.cells) & own]
         taken = {cell for tile in others for cell in tile.cells}
         taken |= {menu.start_cell, *menu.learn_cells().values()}
