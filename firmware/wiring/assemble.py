@@ -25,9 +25,10 @@ from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.game_clock import BoardClock, ClockFile
 from firmware.controller.hold import ButtonHold
+from firmware.controller.inbox import Inbox
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, Redraw, ViewHub
-from firmware.controller.loop import BoardController, Inbox
+from firmware.controller.loop import BoardController
 from firmware.controller.players import (
     Player,
     PlayerFactory,
@@ -54,6 +55,7 @@ from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.speech.announcer import Announcer
+from firmware.speech.desk import AnnouncerThread
 from firmware.wiring.devices import (
     build_buttons,
     build_buzzer,
@@ -188,14 +190,10 @@ def assemble(
         wall=wall_seconds,
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
         players=_players(fillers, players, inbox.put),
-        seating=None if seating is None else seating.kinds,
+        seating=seating,
+        hints=hints,
         hand_placed=hand_placed,
-        ask_hint=None if seating is None or not hints else seating.hint,
-        choose_computer=None if seating is None else seating.choose,
-        level=None if seating is None else seating.level.number,
-        thinking=(lambda: False) if seating is None else seating.thinker.thinking,
-        undo_policy=None if link_part is None else link_part.online_game,
-        starter_draw=None if link_part is None else link_part.online_game.draw,
+        online=None if link_part is None else link_part.online_game,
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
         timers=timers,
@@ -250,6 +248,7 @@ def assemble(
         timers=timers,
         score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
         explore=explore,
+        voice_on=None if announcer is None else announcer.enabled,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))
@@ -281,12 +280,15 @@ def _voice_shown(board: Board, inbox: Inbox) -> Callable[[float], dict[str, Json
 def _announcer(
     board: Board, speech: SpeechConfig, events: EventBus, views: ViewHub
 ) -> Announcer | None:
-    """The voice's subscriber to the events and the views, on a board that has a speaker."""
+    """The voice's subscriber to the events and the views, on a board that has a speaker: on a
+    thread of its own beside a real voice, in the loop for the simulated one (which keeps time
+    on the board's clock)."""
     if board.speaker is None:
         return None
     announcer = Announcer(board.speaker, verbosity=speech.verbosity, enabled=speech.enabled)
-    events.subscribe(announcer.hear)
-    views.subscribe(announcer.look)
+    listener = announcer if isinstance(board.speaker, MockSpeaker) else AnnouncerThread(announcer)
+    events.subscribe(listener.hear)
+    views.subscribe(listener.look)
     return announcer
 
 

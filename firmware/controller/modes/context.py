@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from firmware.controller.computer import ComputerPlayer
+from firmware.controller.computer import ComputerChoice, ComputerPlayer
 from firmware.controller.events import EventBus, PhaseChanged
 from firmware.controller.feedback import Feedback
 from firmware.controller.learning import Learning
@@ -52,7 +52,7 @@ class ModeContext:
         rng: random.Random,
         learning: Learning | None = None,
         ask_hint: Callable[[GameState], None] | None = None,
-        choose_computer: Callable[[frozenset[str], int], None] | None = None,
+        computer: ComputerChoice | None = None,
         thinking: Callable[[], bool] = lambda: False,
         hand_placed: Callable[[str], bool] = lambda game: True,
         undo_policy: UndoPolicy,
@@ -68,11 +68,12 @@ class ModeContext:
         self.rng = rng
         self.learning = learning
         self.ask_hint = ask_hint
-        self.choose_computer = choose_computer
+        self.computer = computer  # the computer's seats and level (None: no computer here)
         self.thinking = thinking
         self.hand_placed = hand_placed
         self.undo_policy = undo_policy
         self.explore = False  # see ``offer_exploring``
+        self.voice_on: bool | None = None  # a board with a voice: whether it speaks now
         self._openers = openers
         self.modes: list[BoardMode] = [first]
         self.layers: list[Layer] = []
@@ -192,7 +193,7 @@ class ModeContext:
         why: str = "new",
     ) -> None:
         """Begin a match of ``game`` (refused with its reason if it cannot be played here)."""
-        level = None if self.menu.computer is None else self.menu.computer.level
+        level = None if self.computer is None else self.computer.level
         problem = self.match.new_match(game, rules, first, players, why=why, level=level)
         if problem is not None:
             self.feedback.refuse(problem, now)
@@ -206,18 +207,25 @@ class ModeContext:
         if seated is None:
             return
         self.menu.select(seated.match.name, seated.match.rules)
-        computer = self.menu.computer
-        if computer is None:
+        if self.computer is None:
             return
         computers = [p for p in seated.players if isinstance(p, ComputerPlayer)]
-        computer.choose(seated.specs[player.seat].name for player in computers)
-        if computers:
-            computer.level = computers[0].level.number
+        names = [seated.specs[player.seat].name for player in computers]
+        self.computer.choose(names, computers[0].level.number if computers else None)
 
     def offer_exploring(self) -> None:
         """A board with a voice and ``speech.explore``: a long press on a cell says it, and the
         strip offers "read"."""
         self.explore = True
+
+    def offer_voice(self, on: bool) -> None:
+        """A board with a voice: the menu's voice cell turns it off and on (``on``: it speaks)."""
+        self.voice_on = on
+
+    def switch_voice(self) -> bool:
+        """The voice off if it was on, else on; whether it speaks now (a board with a voice)."""
+        self.voice_on = not self.voice_on
+        return self.voice_on
 
     def common_commands(self, *, hint: bool) -> tuple[str, ...]:
         """The strip's commands besides undo, new and menu: hint, read and voice (with
