@@ -20,6 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig, SpeechConfig
+from firmware.controller.coach import Coach
 from firmware.controller.computer import Seating, notice_teller
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
@@ -139,6 +140,7 @@ def assemble(
     speech: SpeechConfig = SpeechConfig(),  # noqa: B008 - frozen, never changed
     config_problems: tuple[str, ...] = (),
     time_control: TimeControl = NO_CLOCK,
+    coach: Coach | None = None,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -153,7 +155,8 @@ def assemble(
     put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
     besides here, computer and remote. ``speech``: what a board with a speaker says (its
     ``enabled`` and ``verbosity``). ``time_control``: the game clock of the matches
-    played (``--clock``, ``play.clock``)."""
+    played (``--clock``, ``play.clock``). ``coach``: analyses every finished round for the
+    reviews."""
     events = EventBus()
     timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
@@ -248,10 +251,14 @@ def assemble(
         timers=timers,
         score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
         explore=explore,
+        coach=coach,
         voice_on=None if announcer is None else announcer.enabled,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))
+    if coach is not None:
+        events.subscribe(coach.hear)
+        coach.listen(lambda: inbox.put(Redraw()))
     health = _health(controller, link_part, state_dir, config_problems)
     return Assembly(
         board, table, controller, events, kiosk_parts, history, link_part, health, announcer
