@@ -14,6 +14,7 @@ may pass.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import sqlite3
@@ -24,7 +25,7 @@ from typing import Any
 
 from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
 from firmware.history.totals import DayTotals, FinishedGame
-from firmware.rules.api import JsonValue
+from firmware.rules.api import JsonValue, Termination
 from firmware.rules.bounded_json import read_json
 from firmware.rules.records import record_from_json
 
@@ -354,13 +355,18 @@ class History:
         return found
 
     def day_totals(self, day: datetime.date) -> DayTotals:
-        """The kiosk's day statistics: the finished matches of ``day``."""
+        """The kiosk's day statistics: the finished matches of ``day``, and the rounds of all
+        its matches lost on time (as the history page counts them)."""
+        matches = self.matches(day)
         finished = [
             FinishedGame(m.game, m.rounds, m.winner, (m.finished or m.started) - m.started)
-            for m in self.matches(day)
+            for m in matches
             if m.finished is not None
         ]
-        return DayTotals.of(day, finished)
+        on_time = sum(
+            r.reason == Termination.TIME.value for m in matches for r in self.rounds(m.id)
+        )
+        return dataclasses.replace(DayTotals.of(day, finished), lost_on_time=on_time)
 
     # -- the older JSON day files ---------------------------------------------------------
 

@@ -210,6 +210,8 @@ def assemble(
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
     )
     events.subscribe(game_clock.hear)
+    if link_part is not None:
+        link_part.online_game.share_clock(game_clock)
     if seating is not None:
         seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
@@ -402,8 +404,9 @@ def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> Pl
 def _games_today(
     history: History, view: Callable[[], BoardView]
 ) -> Callable[[], dict[str, JsonValue]]:
-    """The state's ``games_today``, read again only when a match may have ended or a day."""
-    cache: dict[tuple[object, ...], JsonValue] = {}
+    """The state's ``games_today`` and ``lost_on_time_today``, read again only when a match may
+    have ended or a day."""
+    cache: dict[tuple[object, ...], dict[str, JsonValue]] = {}
 
     def games_today() -> dict[str, JsonValue]:
         score = view().score
@@ -411,9 +414,13 @@ def _games_today(
         if key not in cache:
             try:
                 cache.clear()
-                cache[key] = history.day_totals(key[0]).games
+                totals = history.day_totals(key[0])
+                cache[key] = {
+                    "games_today": totals.games,
+                    "lost_on_time_today": totals.lost_on_time,
+                }
             except (OSError, sqlite3.Error):
-                cache[key] = None
-        return {"games_today": cache[key]}
+                cache[key] = {"games_today": None, "lost_on_time_today": None}
+        return cache[key]
 
     return games_today
