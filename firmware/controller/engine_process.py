@@ -38,7 +38,7 @@ GRACE_S = 2.0  # past its movetime, a search without an answer means a hung engi
 START_S = 30.0  # a fresh engine must say readyok within this (a Pi 4 needs about 3 s)
 MAX_ATTEMPTS = 3  # tries of one search before the built-in search plays it
 POLL_S = 0.05  # how often the reader looks at the deadline while nothing comes
-ENGINE_NICE = 5  # the engine runs below the board's loop
+ENGINE_NICENESS = 10  # the engine (and every process it forks) runs this much nicer than the board
 MIN_ANSWER_S = 0.6  # no level answers sooner than this after its turn came (a person's pace)
 
 
@@ -79,9 +79,12 @@ class EngineThinker:
         seed: int | None = None,
         grace_s: float = GRACE_S,
         min_answer_s: float = MIN_ANSWER_S,
+        nicer_by: int = ENGINE_NICENESS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``min_answer_s``: a move found sooner is held back until then (hints are not)."""
+        """``min_answer_s``: a move found sooner is held back until then (hints are not).
+        ``nicer_by``: how much nicer than this process the engine runs."""
+        self._nicer_by = nicer_by
         self.command = tuple(command)
         self._min_answer_s = min_answer_s
         self._deliver = deliver
@@ -183,8 +186,7 @@ class EngineThinker:
             stdout=subprocess.PIPE,
             start_new_session=True,  # a Ctrl-C at the terminal reaches the board, not the engine
         )
-        with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, process.pid, ENGINE_NICE)
+        _nicer(process.pid, self._nicer_by)
         child = _Child(process, self._clock())
         self._child = child
         self._write(child, "isready")
@@ -334,6 +336,14 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(OSError):
         process.kill()
+
+
+def _nicer(group: int, by: int) -> None:
+    """Make the process group ``group`` (the engine, and the helpers it forks later inherit it)
+    ``by`` nicer than this process, at most 19."""
+    with contextlib.suppress(OSError):
+        niceness = min(19, os.getpriority(os.PRIO_PROCESS, 0) + by)
+        os.setpriority(os.PRIO_PGRP, group, niceness)
 
 
 def _numbers(text: str) -> dict[str, int]:
