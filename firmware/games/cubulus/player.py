@@ -19,7 +19,7 @@ from firmware.rules.players import WHOLE, Choice, Part
 LEVEL_STYLES = {
     1: CubulusStyle(max_depth=1, noise=200, share=0.1),
     2: CubulusStyle(max_depth=1, noise=45, share=0.1),
-    3: CubulusStyle(max_depth=1, noise=20, share=0.1),
+    3: CubulusStyle(max_depth=1, noise=24, share=0.1),
     4: CubulusStyle(max_depth=1, noise=5, share=0.2),
     5: CubulusStyle(max_depth=2, share=0.5),
     6: CubulusStyle(),
