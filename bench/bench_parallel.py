@@ -18,6 +18,7 @@ import random
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +42,7 @@ from hal.clock import MonotonicClock
 from hal.mock import SentFrame
 
 TAPS = 1500
-SCHEDSTAT = Path("/proc/thread-self/schedstat")  # Linux: this thread's CPU and queue time
+SCHEDSTAT = "/proc/self/task/{}/schedstat"  # Linux: a thread's CPU and run-queue time
 GAMES = ("culls", "cubulus")
 
 
@@ -154,10 +155,10 @@ def _thinking(kind: str) -> Searcher | None:
     return searcher
 
 
-def _scheduled() -> tuple[int, int]:
-    """This thread's time on a CPU and time waiting in a run queue so far, in nanoseconds."""
+def _scheduled(thread: int) -> tuple[int, int]:
+    """The thread's time on a CPU and time waiting in a run queue so far, in nanoseconds."""
     try:
-        ran, waited, _ = SCHEDSTAT.read_text(encoding="ascii").split()
+        ran, waited, _ = Path(SCHEDSTAT.format(thread)).read_text(encoding="ascii").split()
     except OSError:
         return 0, 0
     return int(ran), int(waited)
@@ -183,7 +184,7 @@ class Taps:
         return (
             f"  {kind:<46} median {statistics.median(self.ms):5.2f} ms  p99 "
             f"{self.ms[p99]:6.2f} ms   slowest 1 %: on a CPU {mean(self.ran_ms):5.2f}, "
-            f"waiting for a CPU {mean(self.queued_ms):5.2f}, neither (the GIL, a sleep) "
+            f"waiting for a CPU {mean(self.queued_ms):5.2f}, neither (the GIL, another thread) "
             f"{max(0.0, other):5.2f} ms"
         )
 
@@ -194,9 +195,10 @@ def touch_to_frame(kind: str, taps: int, into: Taps) -> None:
     parts = assemble(board, state_dir=None, rng=random.Random(1), warn=print)
     controller = parts.controller
     sent_at: list[tuple[float, int, int]] = []
+    loop = threading.get_native_id()  # the thread that taps and runs the board's loop
 
     def on_sent(_: SentFrame) -> None:
-        sent_at.append((time.perf_counter(), *_scheduled()))
+        sent_at.append((time.perf_counter(), *_scheduled(loop)))
 
     board.leds.on_sent = on_sent
     searcher = _thinking(kind)
@@ -218,7 +220,7 @@ def touch_to_frame(kind: str, taps: int, into: Taps) -> None:
         name = token.split("-")[-1].lstrip("x")
         cell = ("abcdefghijklmno".index(name[0]), int(name[1:]) - 1)
         before = len(sent_at)
-        ran, waited = _scheduled()
+        ran, waited = _scheduled(loop)
         start = time.perf_counter()
         board.touch.tap(cell)
         controller.step()
