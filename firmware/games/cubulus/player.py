@@ -26,7 +26,7 @@ LEVEL_STYLES = {
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
-LEVEL_RATINGS = {1: 474, 2: 1107, 3: 1411, 4: 1656, 5: 1821, 6: 1954}
+LEVEL_RATINGS = {1: 909, 2: 1151, 3: 1406, 4: 1669, 5: 1860, 6: 2071}
 
 
 class CubulusPlayer:
