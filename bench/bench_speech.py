@@ -4,11 +4,18 @@
 thread beside the loop, into an ALSA device that records nothing (alsa-lib's ``null`` device as
 ``default``, from a temporary HOME's .asoundrc), so the CPU the voice takes is the real one.
 
-Run: ``.venv/bin/python -m bench.bench_speech``. Prints figures; asserts nothing.
+The machine's load drifts (other programs, thermal limits), and a run's median moves with it by
+more than the voice costs. So the runs alternate, off and on, for several rounds (each round's
+order swapped from the one before: off-on, on-off, ...), every run is printed, and the figures
+compared are the median of the runs' medians, off and on, and the median of the rounds' own
+changes.
+
+Run: ``.venv/bin/python -m bench.bench_speech [--rounds N]``. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 import random
@@ -27,8 +34,8 @@ from hal.mock import SentFrame
 from hal.speaker import EspeakVoice, ThreadedSpeaker
 
 # (seconds between taps, taps per run): far faster than any player, then a brisk player's pace
-PACES = ((0.002, 1000), (0.05, 200))
-PAIRS = 3  # off, on, off, on ...: drift in the machine's load hits both alike
+PACES = ((0.002, 400), (0.05, 100))
+ROUNDS = 8  # each an off run and an on run, in alternating order
 
 
 def latency(voice: bool, pause_s: float, taps: int) -> tuple[list[float], str]:
@@ -78,35 +85,56 @@ def _figures(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1]
 
 
-def side_by_side(pause_s: float, taps: int) -> None:
-    """Runs with the voice off and on, in turn; their figures and the change of the median."""
-    off: list[float] = []
-    on: list[float] = []
-    print(f"a tap every {pause_s * 1000:g} ms:")
-    for _ in range(PAIRS):
-        quiet, _ = latency(False, pause_s, taps)
-        spoken, said = latency(True, pause_s, taps)
-        off += quiet
-        on += spoken
+def side_by_side(pause_s: float, taps: int, rounds: int) -> None:
+    """Rounds of an off run and an on run, in alternating order; each run's figures, then the
+    median of the medians and of the rounds' changes."""
+    medians: dict[bool, list[float]] = {False: [], True: []}
+    p99s: dict[bool, list[float]] = {False: [], True: []}
+    changes: list[float] = []
+    print(f"a tap every {pause_s * 1000:g} ms, {taps} taps a run, {rounds} rounds:")
+    for number in range(rounds):
+        order = (False, True) if number % 2 == 0 else (True, False)
+        runs: dict[bool, tuple[float, float, str]] = {}
+        for voice in order:
+            samples, said = latency(voice, pause_s, taps)
+            runs[voice] = (*_figures(samples), said)
+        for voice in (False, True):
+            medians[voice].append(runs[voice][0])
+            p99s[voice].append(runs[voice][1])
+        changes.append((runs[True][0] / runs[False][0] - 1) * 100)
+        first = "off first" if order[0] is False else "on first"
         print(
-            f"  pair: off median {_figures(quiet)[0]:.2f} ms, "
-            f"on median {_figures(spoken)[0]:.2f} ms{said}"
+            f"  round {number + 1} ({first}): off median {runs[False][0]:.2f} ms "
+            f"p99 {runs[False][1]:.2f} ms | on median {runs[True][0]:.2f} ms "
+            f"p99 {runs[True][1]:.2f} ms{runs[True][2]} | {changes[-1]:+.1f} %"
         )
-    off_median, off_p99 = _figures(off)
-    on_median, on_p99 = _figures(on)
-    print(f"  touch-to-frame, voice off: median {off_median:.2f} ms, p99 {off_p99:.2f} ms")
-    print(f"  touch-to-frame, voice on:  median {on_median:.2f} ms, p99 {on_p99:.2f} ms")
-    change = (on_median / off_median - 1) * 100
-    print(f"  voice on vs off: median {change:+.1f} % ({len(off)} taps each)")
+    off, on = statistics.median(medians[False]), statistics.median(medians[True])
+    print(
+        f"  voice off: median of medians {off:.2f} ms, "
+        f"median p99 {statistics.median(p99s[False]):.2f} ms"
+    )
+    print(
+        f"  voice on:  median of medians {on:.2f} ms, "
+        f"median p99 {statistics.median(p99s[True]):.2f} ms"
+    )
+    print(
+        f"  voice on vs off: {(on / off - 1) * 100:+.1f} % (median of medians), "
+        f"{statistics.median(changes):+.1f} % (median of the rounds' changes)"
+    )
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="off/on rounds per pace")
+    args = parser.parse_args()
+    if args.rounds < 1:
+        parser.exit(2, f"bench_speech: --rounds must be 1 or more, not {args.rounds}\n")
     print("one LED frame on the wire: 6.75 ms")
     with tempfile.TemporaryDirectory() as home:
         (Path(home) / ".asoundrc").write_text("pcm.!default { type null }\n", encoding="utf-8")
         os.environ["HOME"] = home
         for pause_s, taps in PACES:
-            side_by_side(pause_s, taps)
+            side_by_side(pause_s, taps, args.rounds)
 
 
 if __name__ == "__main__":

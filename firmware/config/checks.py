@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from firmware.config.errors import ConfigError
-from firmware.config.schema import Config
+from firmware.config.schema import BUTTON_NAMES, Config
 
 # The pins rpi_ws281x can drive: SPI MOSI, the two PWM channels, PCM data.
 WS281X_PINS = (10, 12, 13, 18, 19, 21)
@@ -102,7 +102,7 @@ def gpio_users(config: Config) -> list[tuple[str, int]]:
     users.append(("leds.gpio", config.leds.gpio))
     buttons = config.buttons
     if buttons.backend != "none":
-        for name in ("undo", "new", "menu", "hint"):
+        for name in BUTTON_NAMES:
             pin = getattr(buttons, name)
             if pin is not None:
                 users.append((f"buttons.{name}", pin))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from firmware.config.errors import ConfigError
+from firmware.config.schema import BUTTON_NAMES
 
 # A file that gives one side of the grid gives both.
 BOTH = (("board.columns", "board.rows"),)
@@ -18,7 +19,7 @@ BOTH = (("board.columns", "board.rows"),)
 HARDWARE_KEYS = {
     "touch.backend": ("layout", "i2c_bus", "irq_gpio", "matrix", "direct"),
     "leds.backend": ("gpio", "frequency_hz", "dma", "strip_type", "invert", "count", "order"),
-    "buttons.backend": ("undo", "new", "menu", "hint"),
+    "buttons.backend": BUTTON_NAMES,
     "buzzer.backend": ("gpio",),
 }
 

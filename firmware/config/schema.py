@@ -209,6 +209,9 @@ class LedsConfig:
     )
 
 
+BUTTON_NAMES = ("undo", "new", "menu", "hint", "read")  # ButtonsConfig's buttons, in order
+
+
 @dataclass(frozen=True, slots=True)
 class ButtonsConfig:
     """The push buttons, active low with pull-ups; null leaves a button out."""
@@ -218,6 +221,7 @@ class ButtonsConfig:
     new: int | None = gpio(27, "NEW game")
     menu: int | None = gpio(22, "MENU")
     hint: int | None = gpio(None, "HINT (optional): light the strongest move")
+    read: int | None = gpio(None, "READ (optional): say the board aloud (speech.backend)")
     bounce_seconds: float = option(0.05, low=0.0, high=1.0)
 
 

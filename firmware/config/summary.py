@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from firmware.config.addressing import hex_address
 from firmware.config.chips import expected_chips
-from firmware.config.schema import Config
+from firmware.config.schema import BUTTON_NAMES, Config
 
 
 def _touch_line(config: Config) -> str:
@@ -39,9 +39,7 @@ def _buttons_line(config: Config) -> str:
     if buttons.backend == "none":
         return "none"
     pins = [
-        f"{name} GPIO{pin}"
-        for name in ("undo", "new", "menu", "hint")
-        if (pin := getattr(buttons, name)) is not None
+        f"{name} GPIO{pin}" for name in BUTTON_NAMES if (pin := getattr(buttons, name)) is not None
     ]
     return f"{buttons.backend}: {', '.join(pins) or 'none wired'}"
 

@@ -199,7 +199,10 @@ class ReadAloud:
 
 @dataclass(frozen=True, slots=True)
 class VoiceSwitched:
-    """Someone tapped the strip's "voice" cell: the board's voice goes off, or on again."""
+    """Someone tapped the menu's voice cell or the strip's "voice": the voice goes ``on``, or
+    off."""
+
+    on: bool
 
 
 Event = (

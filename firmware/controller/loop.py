@@ -109,12 +109,14 @@ class BoardController:
         timers: Timers | None = None,
         score_parts: Sequence[ScorePart] = (),
         explore: bool = False,
+        voice_on: bool | None = None,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
         when other parts schedule on them too; ``score_parts``: keys other parts add to the
         scoreboard (the game clock's ``clock``); ``explore``: a long press on a cell says it
-        (``speech.explore`` on a board with a voice)."""
+        (``speech.explore`` on a board with a voice); ``voice_on``: on a board with a voice,
+        whether it speaks (the menu's voice cell switches it)."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -134,6 +136,8 @@ class BoardController:
         ]
         if explore:
             table.context.offer_exploring()
+        if voice_on is not None:
+            table.context.offer_voice(voice_on)
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
         self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None

@@ -41,13 +41,14 @@ class Announcer:
         self._told = False  # the last event was a move, whose sentence tells how a round ended
         self._round_end: Line | None = None  # said with the step's view, unless the match ended
         self._warned: set[tuple[str, int]] = set()  # (side, threshold) said since it was above
+        self._phase: object = None  # the phase of the view last looked at
 
     def hear(self, event: Event) -> None:
         """An event from the bus (subscribe this)."""
         if isinstance(event, VoiceSwitched):  # "Voice off." is said before it goes quiet
-            if self.enabled:
+            if self.enabled and not event.on:
                 self._say(Line("Voice off.", urgent=True))
-            self.enabled = not self.enabled
+            self.enabled = event.on
             if self.enabled:
                 self._say(Line("Voice on.", urgent=True))
             return
@@ -68,6 +69,9 @@ class Announcer:
         score = view.score
         self._clock_warning(score.get("clock"))
         phase, message, notice = score.get("phase"), score.get("message"), score.get("notice")
+        if phase == "menu" and self._phase != "menu":
+            self._say_voice_cell(score.get("menu"))
+        self._phase = phase
         if not isinstance(phase, str) or not isinstance(message, str):
             return
         notice = notice if isinstance(notice, str) and notice else None
@@ -107,6 +111,13 @@ class Announcer:
             seconds = min(crossed) // 1000
             words = "one minute" if seconds == 60 else f"{seconds} seconds"
             self._say(Line(f"{side.capitalize()}: {words} left.", urgent=True))
+
+    def _say_voice_cell(self, menu: object) -> None:
+        """The menu opened: where its voice cell is, for a player who cannot see it."""
+        voice = menu.get("voice") if isinstance(menu, dict) else None
+        said = voice.get("said") if isinstance(voice, dict) else None
+        if isinstance(said, str):
+            self._say(Line(_capital(said)))
 
     def say_now(self, text: str) -> None:
         """Say ``text`` ahead of everything waiting (the read-the-board command, a test)."""

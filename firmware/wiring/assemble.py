@@ -54,6 +54,7 @@ from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.speech.announcer import Announcer
+from firmware.speech.desk import AnnouncerThread
 from firmware.wiring.devices import (
     build_buttons,
     build_buzzer,
@@ -248,6 +249,7 @@ def assemble(
         timers=timers,
         score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
         explore=explore,
+        voice_on=None if announcer is None else announcer.enabled,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))
@@ -279,12 +281,15 @@ def _voice_shown(board: Board, inbox: Inbox) -> Callable[[float], dict[str, Json
 def _announcer(
     board: Board, speech: SpeechConfig, events: EventBus, views: ViewHub
 ) -> Announcer | None:
-    """The voice's subscriber to the events and the views, on a board that has a speaker."""
+    """The voice's subscriber to the events and the views, on a board that has a speaker: on a
+    thread of its own beside a real voice, in the loop for the simulated one (which keeps time
+    on the board's clock)."""
     if board.speaker is None:
         return None
     announcer = Announcer(board.speaker, verbosity=speech.verbosity, enabled=speech.enabled)
-    events.subscribe(announcer.hear)
-    views.subscribe(announcer.look)
+    listener = announcer if isinstance(board.speaker, MockSpeaker) else AnnouncerThread(announcer)
+    events.subscribe(listener.hear)
+    views.subscribe(listener.look)
     return announcer
 
 

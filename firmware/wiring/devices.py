@@ -15,7 +15,7 @@ from typing import Any, TypedDict, TypeVar, Unpack
 from firmware.config.addressing import hex_address
 from firmware.config.checks import led_count
 from firmware.config.chips import presence
-from firmware.config.schema import Config
+from firmware.config.schema import BUTTON_NAMES, Config
 from firmware.wiring.settings import (
     direct_layout,
     led_mapping,
@@ -50,7 +50,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-BUTTON_NAMES = ("undo", "new", "menu", "hint")
 # What opening a device raises when its library, bus or pin is not there.
 SETUP_ERRORS = (OSError, RuntimeError, ValueError, ImportError)
 

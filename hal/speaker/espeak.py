@@ -1,20 +1,27 @@
 """The espeak-ng voice: the sentence is synthesised to a WAV, then played on an ALSA device.
 
-``espeak-ng --stdout`` writes the WAV (with the streaming header it uses for a pipe: its sizes are
-set right here) and ``aplay -D DEVICE`` plays it, so a missing or busy device is an error this
-code sees (espeak-ng's own audio output exits 0 when no card opens). Both are Debian's and
-Raspberry Pi OS's packages ``espeak-ng`` and ``alsa-utils``.
+``espeak-ng --stdout`` writes the WAV and ``aplay -D DEVICE`` plays it, so a missing or busy
+device is an error this code sees (espeak-ng's own audio output exits 0 when no card opens).
+Both are Debian's and Raspberry Pi OS's packages ``espeak-ng`` and ``alsa-utils``. Sentences are
+said by the voice's own process (``hal.speaker.player``), started once; a WAV file is written
+here (its sizes set right: a pipe's WAV has none).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import select
 import shutil
+import signal
 import struct
 import subprocess
+import sys
 import threading
 from pathlib import Path
 
 SYNTH_TIMEOUT_S = 30.0
+SPEAK_TIMEOUT_S = 120.0  # far longer than any sentence takes to say: the voice's process hangs
 SYNTH_NICENESS = 10
 RIFF_HEADER = 44  # espeak-ng writes the plain 44-byte PCM header
 
@@ -44,6 +51,7 @@ class EspeakVoice:
         device: str = "default",
         espeak: str = "espeak-ng",
         aplay: str = "aplay",
+        timeout: float = SPEAK_TIMEOUT_S,
     ) -> None:
         found = {}
         for program, package in ((espeak, "espeak-ng"), (aplay, "alsa-utils")):
@@ -65,6 +73,7 @@ class EspeakVoice:
         self._lock = threading.Lock()
         self._player: subprocess.Popen[bytes] | None = None
         self._cut = False  # stop() ended the sentence being played
+        self.timeout = timeout
 
     def arguments(self) -> list[str]:
         """The espeak-ng command line that writes a sentence read from stdin as a WAV."""
@@ -105,33 +114,60 @@ class EspeakVoice:
 
     def speak(self, text: str) -> None:
         """Say ``text`` on the device; returns when it has been played (OSError if it cannot)."""
-        wav = self.synthesize(text)
         with self._lock:
             self._cut = False
-            player = subprocess.Popen(
-                [self._aplay, "-q", "-D", self.device],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                close_fds=False,
-            )
-            self._player = player
+            if self._player is None or self._player.poll() is not None:
+                self._player = self._start_player()
+            player = self._player
+        assert player.stdin is not None and player.stdout is not None
+        answer: str | None = ""
         try:
-            _, errors = player.communicate(wav)
-        finally:
-            with self._lock:
-                self._player = None
+            player.stdin.write(" ".join(text.split()).encode() + b"\n")
+            player.stdin.flush()
+            if select.select([player.stdout], [], [], self.timeout)[0]:
+                answer = player.stdout.readline().decode(errors="replace").strip()
+            else:
+                answer = None
+        except (OSError, ValueError):  # its pipes broken, or closed by stop()
+            answer = ""
+        if answer is None:  # hung: the next sentence starts the voice's process again
+            self.stop()
+            raise OSError(f"the voice said nothing for {self.timeout:g} s: restarted it")
         with self._lock:
-            cut = self._cut
-        if player.returncode != 0 and not cut:  # stop() cut it short: no failure
-            raise OSError(f"aplay on {self.device!r} failed: {_last_line(errors)}")
+            if self._cut:  # stop() cut it short: no failure
+                return
+        kind, _, message = answer.partition(" ")
+        if kind == "aplay":
+            raise OSError(f"aplay on {self.device!r} failed: {message}")
+        if kind == "espeak":
+            raise OSError(f"espeak-ng failed: {message}")
+        if kind != "ok":
+            raise OSError("the voice's player process ended")
+
+    def _start_player(self) -> subprocess.Popen[bytes]:
+        """The voice's own process (``hal.speaker.player``), in a process group of its own."""
+        play = [self._aplay, "-q", "-D", self.device]
+        return subprocess.Popen(
+            [sys.executable, "-m", "hal.speaker.player", *self.arguments(), "--", *play],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            start_new_session=True,
+        )
 
     def stop(self) -> None:
-        """Cut the sentence being played short."""
+        """Cut the sentence being played short, and end the voice's process (the next sentence
+        starts another)."""
         with self._lock:
-            if self._player is not None and self._player.poll() is None:
-                self._cut = True
-                self._player.terminate()
+            player, self._player = self._player, None
+            if player is None or player.poll() is not None:
+                return
+            self._cut = True
+            with contextlib.suppress(ProcessLookupError):  # it ended just now
+                os.killpg(player.pid, signal.SIGTERM)
+        player.wait(timeout=5.0)
+        for pipe in (player.stdin, player.stdout):
+            if pipe is not None:
+                pipe.close()
 
     def __repr__(self) -> str:
         return f"<EspeakVoice {self.voice} at {self.rate} wpm, volume {self.volume}, {self.device}>"

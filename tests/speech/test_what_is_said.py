@@ -1,6 +1,7 @@
-"""What the board says, heard on the simulated voice: every kind of action in both games, a cull
-and its flip, a refusal, a win and the score, a lesson's step, a hint, a resumed match, in order,
-and stale sentences dropped when the moves come faster than speech."""
+"""What the board says, heard on the simulated voice: every kind of action in both games (a
+Cubulus full line turned, a Culls teams game by seat), a cull and its flip, a refusal, a win and
+the score, a lesson's step, a hint, a resumed match, in order, and stale sentences dropped when
+the moves come faster than speech."""
 
 from __future__ import annotations
 
@@ -182,6 +183,7 @@ def test_a_hint_is_said(tmp_path: Path) -> None:
 def test_a_lesson_says_each_step_and_the_praise_for_a_right_touch(rig: Rig) -> None:
     lesson = load_lessons()[0]
     rig.start()
+    heard(rig)  # the menu's voice cell, said as the menu opens
     rig.controller.lesson(lesson.full_name)
     rig.controller.step()
     first = heard(rig)
@@ -223,3 +225,58 @@ def test_the_running_clock_warns_at_a_minute_30_and_10_seconds_left_once_each(
     warnings = [said.text for said in voice.said if said.text.endswith(" left.")]
     assert warnings == ["Red: one minute left.", "Red: 30 seconds left.", "Red: 10 seconds left."]
     assert all(said.urgent for said in voice.said if said.text in warnings)
+
+
+def test_a_cubulus_full_line_turned_and_the_turn_back_refused(rig: Rig) -> None:
+    log = EventLog(rig.events)
+    rig.start("cubulus", {"players": 2}, first="red")
+    for cube_cell in TOP_LAYER:  # the top layer full of white balls: each of its lines is full
+        rig.neutral(cube_cell)
+    heard(rig)
+    log.clear()
+    rig.push("F002")  # into the full line 002-012-022: it turns
+    turned = _acted(log)
+    assert turned == [
+        "Red turned the full line from the front at e11: "
+        "the white ball at the far end came in at e11."
+    ]
+    assert heard(rig) == [turned[0], "Black: push a ball in: tap the face cell you push into"]
+    rig.push("B022")  # the same line from the back: turning it back is refused, at once
+    assert heard(rig) == ["Not o11: that would undo the last move."]
+    assert len(_acted(log)) == 1
+
+
+def test_a_culls_teams_game_names_the_seat_that_acts_and_the_one_that_moves_the_chip(
+    rig: Rig,
+) -> None:
+    log = EventLog(rig.events)
+    rig.start("culls", {"mode": "teams"}, first="blue")
+    said = heard(rig)
+    said += _tap_slowly(rig, "h8", "i8", "a1", "j8", "k8", "i8", "m3")
+    acted = _acted(log)
+    assert acted == [
+        "Blue A placed h8.",
+        "Red A placed i8.",
+        "Blue B placed a1.",
+        "Red B placed j8.",
+        "Blue A placed k8 and trapped i8 and j8: Blue A flips one.",
+        "Blue A placed k8 and trapped i8 and j8; Blue A flipped i8: Red A moves it next.",
+        "Red A moved the flipped chip from i8 to m3.",
+    ]
+    assert said == [
+        "Blue A: place a chip and tap its cell",
+        acted[0],
+        "Red A: place a chip and tap its cell",
+        acted[1],
+        "Blue B: place a chip and tap its cell",
+        acted[2],
+        "Red B: place a chip and tap its cell",
+        acted[3],
+        "Blue A: place a chip and tap its cell",
+        acted[4],  # the cull
+        "Blue A: tap the blinking chip to flip it: i8 or j8",
+        acted[5],  # the flip, and the seat that moves the chip
+        "Red A: move your flipped chip from i8 to an empty cell and tap it",
+        acted[6],
+        "Blue B: place a chip and tap its cell",
+    ]

@@ -2,11 +2,17 @@
 
 The cached root stays untouched: each container boots an overlay of it (its own upper layer),
 so every run starts from the same fresh machine. The container shares the host's network.
+
+The container runs the unified cgroup hierarchy, as Raspberry Pi OS Bookworm does, and may use
+bpf(2): its systemd then enforces a unit's ``DevicePolicy=`` and ``DeviceAllow=`` with eBPF
+device programs (systemd.resource-control(5)); in a hybrid hierarchy it cannot, and would let
+every device through.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -80,7 +86,9 @@ def booted(lower: Path, work: Path) -> Iterator[Container]:
                 [
                     *("systemd-nspawn", "-D", str(merged), "--boot", "--register=no"),
                     *("--keep-unit", "--console=pipe", f"--machine=cullsboard-{work.name[-8:]}"),
+                    "--system-call-filter=bpf",  # the device programs of DeviceAllow=
                 ],
+                env={**os.environ, "SYSTEMD_NSPAWN_UNIFIED_HIERARCHY": "1"},
                 stdin=subprocess.DEVNULL,
                 stdout=console,
                 stderr=subprocess.STDOUT,

@@ -73,6 +73,7 @@ class ModeContext:
         self.hand_placed = hand_placed
         self.undo_policy = undo_policy
         self.explore = False  # see ``offer_exploring``
+        self.voice_on: bool | None = None  # a board with a voice: whether it speaks now
         self._openers = openers
         self.modes: list[BoardMode] = [first]
         self.layers: list[Layer] = []
@@ -218,6 +219,15 @@ class ModeContext:
         """A board with a voice and ``speech.explore``: a long press on a cell says it, and the
         strip offers "read"."""
         self.explore = True
+
+    def offer_voice(self, on: bool) -> None:
+        """A board with a voice: the menu's voice cell turns it off and on (``on``: it speaks)."""
+        self.voice_on = on
+
+    def switch_voice(self) -> bool:
+        """The voice off if it was on, else on; whether it speaks now (a board with a voice)."""
+        self.voice_on = not self.voice_on
+        return self.voice_on
 
     def common_commands(self, *, hint: bool) -> tuple[str, ...]:
         """The strip's commands besides undo, new and menu: hint, read and voice (with

@@ -9,6 +9,8 @@ from firmware.controller.buttons import Button
 from firmware.controller.menu_summary import menu_summary
 from firmware.controller.modes.base import BoardMode, Fields, Phase
 from firmware.controller.modes.game import match_fields, with_notice
+from firmware.controller.modes.read import switch_voice
+from firmware.controller.modes.voice import voice_cell, voice_fields, voice_tiles, voice_words
 from firmware.render import palette as p
 from firmware.render import screens
 from firmware.render.stack import Light, LightStack
@@ -28,7 +30,9 @@ class MenuMode(BoardMode):
     def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
         self.picked = None
         learn = ctx.menu.learn_at(cell)
-        if learn is not None:
+        if cell == voice_cell(ctx):
+            switch_voice(ctx, now)
+        elif learn is not None:
             self.command(ctx, learn, now)
         elif ctx.menu.tap(cell):
             start_chosen(ctx, now)
@@ -51,7 +55,7 @@ class MenuMode(BoardMode):
         return ctx.menu.settings()[0]
 
     def lights(self, ctx: ModeContext, stack: LightStack, now: float) -> None:
-        screens.menu_lights(stack, ctx.menu.tiles(), self.entered)
+        screens.menu_lights(stack, [*ctx.menu.tiles(), *voice_tiles(ctx)], self.entered)
         start = p.Blink(p.READY, p.dim(p.READY, 0.2), 1.0)
         stack.add([ctx.menu.start_cell], Light(p.HIGHLIGHT, start, self.entered))
 
@@ -59,14 +63,14 @@ class MenuMode(BoardMode):
         menu = ctx.menu
         sentence = (
             f"Menu: {menu.chosen_words()}. Tap a game, then the green cell (MENU: next game, "
-            f"NEW: start). Cells: {menu.where()}"
+            f"NEW: start). {voice_words(ctx)}Cells: {menu.where()}"
         )
         picked = f"{self.picked}. " if self.picked else ""
         return {
             **match_fields(ctx, now, in_menu=True),
             "phase": self.phase,
             "message": with_notice(ctx, now, ctx.words_over() or picked + sentence),
-            "menu": {**menu_summary(menu), "picked": self.picked},
+            "menu": {**menu_summary(menu), "picked": self.picked, **voice_fields(ctx)},
         }
 
 

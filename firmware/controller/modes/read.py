@@ -42,8 +42,12 @@ def open_read(ctx: ModeContext, now: float) -> None:
 
 
 def switch_voice(ctx: ModeContext, now: float) -> None:
-    """The strip's "voice": the voice says it goes off (or comes on) and does so."""
-    ctx.events.post(VoiceSwitched())
+    """The menu's voice cell or the strip's "voice": the voice goes off (it says so first) or
+    on again (and says so)."""
+    if ctx.voice_on is None:
+        ctx.feedback.refuse("this board has no voice", now)
+        return
+    ctx.events.post(VoiceSwitched(ctx.switch_voice()))
 
 
 def explore_cell(ctx: ModeContext, cell: Cell, now: float) -> None:

@@ -1,0 +1,70 @@
+"""Beside a real voice the announcer runs on a thread of its own: the board's loop only hands
+events and views over, and the sentences still come, in order."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware.config import default_config
+from firmware.rules.grid import parse_board_cell
+from firmware.speech.announcer import Announcer
+from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from hal.clock import MonotonicClock
+from hal.interfaces import Board
+from hal.speaker import ThreadedSpeaker
+
+WAIT_S = 10.0
+
+
+class Heard:
+    """A voice that says nothing aloud: it keeps each sentence."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def speak(self, text: str) -> None:
+        self.texts.append(text)
+
+    def stop(self) -> None:
+        """Nothing is being said for long."""
+
+
+def test_the_loop_hands_events_and_views_over_and_the_sentences_come_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: set[str] = set()
+    hear, look = Announcer.hear, Announcer.look
+
+    def heard_on(method: Callable[[Announcer, Any], None]) -> Callable[[Announcer, Any], None]:
+        def where(self: Announcer, item: Any) -> None:
+            threads.add(threading.current_thread().name)
+            method(self, item)
+
+        return where
+
+    monkeypatch.setattr(Announcer, "hear", heard_on(hear))
+    monkeypatch.setattr(Announcer, "look", heard_on(look))
+    clock = MonotonicClock()
+    parts = simulated_board(bare_simulation(default_config()), clock)
+    voice = Heard()
+    board = Board(parts.touch, parts.leds, clock, None, None, ThreadedSpeaker(voice, clock))
+    controller = assemble(board, state_dir=tmp_path, rng=random.Random(1), warn=print).controller
+    controller.start(("culls", {"mode": "duel"}), "blue")
+    for name in ("h8", "i8"):
+        parts.touch.tap(parse_board_cell(name, 15, 15))
+        controller.step()
+        deadline = time.monotonic() + WAIT_S
+        while not any(text.endswith(f"placed {name}.") for text in voice.texts):
+            assert time.monotonic() < deadline, voice.texts
+            time.sleep(0.01)
+    board.close()
+    assert threads == {"announcer"}, "the loop's thread never makes a sentence"
+    placed = [text for text in voice.texts if " placed " in text]
+    assert placed == ["Blue placed h8.", "Blue placed i8."]
