@@ -21,7 +21,7 @@ DOUBLE_FOUR = [
 # Red's four c3-f3 is closed by blue b3 and g3, but red g2 would cull g3 and g4 (g2 g3 g4 g5):
 # the flipped g3 must move away and red completes the five there. Blue must prevent that cull.
 CULL_THEN_FIVE = ["b3", "g3", "c3", "d3", "g4", "e3", "o15", "g5", "m15", "f3"]
-PREVENTING_LEVELS = (6,)  # it takes three plies: the top level, which deepens, sees it
+PREVENTING_LEVELS = (5, 6)  # three plies with forcing extensions, or deeper: they see it
 
 
 def _choose(state: GameState, number: int, seed: int, nodes: int = 20_000) -> str:

@@ -14,16 +14,16 @@ from firmware.rules.players import WHOLE, Choice, Part
 COLOUR_CODES = {"blue": 1, "red": 2}
 # What each level sees, and the part of the time it spends. Every level takes a win in one and
 # blocks a five (found before any noise). Levels 1-2 look one chip ahead, blind to culls, with
-# noise for a beginner's misjudgement (level 1 misses an open three now and then); levels 3-5
-# read two plies, ever wider and less noisy, level 5 with every forcing reply; level 6 deepens
-# for all its time. Tuned on pooled round robins so that neighbours are about 200 points apart
-# (docs/players.md, Levels).
+# noise for a beginner's misjudgement (level 1 misses an open three now and then); levels 3-4
+# read two plies, the higher wider and less noisy; level 5 three plies, narrow, on a quarter of
+# the time (at two plies it was level 4's equal); level 6 deepens for all its time. Tuned on
+# pooled round robins so that neighbours are about 200 points apart (docs/players.md, Levels).
 LEVEL_STYLES = {
     1: CullsStyle(max_depth=1, noise=150, sees_culls=False, extensions=0, share=0.05),
-    2: CullsStyle(max_depth=1, noise=100, sees_culls=False, extensions=0, share=0.05),
+    2: CullsStyle(max_depth=1, noise=80, sees_culls=False, extensions=0, share=0.05),
     3: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=90, extensions=2, share=0.12),
     4: CullsStyle(max_depth=2, root_beam=16, noise=10, extensions=4, share=0.2),
-    5: CullsStyle(max_depth=2, share=0.3),
+    5: CullsStyle(max_depth=3, beam=8, root_beam=16, extensions=2, share=0.25),
     6: CullsStyle(),
 }
 
