@@ -28,7 +28,7 @@ LEVEL_STYLES = {
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
-LEVEL_RATINGS = {1: 801, 2: 985, 3: 1030, 4: 1207, 5: 1510, 6: 1638}
+LEVEL_RATINGS = {1: 807, 2: 934, 3: 1135, 4: 1236, 5: 1517, 6: 1612}
 
 
 def culls_position(
