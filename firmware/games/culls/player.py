@@ -23,7 +23,7 @@ LEVEL_STYLES = {
     2: CullsStyle(max_depth=1, noise=80, sees_culls=False, extensions=0, share=0.05),
     3: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=90, extensions=2, share=0.12),
     4: CullsStyle(max_depth=2, root_beam=16, noise=10, extensions=4, share=0.2),
-    5: CullsStyle(max_depth=3, beam=8, root_beam=16, extensions=2, share=0.25),
+    5: CullsStyle(max_depth=3, beam=8, root_beam=16, extensions=2, share=0.18),
     6: CullsStyle(),
 }
 
