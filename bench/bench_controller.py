@@ -16,6 +16,7 @@ from pathlib import Path
 from firmware.config import default_config
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Phase
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from hal.clock import MonotonicClock
 from hal.mock import MockBoard, SentFrame
@@ -44,7 +45,7 @@ def latency(state_dir: Path | None, label: str) -> None:
         sent_at.append(time.perf_counter())
 
     board.leds.on_sent = on_sent
-    controller.start(("culls", {"mode": "duel"}))
+    controller.start(GameAndRules("culls", {"mode": "duel"}))
     rng = random.Random(2)
     samples: list[float] = []
     touch = board.touch
@@ -73,7 +74,7 @@ def latency(state_dir: Path | None, label: str) -> None:
 def idle_cpu(*, watchdog: bool) -> None:
     """CPU time used by the real blocking loop while nothing animates."""
     controller, _ = _controller(None, (lambda: None) if watchdog else None)
-    controller.start(("culls", {"mode": "duel"}))
+    controller.start(GameAndRules("culls", {"mode": "duel"}))
     runner = threading.Thread(target=controller.run)
     cpu_before = time.process_time()
     runner.start()

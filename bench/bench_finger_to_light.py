@@ -48,8 +48,10 @@ from pathlib import Path
 
 from firmware.config import Config, load_config
 from firmware.config.schema import SimConfig
-from firmware.controller.loop import BoardController, QueueItem
+from firmware.controller.inbox import QueueItem
+from firmware.controller.loop import BoardController
 from firmware.controller.table import Phase
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import assemble
 from firmware.wiring.simrig import SimulatedRig
 from hal.clock import FakeClock
@@ -146,7 +148,7 @@ class Bench:
         self.leds.on_sent = self._sent
         self.stamp = Stamp()
         self.rig.panel.line.attach_pin(self.stamp, first=True)
-        self.controller.start(("culls", {"mode": "duel"}))
+        self.controller.start(GameAndRules("culls", {"mode": "duel"}))
         brightness = self.config.leds.brightness
         cells = [(c, r) for r in range(config.board.rows) for c in range(config.board.columns)]
         self.rig.panel.set_leds(dict.fromkeys(cells, brightness))

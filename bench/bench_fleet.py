@@ -77,7 +77,7 @@ class Board:
         self.thread.start()
 
     def _viewed(self, view: BoardView) -> None:
-        if view.score.get("phase") == Phase.WAITING_FOR_CHIP.value and not self.blinked.is_set():
+        if view.score.get("phase") == Phase.WAITING_FOR_PIECE.value and not self.blinked.is_set():
             self.blinked_at = time.perf_counter()
             self.blinked.set()
 

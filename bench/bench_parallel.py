@@ -36,6 +36,7 @@ from firmware.controller.thinker import Answer, Searcher, Thinker
 from firmware.players import level
 from firmware.rules import find_game
 from firmware.rules.api import GameState, Status
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import record_of
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from hal.clock import MonotonicClock
@@ -206,7 +207,7 @@ def touch_to_frame(kind: str, taps: int, into: Taps) -> None:
         while not searcher.ready():
             time.sleep(0.05)
     time.sleep(0.5)
-    controller.start(("culls", {"mode": "duel"}))
+    controller.start(GameAndRules("culls", {"mode": "duel"}))
     rng = random.Random(2 + len(into.ms))
     done = 0
     while done < taps:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from firmware.config import default_config
 from firmware.controller.table import Phase
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from hal.clock import MonotonicClock
@@ -54,7 +55,7 @@ def latency(voice: bool, pause_s: float, taps: int) -> tuple[list[float], str]:
         sent_at.append(time.perf_counter())
 
     board.leds.on_sent = on_sent
-    controller.start(("culls", {"mode": "duel"}))
+    controller.start(GameAndRules("culls", {"mode": "duel"}))
     rng = random.Random(2)
     samples: list[float] = []
     while len(samples) < taps:

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from firmware import __version__
 from firmware.commands import parser
-from firmware.commands.errors import CommandError
 from firmware.controller.restart import RestartRequested
+from firmware.errors import CullsboardError
 
 # Libraries of the "board" extras: the simulated board runs without them.
 BOARD_LIBRARIES = frozenset(
@@ -41,14 +41,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse(argv, __version__)
     try:
         code: int = args.run(args)
-    except CommandError as exc:
-        prog = "cullsboard" if args.command is None else f"cullsboard {args.command}"
-        print(f"{prog}: {exc}", file=sys.stderr, flush=True)
-        return exc.status
     except RestartRequested:  # the staff page's "Restart the board": everything was closed
         from firmware.commands.restart import restart
 
         return restart()
+    except CullsboardError as exc:  # every error of the project: one line, then its status
+        prog = "cullsboard" if args.command is None else f"cullsboard {args.command}"
+        print(f"{prog}: {' '.join(str(exc).split())}", file=sys.stderr, flush=True)
+        return exc.exit_status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

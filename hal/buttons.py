@@ -12,10 +12,11 @@ from typing import Any
 
 from gpiozero import Button, GPIOZeroError
 
+from hal.errors import HardwareError
 from hal.interfaces import ButtonEvent, Clock, EventSink
 
 
-class GpioSetupError(OSError):
+class GpioSetupError(HardwareError):
     """A GPIO device could not be opened; the message names the device, the pin and the fix."""
 
 

@@ -13,6 +13,7 @@ from firmware.cli import build_parser
 from firmware.commands.play import run_spec
 from firmware.config import load_config
 from firmware.controller.loop import BoardController
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import Assembly
 from firmware.wiring.errors import SessionError
 from firmware.wiring.hardware import run_real_board
@@ -47,7 +48,7 @@ def _what_runs(controller: BoardController) -> tuple[object, ...]:
 
 def test_both_boards_start_from_one_spec_alike(tmp_path: Path) -> None:
     spec = run_spec(build_parser().parse_args(ARGS))
-    assert isinstance(spec, RunSpec) and spec.settings == ("culls", {"mode": "teams"})
+    assert isinstance(spec, RunSpec) and spec.game == GameAndRules("culls", {"mode": "teams"})
     real: list[tuple[object, ...]] = []
 
     def started(controller: BoardController) -> None:

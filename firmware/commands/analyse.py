@@ -30,13 +30,13 @@ def run(args: argparse.Namespace) -> int:
         _, error = replay(record)
         start = record.new_state()
     except InvalidRecordError as exc:
-        raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from None
+        raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from exc
     if error is not None:
         raise CommandError(f"the record does not replay: {error}", EXIT_INVALID)
     try:
         reviews = analyse(start, list(record.moves), args.nodes or ANALYSIS_NODES)
     except InvalidRecordError as exc:  # a game without a computer player
-        raise CommandError(f"cannot analyse: {shorten(str(exc))}", EXIT_INVALID) from None
+        raise CommandError(f"cannot analyse: {shorten(str(exc))}", EXIT_INVALID) from exc
     for review in reviews:
         print(json.dumps(review.to_json()))
     worst = max(reviews, key=lambda r: (r.loss, -r.ply), default=None)

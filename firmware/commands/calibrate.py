@@ -107,7 +107,7 @@ def run(args: argparse.Namespace, active: UnitActive = unit_active) -> int:
             pause, on_frame = time.sleep, []
             print(f"{name}: {args.config or 'built-in defaults'}, on the hardware", file=out)
     except BoardSetupError as exc:
-        raise CommandError(str(exc), EXIT_ERROR) from None
+        raise CommandError(str(exc), EXIT_ERROR) from exc
     sensor = board.touch
     if not isinstance(sensor, PadTouchSensor):
         board.close()

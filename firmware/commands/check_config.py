@@ -10,6 +10,7 @@ from firmware.config import ConfigError, load_config
 from firmware.config.layered import layered_lines, read_layered
 from firmware.config.running import Switches
 from firmware.config.summary import summary_lines
+from firmware.errors import InputError
 
 EXIT_INVALID = 2
 
@@ -25,7 +26,6 @@ def run(args: argparse.Namespace) -> int:
         layered, problem = read_layered(config, state_dir)
     else:  # the unit's checks reach the broker settings: only when asked
         from firmware.service.as_run import (
-            NotForServiceError,
             check_for_service,
             shipped_unit_flags,
         )
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         layered, problem = read_layered(config, state_dir, Switches.of_flags(flags))
         try:
             check_for_service(layered.config, flags)
-        except NotForServiceError as exc:
+        except InputError as exc:  # ConfigError, LinkSettingsError or NotForServiceError
             message = f"{args.file}: {exc} (as the kiosk unit runs it: {' '.join(flags)})"
             raise CommandError(message, EXIT_INVALID) from None
         how = f" for the kiosk service ({' '.join(flags)})"

@@ -71,7 +71,7 @@ def run(
             watch = 0.0 if args.quick else args.seconds
             found = diagnose(config, board, out, pause_s=pause, watch_s=watch, sleep=time.sleep)
     except BoardSetupError as exc:
-        raise CommandError(str(exc), EXIT_SETUP) from None
+        raise CommandError(str(exc), EXIT_SETUP) from exc
     if args.json:
         print(json.dumps({**found.as_json(), "system_warnings": warnings}, indent=2))
     return EXIT_PROBLEMS if found.problems or warnings else 0

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
+from firmware.errors import InputError
 from firmware.players import HIGHEST, SEARCH_SHARE, UNLIMITED, Budget, Choice, Part, choose, level
 from firmware.players.clock_words import CLOCK_WORDS, ClockWordError, GoClock
 from firmware.rules.api import GameState, InvalidRecordError
@@ -43,7 +44,7 @@ WARM_UP_NODES = 200  # a small search per game at start fills the search's table
 MAX_NUMBER_DIGITS = 9
 
 
-class ProtocolError(ValueError):
+class ProtocolError(InputError):
     """A line the engine cannot act on; the message is the reason it answers."""
 
 
@@ -80,10 +81,7 @@ def parse_go(words: list[str]) -> Go:
     for word in rest:
         value = next(rest, None)
         if word not in ("movetime", "level", "nodes"):
-            try:
-                taken = clock.take(word, whole_number(word, value))
-            except ClockWordError as exc:
-                raise ProtocolError(str(exc)) from None
+            taken = clock.take(word, whole_number(word, value))  # ClockWordError: said back
             if not taken:
                 raise ProtocolError(
                     f"go: unknown option {word[:20]!r} "
@@ -208,7 +206,7 @@ class Engine:
                 raise ProtocolError(
                     f"unknown command {command[:20]!r} (position, go, stop, isready, quit)"
                 )
-        except ProtocolError as exc:
+        except (ProtocolError, ClockWordError) as exc:
             self.write(f"error {exc}")
         return True
 
@@ -235,10 +233,7 @@ class Engine:
         ms = chosen.movetime_ms if asked.movetime is None else asked.movetime
         if asked.clock.given:
             sides = find_game(state.game).colours(state.rules)
-            try:
-                ms = asked.clock.think_ms(side, sides, state.ply // len(sides))
-            except ClockWordError as exc:
-                raise ProtocolError(str(exc)) from None
+            ms = asked.clock.think_ms(side, sides, state.ply // len(sides))  # or ClockWordError
         try:
             share = chosen.share(state.game)
         except InvalidRecordError as exc:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.errors import UnavailableError
 from firmware.players import HIGHEST, LOWEST
 from firmware.rules.api import GameState, InvalidRecordError
 from firmware.rules.records import Record, parse_record, record_of, replay
@@ -124,7 +125,7 @@ BAD_LINES: list[tuple[str, bytes]] = [
 ]
 
 
-class CheckFailedError(Exception):
+class CheckFailedError(UnavailableError):
     """A check's failure; the message is the reason."""
 
 

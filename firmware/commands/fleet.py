@@ -6,7 +6,6 @@ import argparse
 import logging
 import os
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import web
@@ -87,10 +86,6 @@ def _refusal(roster: Roster, board: str, force: bool) -> str | None:
             f"for {QUIET_S:.0f} s, or add --force"
         )
     return None
-
-
-def _run_now(work: Callable[[], None]) -> None:
-    work()
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,16 +17,16 @@ from typing import IO, TextIO
 
 from firmware.commands.errors import CommandError
 from firmware.commands.parser import MOCK_WEB
-from firmware.commands.seat_check import OptionCheckError, check_computer, check_game
+from firmware.commands.seat_check import check_computer, check_game
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.layered import Layered, SettingsStore, start_layered
 from firmware.config.running import Switches
 from firmware.config.schema import WebConfig
-from firmware.controller.options import OptionError, all_options, rules_from_options
-from firmware.controller.state_lock import StateDirBusyError, StateLock, lock_state_dir
-from firmware.link.online import HOST, OnlineError, OnlineRequest, parse_online, sides
-from firmware.rules.api import JsonValue
+from firmware.controller.options import all_options, rules_from_options
+from firmware.link.online import HOST, OnlineRequest, parse_online, sides
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
+from firmware.service.state_lock import lock_state_dir
 from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import perform, run_script
 from firmware.wiring.errors import SessionError
@@ -46,41 +46,35 @@ from firmware.wiring.settings import simulated
 from firmware.wiring.spec import RunSpec, plan_board
 
 
-def settings_of(args: argparse.Namespace) -> tuple[str, dict[str, JsonValue]] | None:
-    """The game asked for on the command line, or None; SessionError for options that clash."""
+def game_of(args: argparse.Namespace) -> GameAndRules | None:
+    """The game asked for on the command line, or None; an InputError for options that clash."""
     given = {name: getattr(args, name) for name in all_options()}
     if args.game is not None:
-        try:
-            check_game(args.game)
-        except OptionCheckError as exc:
-            raise SessionError(str(exc)) from None
+        check_game(args.game)
     if args.game is None:
         if any(value is not None for value in given.values()):
             flags = [f"--{name}" for name in given]
             listed = ", ".join(flags[:-1]) + f" and {flags[-1]}" if len(flags) > 1 else flags[0]
             raise SessionError(f"{listed} need --game")
         return None
-    try:
-        return args.game, rules_from_options(args.game, given, flags=True)
-    except OptionError as exc:
-        raise SessionError(str(exc)) from None
+    return GameAndRules(args.game, rules_from_options(args.game, given, flags=True))
 
 
 def run_spec(args: argparse.Namespace, review: Record | None = None) -> RunSpec:
-    """The run the command line asks for, checked; SessionError (one line) if it cannot be."""
-    settings = settings_of(args)
+    """The run the command line asks for, checked; an InputError (one line) if it cannot be."""
+    game = game_of(args)
     if args.computer is not None:
-        check_computer(args.computer, *(settings or (None, None)))
-    online = online_of(args, settings)
+        check_computer(args.computer, game)
+    online = online_of(args, game)
     if online is not None:
-        settings = None  # the online game starts once the broker is reached
+        game = None  # the online game starts once the broker is reached
     return RunSpec(
         simulated=bool(args.mock_hal),
         config_path=args.config,
         state_dir=args.state_dir,
         kiosk=bool(args.kiosk),
         seed=args.seed,
-        settings=settings,
+        game=game,
         computer=args.computer,
         level=args.level,
         online=online,
@@ -100,18 +94,12 @@ def run_spec(args: argparse.Namespace, review: Record | None = None) -> RunSpec:
 def run(args: argparse.Namespace, review: Record | None = None) -> int:
     """Play on the board (``review``: step through that record on it first)."""
     _log_to_stderr(logging.WARNING if args.mock_hal else logging.INFO)
-    try:
-        spec = run_spec(args, review)
-        if not spec.simulated:
-            return run_real_board(spec, _complain)
-        config = None if spec.config_path is None else _load_config(spec.config_path)
-        state_dir = mock_state_dir(spec, config)
-        lock = _lock(state_dir)
-    except SessionError as exc:
-        raise CommandError(str(exc), exc.status) from None
-    except OptionCheckError as exc:
-        raise CommandError(str(exc)) from None
-    with lock:
+    spec = run_spec(args, review)
+    if not spec.simulated:
+        return run_real_board(spec, _complain)
+    config = None if spec.config_path is None else _load_config(spec.config_path)
+    state_dir = mock_state_dir(spec, config)
+    with lock_state_dir(state_dir):
         switches = Switches(kiosk=spec.kiosk, web=spec.web)
         try:
             layered = start_layered(config or default_config(), state_dir, _warn, switches)
@@ -120,14 +108,11 @@ def run(args: argparse.Namespace, review: Record | None = None) -> int:
             raise CommandError(f"{where}{exc}") from None
         store = SettingsStore(layered, state_dir)
         layered_config = None if config is None else layered.config
-        try:
-            session = mock_session(spec, layered_config, layered)
-            if spec.review is not None:
-                session.controller.review(spec.review)
-            elif spec.lesson is not None:
-                session.controller.lesson(spec.lesson)
-        except SessionError as exc:
-            raise CommandError(str(exc)) from None
+        session = mock_session(spec, layered_config, layered)
+        if spec.review is not None:
+            session.controller.review(spec.review)
+        elif spec.lesson is not None:
+            session.controller.lesson(spec.lesson)
         return _play(spec, session, layered_config, store)
 
 
@@ -141,7 +126,7 @@ def _lesson_of(args: argparse.Namespace) -> str | None:
     try:
         return find_lesson(args.lesson).full_name
     except LessonError as exc:
-        raise SessionError(f"--lesson: {exc}") from None
+        raise SessionError(f"--lesson: {exc}") from exc
 
 
 def _play(spec: RunSpec, session: Session, config: Config | None, store: SettingsStore) -> int:
@@ -153,8 +138,6 @@ def _play(spec: RunSpec, session: Session, config: Config | None, store: Setting
         default = MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
         web = _serve(session, spec.web or default, web_config, store)
         return _run_interactive(session, web, plain=spec.plain)
-    except SessionError as exc:
-        raise CommandError(str(exc)) from None
     finally:
         session.finish(spec.record)
 
@@ -166,13 +149,6 @@ def mock_state_dir(spec: RunSpec, config: Config | None) -> Path:
     if config is not None:
         return Path(config.state_dir).expanduser()
     return default_state_dir(dict(os.environ))
-
-
-def _lock(state_dir: Path) -> StateLock:
-    try:
-        return lock_state_dir(state_dir)
-    except StateDirBusyError as exc:
-        raise SessionError(str(exc)) from None
 
 
 def mock_session(spec: RunSpec, config: Config | None, layered: Layered | None = None) -> Session:
@@ -196,9 +172,7 @@ def _web_where(spec: RunSpec, config: Config | None) -> str:
     return MOCK_WEB if config is None else f"{config.web.host}:{config.web.port}"
 
 
-def online_of(
-    args: argparse.Namespace, settings: tuple[str, dict[str, JsonValue]] | None
-) -> OnlineRequest | None:
+def online_of(args: argparse.Namespace, game: GameAndRules | None) -> OnlineRequest | None:
     """The ``--online`` request (host: with the ``--game`` to offer), or None."""
     if args.online is None:
         return None
@@ -207,15 +181,12 @@ def online_of(
             "--computer and --online do not go together: an online game is played by the people "
             "at both boards (leave out --online to play the computer)"
         )
-    try:
-        request = parse_online(args.online)
-        if request.role == HOST:
-            if settings is None:
-                raise SessionError("--online host needs --game (the game to offer)")
-            sides(*settings)
-            return OnlineRequest(HOST, game=settings[0], rules=settings[1])
-    except OnlineError as exc:
-        raise SessionError(str(exc)) from None
+    request = parse_online(args.online)
+    if request.role == HOST:
+        if game is None:
+            raise SessionError("--online host needs --game (the game to offer)")
+        sides(game.game, game.rules_dict())
+        return OnlineRequest(HOST, game=game.game, rules=game.rules_dict())
     return request
 
 

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         record = parse_record(data)
         state, error = replay(record)
     except InvalidRecordError as exc:
-        raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from None
+        raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from exc
     print(json.dumps(state.summary()))
     if error is not None:
         print(str(error), file=sys.stderr)

@@ -6,11 +6,13 @@ from collections.abc import Mapping
 
 from firmware.controller.adapter import board_adapter
 from firmware.controller.computer import parse_computer_seats, seat_key
+from firmware.errors import InputError
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.registry import find_game, game_names
 
 
-class OptionCheckError(ValueError):
+class OptionCheckError(InputError):
     """An option that names something that is not there; the message lists what is."""
 
 
@@ -40,14 +42,11 @@ def _variants(game: str) -> list[dict[str, JsonValue]]:
     return [dict(choice.rules) for choice in board_adapter(game).menu]
 
 
-def check_computer(seats: str, game: str | None, rules: Mapping[str, JsonValue] | None) -> None:
-    """``--computer`` names only seats of ``game`` under ``rules`` (no game: of any game)."""
-    try:
-        parse_computer_seats(seats)
-    except ValueError as exc:
-        raise OptionCheckError(str(exc)) from None
+def check_computer(seats: str, chosen: GameAndRules | None) -> None:
+    """``--computer`` names only seats of the ``chosen`` game (none chosen: of any game)."""
+    parse_computer_seats(seats)  # InputError for an empty seat
     wanted = [part.strip() for part in seats.split(",")]
-    if game is None:
+    if chosen is None:
         words = {name: _all_words(name) for name in game_names()}
         known = {seat_key(word) for listed in words.values() for word in listed}
         bad = [seat for seat in wanted if seat_key(seat) not in known]
@@ -55,7 +54,8 @@ def check_computer(seats: str, game: str | None, rules: Mapping[str, JsonValue] 
             listed = "; ".join(f"{name}: {', '.join(found)}" for name, found in words.items())
             raise OptionCheckError(f"--computer: no seat {bad[0][:20]!r} in any game ({listed})")
         return
-    in_effect = find_game(game).parse_rules(rules or {})
+    game = chosen.game
+    in_effect = find_game(game).parse_rules(chosen.rules)
     allowed = seat_words(game, in_effect)
     bad = [seat for seat in wanted if seat_key(seat) not in {seat_key(w) for w in allowed}]
     if not bad:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from firmware.errors import InputError
 from firmware.rules.bounded_json import shorten
 
 MAX_MESSAGE_CHARS = 240
 
 
-class ConfigError(ValueError):
+class ConfigError(InputError):
     """A configuration that cannot be used; ``str()`` is one line naming the key path."""
 
     def __init__(self, code: str, path: str, message: str) -> None:

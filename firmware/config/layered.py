@@ -24,6 +24,7 @@ from firmware.config.errors import ConfigError
 from firmware.config.options import Rule
 from firmware.config.running import AS_WRITTEN, Switches, judge
 from firmware.config.schema import BrightnessStep, Config
+from firmware.errors import InputError
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, JsonLimits, read_json
 
@@ -73,7 +74,7 @@ SETTINGS: tuple[Setting, ...] = (
 BY_KEY = {setting.key: setting for setting in SETTINGS}
 
 
-class SettingsFileError(ValueError):
+class SettingsFileError(InputError):
     """The settings file cannot be used; ``str()`` is one line."""
 
 

@@ -17,6 +17,7 @@ from firmware.controller.adapter import SeatSpec
 from firmware.controller.live import LoopCall
 from firmware.controller.players import PassivePlayer, Player, PlayerKind, SeatMove, Turn
 from firmware.controller.thinker import Answer, Searcher, Thinker
+from firmware.errors import InputError
 from firmware.players import DEFAULT, HIGHEST, LOWEST, Level, level
 from firmware.rules.api import GameState
 
@@ -47,10 +48,10 @@ def seat_key(text: str) -> str:
 
 
 def parse_computer_seats(text: str) -> frozenset[str]:
-    """``--computer SEAT[,SEAT]``: colours or team seats; ValueError for an empty one."""
+    """``--computer SEAT[,SEAT]``: colours or team seats; InputError for an empty one."""
     seats = [seat_key(part) for part in text.split(",")]
     if not all(seats):
-        raise ValueError(f"--computer: name seats by colour or team seat (red, redA), not {text!r}")
+        raise InputError(f"--computer: name seats by colour or team seat (red, redA), not {text!r}")
     return frozenset(seats)
 
 
@@ -65,15 +66,15 @@ def default_level() -> Level:
 
 
 def parse_level(number: int) -> Level:
-    """``--level N``; ValueError names the option and the range."""
+    """``--level N``; InputError names the option and the range."""
     try:
         return level(number)
     except ValueError:
-        raise ValueError(f"--level must be {LOWEST} to {HIGHEST}, not {number}") from None
+        raise InputError(f"--level must be {LOWEST} to {HIGHEST}, not {number}") from None
 
 
 def computer_choice(seats: str | None, number: int | None) -> tuple[frozenset[str], Level]:
-    """``--computer`` and ``--level`` as given (either may be missing); ValueError says why."""
+    """``--computer`` and ``--level`` as given (either may be missing); InputError says why."""
     chosen = default_level() if number is None else parse_level(number)
     return (frozenset() if seats is None else parse_computer_seats(seats)), chosen
 
@@ -99,8 +100,30 @@ class ComputerPlayer:
         self.thinker.cancel()
 
 
+class ComputerChoice:
+    """The seats the computer takes in the matches started from now, and its level: kept once,
+    played from by ``Seating`` and shown and changed by the menu's "vs computer" rows."""
+
+    def __init__(self, seats: Iterable[str] = (), number: int = DEFAULT) -> None:
+        self.seats = frozenset(seat_key(seat) for seat in seats)  # colours or seat names
+        self.level = level(number).number
+
+    def choose(self, seats: Iterable[str], number: int | None = None) -> None:
+        """The computer's seats (colours or names) and, given, its level from now on."""
+        self.seats = frozenset(seat_key(seat) for seat in seats)
+        if number is not None:
+            self.level = level(number).number
+
+    def takes(self, spec: SeatSpec) -> bool:
+        """Whether the computer plays ``spec``'s seat: its colour or its name was chosen."""
+        return seat_key(spec.colour) in self.seats or seat_key(spec.name) in self.seats
+
+    def __repr__(self) -> str:
+        return f"ComputerChoice({sorted(self.seats)!r}, {self.level})"
+
+
 class Seating:
-    """Makes each seat's player; knows the computer seats and level of new matches."""
+    """Makes each seat's player; plays the computer's seats and level as ``choice`` has them."""
 
     def __init__(
         self,
@@ -112,8 +135,7 @@ class Seating:
         searcher: SearcherFactory | None = None,
     ) -> None:
         """``searcher``: where the searches run (default: a ``Thinker`` on ``clock``)."""
-        self.level = level
-        self.computer_seats = frozenset(seat_key(seat) for seat in computer_seats)
+        self.choice = ComputerChoice(computer_seats, level.number)
         self._post: Post | None = None
         self._say: Say | None = None
         if searcher is None:
@@ -123,11 +145,6 @@ class Seating:
         # The computer's time for a move: from its clock on a timed game (the game clock sets
         # it), else None: the level's own time.
         self.movetime: Callable[[GameState], int | None] = lambda state: None
-
-    def choose(self, seats: Iterable[str], number: int) -> None:
-        """The computer seats (colours or names) and the level of the matches started from now."""
-        self.computer_seats = frozenset(seat_key(seat) for seat in seats)
-        self.level = level(number)
 
     def time_from(self, movetime: Callable[[GameState], int | None]) -> None:
         """Where the computer's time for a move comes from: its clock on a timed game (the
@@ -146,17 +163,13 @@ class Seating:
 
     def kinds(self, specs: tuple[SeatSpec, ...]) -> tuple[PlayerKind, ...]:
         """Who fills each seat of a new match: the computer where its colour or name is asked."""
-        wanted = self.computer_seats
         return tuple(
-            PlayerKind.COMPUTER
-            if seat_key(spec.colour) in wanted or seat_key(spec.name) in wanted
-            else PlayerKind.HERE
-            for spec in specs
+            PlayerKind.COMPUTER if self.choice.takes(spec) else PlayerKind.HERE for spec in specs
         )
 
     def __call__(self, kind: PlayerKind, seat: int) -> Player:
         if kind == PlayerKind.COMPUTER:
-            return ComputerPlayer(seat, self.level, self.thinker, self.movetime)
+            return ComputerPlayer(seat, level(self.choice.level), self.thinker, self.movetime)
         return PassivePlayer(kind)
 
     def hint(self, state: GameState) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from hal.interfaces import Frame
 
 
@@ -54,13 +55,11 @@ class LinkStatus(Protocol):
     def down(self) -> bool:
         """True while a broker is configured but cannot be reached."""
 
-    def check_online(self, request: str, menu: tuple[str, dict[str, JsonValue]]) -> None:
+    def check_online(self, request: str, menu: GameAndRules) -> None:
         """Raise ValueError (one line) if ``request`` (host, join:CODE) cannot be done;
         ``menu``: the game and rules chosen on the menu (what ``host`` offers)."""
 
-    def start_online(
-        self, request: str, now: float, menu: tuple[str, dict[str, JsonValue]]
-    ) -> None:
+    def start_online(self, request: str, now: float, menu: GameAndRules) -> None:
         """Offer the menu's game (host) or join a game by its code (on the loop's thread)."""
 
 
@@ -69,3 +68,13 @@ class PowerSwitch(Protocol):
 
     def __call__(self, why: str) -> bool:
         """Ask for the power-off; False if it was refused (play goes on)."""
+
+
+class OnlinePlay(Protocol):
+    """An online game as the table sees it: it rules on UNDO and draws who starts a match."""
+
+    def may_undo(self, now: float) -> bool:
+        """True: take it back now; False: asked of the other board first."""
+
+    def draw(self, colours: tuple[str, ...]) -> str:
+        """Who starts a match whose starter is drawn."""

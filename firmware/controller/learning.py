@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from firmware.controller.adapter import board_adapter
+from firmware.controller.lesson_run import LessonRun
+from firmware.controller.puzzle_run import PuzzleRun
 from firmware.learn.lesson import Lesson, LessonError
-from firmware.learn.puzzle_run import PuzzleRun
 from firmware.learn.puzzles import Puzzle
-from firmware.learn.runner import LessonRun
 from firmware.rules.api import InvalidRecordError
 from firmware.rules.players import GamePlayer
 from firmware.rules.registry import find_game, find_player, find_teaching

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from firmware.controller.players import PlayerKind
+from firmware.errors import InputError
 from firmware.rules.api import JsonValue
 from hal.interfaces import Cell, Frame
 
@@ -34,7 +35,7 @@ ONLINE_GAME_ON = (
 )
 
 
-class CommandRefusedError(ValueError):
+class CommandRefusedError(InputError):
     """A well-formed command the board will not carry out as it stands (the web's 409)."""
 
 

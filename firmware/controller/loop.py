@@ -5,8 +5,9 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
+from firmware.controller.command_check import CommandCheck
+from firmware.controller.composer import Composer, ScorePart
 from firmware.controller.computer import HintFound
 from firmware.controller.extras import (
     BrightnessControl,
@@ -16,16 +17,16 @@ from firmware.controller.extras import (
 )
 from firmware.controller.faults import DeviceHealth
 from firmware.controller.hold import ButtonHold
+from firmware.controller.idle_watch import IdleWatch
+from firmware.controller.inbox import Inbox, QueueItem, StopLoop
 from firmware.controller.live import (
     ONLINE_GAME_ON,
     BoardView,
-    CommandRefusedError,
     GoOnline,
     Listener,
     LoopCall,
     NameSeat,
     Press,
-    Redraw,
     RemoteCommand,
     ResetBoard,
     RestartBoard,
@@ -39,55 +40,19 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
-from firmware.controller.modes.read import EXPLORE_HOLD_S, explore_cell
-from firmware.controller.overlays import FaultPattern, FrameLayer, IdleShow, LinkDown
 from firmware.controller.players import SeatMove
 from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
-from firmware.controller.scene import table_lights
-from firmware.controller.scoreboard import scoreboard
-from firmware.controller.table import Phase, Table
-from firmware.controller.taps import Ghost, Tap, TapReader
+from firmware.controller.table import Table
 from firmware.controller.timers import Timers
-from firmware.rules.api import JsonValue
+from firmware.controller.touches import BoardTouches
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
-from firmware.rules.registry import find_game
-from hal.interfaces import (
-    Board,
-    ButtonEvent,
-    FaultEvent,
-    Frame,
-    HalEvent,
-    TouchEvent,
-    TouchKind,
-)
+from hal.interfaces import Board, ButtonEvent, FaultEvent, Frame, TouchEvent
 
 log = logging.getLogger("cullsboard.controller")
 
 HEARTBEAT_EVERY_S = 2.0
-
-
-@dataclass(frozen=True, slots=True)
-class _Stop:
-    """Asks a blocking run to return."""
-
-
-QueueItem = (
-    HalEvent
-    | RemoteCommand
-    | SeatMove
-    | HintFound
-    | StartReview
-    | LoopCall
-    | StartMatch
-    | UndoAgreed
-    | Redraw
-    | _Stop
-)
-# What comes from no person at the board: it never wakes the kiosk's idle board.
-NOT_A_PERSON = (FaultEvent, SeatMove, HintFound, LoopCall, StartMatch, UndoAgreed, Redraw, _Stop)
-Inbox = queue.SimpleQueue[object]  # the loop's queue, made first so every part can post to it
-ScorePart = Callable[[float], dict[str, JsonValue]]  # scoreboard keys a part adds, at a time
 
 
 class BoardController:
@@ -121,19 +86,19 @@ class BoardController:
         self.table = table
         self.health = DeviceHealth()
         self._heartbeat = heartbeat
-        self._attract = attract
         self._dimmer = dimmer
         self._link = link
         self._power_off = power_off
         self._hold = None if power_off is None else hold
         self._queue: Inbox = queue.SimpleQueue() if inbox is None else inbox
-        self._taps = TapReader()
-        self._idle_show = None if attract is None else IdleShow(attract)
-        self._overlays: list[FrameLayer] = [
-            *([] if self._idle_show is None else [self._idle_show]),
-            FaultPattern(self.health),
-            *([] if link is None else [LinkDown(link)]),
-        ]
+        self.timers = Timers() if timers is None else timers
+        self._touches = BoardTouches(table, self.timers, self._now_changed)
+        self._idle = (
+            None if attract is None else IdleWatch(attract, table, self.timers, self._redraw_due)
+        )
+        self._composer = Composer(
+            table, board.leds, self.health, attract=attract, link=link, score_parts=score_parts
+        )
         if explore:
             table.context.offer_exploring()
         if voice_on is not None:
@@ -145,14 +110,16 @@ class BoardController:
         self._thinking = False
         self._stopping = False
         self._restart = False  # the staff asked for a restart: run raises RestartRequested
-        self.timers = Timers() if timers is None else timers
-        self._score_parts = tuple(score_parts)
         self._picture = _Owner("the picture's next animation step")
         self._beats = _Owner("the heartbeat")
-        self._button_names = set(board.buttons.names) if board.buttons is not None else set()
-        self._button_names |= {"undo", "new", "menu", "hint", "resign", "back"}
-        if table.has_learning:
-            self._button_names |= {"lesson", "puzzle"}
+        self._check = CommandCheck(
+            board,
+            table,
+            link=link,
+            dimmer=dimmer,
+            power_off=power_off,
+            online_now=lambda: self.view().score.get("online") is not None,
+        )
 
     # -- any thread -----------------------------------------------------------------------
 
@@ -171,39 +138,12 @@ class BoardController:
     def submit(self, command: RemoteCommand) -> None:
         """Queue a remote touch, press or staff action; raise ValueError if it is malformed,
         CommandRefusedError if the board cannot carry it out now."""
-        match command:
-            case Touch(cell=(x, y)) if not (
-                0 <= x < self.table.columns and 0 <= y < self.table.rows
-            ):
-                raise ValueError(f"touch: no such cell {command.cell!r}")
-            case Press(button=button) if button not in self._button_names:
-                raise ValueError(f"press: unknown button {button!r}")
-            case StartGame():
-                find_game(command.game).parse_rules(command.rules)  # InvalidRecordError says why
-            case GoOnline():
-                if self._link is None:
-                    raise ValueError("online: this board has no broker (--broker or link.broker)")
-                self._link.check_online(command.request, self.table.menu.settings())
-            case SetBrightness():
-                if self._dimmer is None:
-                    raise ValueError("brightness: this board has no brightness control")
-                if not 0.0 <= command.level <= 1.0:
-                    raise ValueError(f"level: must be from 0 to 1, not {command.level}")
-            case SeatComputer():
-                if not self.table.has_computer:
-                    raise ValueError("computer: this board runs no computer player")
-                if self._link is not None and self.view().score.get("online") is not None:
-                    raise CommandRefusedError(ONLINE_GAME_ON)
-            case NameSeat(seat=seat) if not 0 <= seat < len(self.table.seats):
-                count = len(self.table.seats)
-                raise ValueError(f"seat: no seat {seat} (this match has {count})")
-            case ShutDown() if self._power_off is None:
-                raise ValueError("shutdown: this board cannot power the Pi off (kiosk mode only)")
+        self._check.check(command)
         self.post(command)
 
     def stop(self) -> None:
         """Make a blocking ``run`` return soon."""
-        self.post(_Stop())
+        self.post(StopLoop())
 
     def view(self) -> BoardView:
         return self._views.view()
@@ -213,12 +153,10 @@ class BoardController:
 
     # -- the loop's thread ----------------------------------------------------------------
 
-    def start(
-        self, settings: tuple[str, dict[str, JsonValue]] | None = None, first: str | None = None
-    ) -> None:
+    def start(self, game: GameAndRules | None = None, first: str | None = None) -> None:
         """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame."""
         now = self.board.clock.now()
-        self.table.start(now, settings, first)
+        self.table.start(now, game, first)
         self.board.touch.start(self.post)
         if self.board.buttons is not None:
             self.board.buttons.start(self.post)
@@ -234,7 +172,7 @@ class BoardController:
                 item = self._queue.get_nowait()
             except queue.Empty:
                 break
-            if isinstance(item, _Stop):
+            if isinstance(item, StopLoop):
                 self._stopping = True
             else:
                 self._act(item)
@@ -262,7 +200,7 @@ class BoardController:
                     item = self._queue.get(timeout=timeout)
                 except queue.Empty:
                     item = None
-                if isinstance(item, _Stop):
+                if isinstance(item, StopLoop):
                     return
                 if item is not None:
                     self._act(item)
@@ -281,21 +219,19 @@ class BoardController:
         if thinking != self._thinking:  # a seat's search started or ended beside the loop
             self._thinking = thinking
             self._changed = True
-        if self._attract is not None:
-            self._idle_check(now)
+        if self._idle is not None:
+            self._changed |= self._idle.check(now)
 
     def _redraw_due(self, now: float) -> None:
         """A timer whose only effect is that the picture or the scoreboard looks different."""
         self._changed = True
 
+    def _now_changed(self) -> None:
+        self._changed = True
+
     def _hold_due(self, now: float) -> None:
         if self._hold is not None and self._hold.due(now):
             self._shut_down(f"{self._hold.button.upper()} held {self._hold.seconds:g} s")
-
-    def _strip_due(self, now: float) -> None:
-        if self.table.strip.due(now):
-            self.table.open_strip()
-            self._changed = True
 
     def _dim(self, now: float) -> None:
         """Bring the LEDs to the brightness due now and wake again at the next possible step."""
@@ -306,26 +242,6 @@ class BoardController:
             self._changed = True
         wait = self._dimmer.seconds_to_next_check()
         self.timers.replace(self._dimmer, None if wait is None else now + wait, self._dim)
-
-    def _idle_check(self, now: float) -> None:
-        """The kiosk's idle show and putting an abandoned game away; wakes again when either
-        is next due (or at the show's next frame)."""
-        if self._attract is None:
-            return
-        showing = self._attract.showing
-        if self._attract.update(game_in_progress=self._game_in_progress()):
-            self.table.abandon(now)
-            self._attract.update(game_in_progress=False)
-            self._changed = True
-        self._changed |= showing != self._attract.showing
-        self.timers.replace(self._attract, self._attract.deadline(now), self._idle_due)
-
-    def _idle_due(self, now: float) -> None:
-        self._changed = True  # the show's next frame; ``_settle`` checks the policy again
-
-    def _game_in_progress(self) -> bool:
-        state = None if self.table.match is None else self.table.match.current
-        return state is not None and state.ply > 0 and self.table.phase is Phase.PLAYING
 
     def redraw(self) -> None:
         """Compose and send again now (on the loop's thread): something outside changed."""
@@ -339,25 +255,9 @@ class BoardController:
             return
         self._changed = False
         now = self.board.clock.now()
-        leds = self.board.leds
-        score = scoreboard(self.table, now)
-        for part in self._score_parts:
-            score.update(part(now))
-        if self._link is not None:
-            score["online"] = self._link.online()
-        animates: float | None = None  # when the composed picture next changes by itself
-        if self._idle_show is not None and self._idle_show.covers:
-            frame = Frame.blank(leds.columns, leds.rows, leds.status_count)
-        else:
-            stack = table_lights(self.table, leds.status_count, now)
-            frame = stack.compose(now)
-            animates = stack.next_change(now)
-        for layer in self._overlays:  # the idle show, a fault, a lost broker, lowest first
-            frame = layer.over(frame, score, now)
-            changes = layer.next_change(now)
-            if changes is not None:
-                animates = changes if animates is None else min(animates, changes)
-        self.timers.replace(self._picture, animates, self._redraw_due)
+        composed = self._composer.compose(now)
+        frame, score = composed.frame, composed.score
+        self.timers.replace(self._picture, composed.animates, self._redraw_due)
         if frame != self._last_frame and self.health.led_retry_due(now):
             self._send(frame, now)
         elif score == self._views.view().score:
@@ -386,27 +286,10 @@ class BoardController:
         if self._hold is not None and isinstance(item, ButtonEvent):
             self._hold.feed(item)
             self.timers.replace(self._hold, self._hold.deadline(), self._hold_due)
-        if self._wakes_only(item):
+        if self._idle is not None and self._idle.wakes_only(item):
             return
         if isinstance(item, TouchEvent):
-            strip = self.table.strip
-            if item.cell is not None and item.kind == TouchKind.DOWN:
-                strip.pressed(item.cell, item.t)
-                self.timers.replace(strip, strip.deadline(), self._strip_due)
-            opened_strip = item.kind == TouchKind.UP and item.cell is not None
-            if opened_strip and item.cell is not None:
-                swallow = strip.released(item.cell)
-                self.timers.replace(strip, strip.deadline(), self._strip_due)
-                if swallow:
-                    self._taps.feed(item)  # the finger that opened the strip: not a tap
-                    return
-            meaning = self._taps.feed(item)
-            if isinstance(meaning, Tap) and self._explores(meaning):
-                explore_cell(self.table.context, meaning.cell, now)
-            elif isinstance(meaning, Tap):
-                self.table.tap(meaning.cell, now)
-            elif isinstance(meaning, Ghost):
-                self.table.ghost(now)
+            self._touches.feed(item, now)
         elif isinstance(item, ButtonEvent):
             if item.pressed:
                 self.table.button(item.name, now)
@@ -424,7 +307,7 @@ class BoardController:
             self.table.show_hint(item.token, item.ply, now)
         elif isinstance(item, GoOnline):
             if self._link is not None:
-                self._link.start_online(item.request, now, self.table.menu.settings())
+                self._link.start_online(item.request, now, self.table.menu.game_and_rules())
         elif isinstance(item, Touch):
             self.table.tap(item.cell, now)
         elif isinstance(item, SeatComputer):
@@ -433,11 +316,6 @@ class BoardController:
             self.table.name_seat(item.seat, item.player_name, now)
         elif isinstance(item, Press):
             self.table.button(item.button, now)
-
-    def _explores(self, tap: Tap) -> bool:
-        """A long press on a cell, not a corner, with ``speech.explore``: said, not played."""
-        held = tap.held >= EXPLORE_HOLD_S
-        return self.table.context.explore and held and tap.cell not in self.table.strip.corners
 
     def _seat_computer(self, seats: tuple[str, ...], level: int, now: float) -> None:
         """The computer's seats, in a new match; never over an online game (which a local
@@ -472,8 +350,8 @@ class BoardController:
                 log.info("staff restarted the board")
                 self._restart = self._stopping = True
                 return
-        if self._attract is not None:
-            self._attract.wake()
+        if self._idle is not None:
+            self._idle.screen.wake()
         match command:
             case ResetBoard():
                 log.info("staff reset the board")
@@ -486,17 +364,6 @@ class BoardController:
         """Ask the system to power off; it stops this board first (SIGTERM), as any stop does."""
         if self._power_off is not None:
             self._power_off(why)
-
-    def _wakes_only(self, item: object) -> bool:
-        """Activity for the kiosk policy; True if the input only woke an idle board."""
-        if self._attract is None or isinstance(item, NOT_A_PERSON):
-            return False
-        if isinstance(item, ButtonEvent) and not item.pressed:
-            return False
-        if isinstance(item, TouchEvent) and item.kind == TouchKind.UP:
-            self._attract.wake()
-            return False
-        return self._attract.wake()
 
     def _beat(self, now: float) -> None:
         """Tell the service manager the loop is alive, and again every ``HEARTBEAT_EVERY_S``."""

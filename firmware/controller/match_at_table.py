@@ -35,6 +35,7 @@ from firmware.controller.seat import Seat
 from firmware.controller.seated import Seated
 from firmware.controller.undo import steps_to_a_person, take_back
 from firmware.rules.api import GameState, JsonValue, Termination
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import FORMAT, Record, record_from_json, record_of
 from hal.interfaces import Cell
 
@@ -215,8 +216,9 @@ class MatchAtTable:
         self.seated = Seated(match, adapter, specs, players, match_id, started)
         return self.seated
 
-    def seats_of(self, game: str, rules: dict[str, JsonValue]) -> tuple[SeatSpec, ...]:
-        """The seats ``game`` has under ``rules`` on this board (for the menu's computer row)."""
+    def seats_of(self, chosen: GameAndRules) -> tuple[SeatSpec, ...]:
+        """The seats of ``chosen`` on this board (for the menu's computer row)."""
+        game, rules = chosen.game, chosen.rules_dict()
         key = f"{game} {sorted(rules.items())!r}"
         if key not in self._seats_cache:
             adapter = board_adapter(game)

@@ -13,11 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from firmware.controller.adapter import BoardAdapter, MenuChoice, Option, SeatSpec
+from firmware.controller.computer import ComputerChoice
 from firmware.controller.menu_computer import ComputerRows
-from firmware.players import DEFAULT, HIGHEST, LOWEST, level_words
+from firmware.players import HIGHEST, LOWEST, level_words
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import cell_name
 from hal.interfaces import RGB, Cell
 
@@ -46,14 +48,14 @@ class Menu:
         columns: int,
         rows: int,
         adapters: Sequence[BoardAdapter],
-        seats_of: Callable[[str, dict[str, JsonValue]], tuple[SeatSpec, ...]] | None = None,
+        seats_of: Callable[[GameAndRules], tuple[SeatSpec, ...]],
         *,
         learn: bool = False,
-        level: int | None = None,
+        computer: ComputerChoice | None = None,
     ) -> None:
-        """``seats_of``: the seats of a game under rules; given, the menu offers the computer,
-        at ``level`` to begin with (None: the strongest). ``learn``: the menu offers a lesson and
-        the puzzles of the chosen game."""
+        """``seats_of``: the seats of a game and its rules. ``computer``: given, the menu offers
+        the computer's seats and level (and changes that choice). ``learn``: the menu offers a
+        lesson and the puzzles of the chosen game."""
         self.columns = columns
         self.rows = rows
         self.choices = tuple(
@@ -66,8 +68,8 @@ class Menu:
         self.picked: dict[str, JsonValue] = {}  # pip option key -> the value picked
         self.computer = (
             None
-            if seats_of is None
-            else ComputerRows(columns, rows, lambda: seats_of(*self.settings()), level or DEFAULT)
+            if computer is None
+            else ComputerRows(columns, rows, lambda: seats_of(self.game_and_rules()), computer)
         )
 
     def select(self, game: str, rules: dict[str, JsonValue]) -> None:
@@ -86,13 +88,13 @@ class Menu:
     def _pip_value(self, pips: Option) -> JsonValue:
         return self.picked.get(pips.key, pips.choices[0])
 
-    def settings(self) -> tuple[str, dict[str, JsonValue]]:
-        """The game name and rules the menu would start."""
+    def game_and_rules(self) -> GameAndRules:
+        """The game and rules the menu would start."""
         rules = dict(self.chosen.tile.rules)
         pips = self.chosen.pips
         if pips is not None:
             rules[pips.key] = self._pip_value(pips)
-        return self.chosen.game, rules
+        return GameAndRules(self.chosen.game, rules)
 
     def next_choice(self) -> None:
         self.choice = (self.choice + 1) % len(self.choices)
@@ -183,7 +185,7 @@ class Menu:
         plays = f"; the computer plays {chosen}" if chosen else ""
         levels = computer.level_cells()
         span = f"{self._name(levels[:1])}-{self._name(levels[-1:])}"
-        words = level_words(self.settings()[0], computer.level)
+        words = level_words(self.game_and_rules().game, computer.level)
         ladder = f"{LOWEST} weakest to {HIGHEST} strongest"
         return f"vs computer: {seats}{plays}; {words} ({span}, {ladder})"
 

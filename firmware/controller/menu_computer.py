@@ -9,11 +9,11 @@ board plays itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from firmware.controller.adapter import SeatSpec
-from firmware.controller.computer import seat_key
-from firmware.players import DEFAULT, HIGHEST, LOWEST
+from firmware.controller.computer import ComputerChoice, seat_key
+from firmware.players import HIGHEST, LOWEST
 from firmware.render import palette as p
 from firmware.render.screens import Tile
 from hal.interfaces import Cell
@@ -22,27 +22,25 @@ SeatsOf = Callable[[], tuple[SeatSpec, ...]]  # the seats of the game picked on 
 
 
 class ComputerRows:
-    """The seats the computer plays on a game started from the menu, and its level."""
+    """The rows that show and change the computer's ``choice`` for the game picked on the menu."""
 
-    def __init__(self, columns: int, rows: int, seats_of: SeatsOf, level: int = DEFAULT) -> None:
-        """``level``: the one the rows start at (the board's computer level, as configured)."""
+    def __init__(self, columns: int, rows: int, seats_of: SeatsOf, choice: ComputerChoice) -> None:
+        """``choice``: the board's one record of the computer's seats and level."""
         self.columns = columns
         self.rows = rows
         self._seats_of = seats_of
-        # Seat names in ``seat_key`` spelling: a seat stays chosen while other games are picked.
-        self._chosen: set[str] = set()
-        self.level = level
+        self.choice = choice
+
+    @property
+    def level(self) -> int:
+        return self.choice.level
 
     def seats(self) -> tuple[SeatSpec, ...]:
         return self._seats_of()
 
-    def choose(self, names: Iterable[str]) -> None:
-        """Make the seats named ``names`` (and only those) the computer's."""
-        self._chosen = {seat_key(name) for name in names}
-
     def chosen_seats(self) -> tuple[SeatSpec, ...]:
         """The seats of the picked game chosen for the computer, in seat order."""
-        return tuple(spec for spec in self.seats() if seat_key(spec.name) in self._chosen)
+        return tuple(spec for spec in self.seats() if self.choice.takes(spec))
 
     def seat_cells(self) -> tuple[Cell, ...]:
         """The "nobody" cell, then one cell per seat, two cells apart, centred."""
@@ -76,10 +74,18 @@ class ComputerRows:
         other cell: nothing)."""
         seat_cells = self.seat_cells()
         if cell == seat_cells[0]:
-            self._chosen.clear()
+            self.choice.choose(())
         elif cell in seat_cells:
-            name = seat_key(self.seats()[seat_cells.index(cell) - 1].name)
-            self._chosen.symmetric_difference_update({name})
+            self.choice.choose(self._toggled(self.seats()[seat_cells.index(cell) - 1]))
         level_cells = self.level_cells()
         if cell in level_cells:
-            self.level = LOWEST + level_cells.index(cell)
+            self.choice.choose(self.choice.seats, LOWEST + level_cells.index(cell))
+
+    def _toggled(self, tapped: SeatSpec) -> set[str]:
+        """The choice with ``tapped`` given to the computer or back, the picked game's seats by
+        name (so a colour chosen for two seats splits); other games' seats stay chosen."""
+        seats = self.seats()
+        own = {seat_key(word) for spec in seats for word in (spec.name, spec.colour)}
+        kept = {key for key in self.choice.seats if key not in own}
+        names = {seat_key(spec.name) for spec in self.chosen_seats()}
+        return kept | (names ^ {seat_key(tapped.name)})

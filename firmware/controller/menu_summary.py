@@ -18,7 +18,7 @@ def _named(menu: Menu, cell: Cell) -> str | None:
 
 def menu_summary(menu: Menu) -> dict[str, JsonValue]:
     """The scoreboard's ``menu`` object (docs/scoreboard.md): games, option, computer, start."""
-    game, rules = menu.settings()
+    chosen = menu.game_and_rules()
     tiles = menu.tiles()
     games: list[JsonValue] = [
         {
@@ -30,11 +30,10 @@ def menu_summary(menu: Menu) -> dict[str, JsonValue]:
         for index, (choice, tile) in enumerate(zip(menu.choices, tiles, strict=False))
     ]
     summary: dict[str, JsonValue] = {
-        "game": game,
-        "rules": dict(rules),
+        **chosen.as_json(),
         "label": menu.chosen.label,
         "games": games,
-        "option": _option(menu, rules),
+        "option": _option(menu, chosen.rules_dict()),
         "computer": None if menu.computer is None else _computer(menu, menu.computer),
         "start": _named(menu, menu.start_cell),
     }
@@ -79,7 +78,7 @@ def _computer(menu: Menu, computer: ComputerRows) -> JsonValue:
     levels: list[JsonValue] = [
         {
             "level": LOWEST + index,
-            "words": level_words(menu.settings()[0], LOWEST + index),
+            "words": level_words(menu.game_and_rules().game, LOWEST + index),
             "cell": _named(menu, cell),
         }
         for index, cell in enumerate(computer.level_cells())

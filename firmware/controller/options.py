@@ -10,11 +10,12 @@ import json
 from collections.abc import Mapping
 
 from firmware.controller.adapter import Option, board_adapter, board_adapters
-from firmware.rules.api import InvalidRecordError, JsonValue
+from firmware.errors import InputError
+from firmware.rules.api import JsonValue
 from firmware.rules.registry import find_game
 
 
-class OptionError(ValueError):
+class OptionError(InputError):
     """An option that does not fit the game, or a value it does not take (one line)."""
 
 
@@ -84,10 +85,7 @@ def rules_from_options(
             shown = " or ".join(json.dumps(choice) for choice in option.choices)
             raise OptionError(f"{head(name)} must be {shown}")
         rules[option.key] = chosen
-    try:
-        find_game(game).parse_rules(rules)
-    except InvalidRecordError as exc:
-        raise OptionError(str(exc)) from None
+    find_game(game).parse_rules(rules)  # InvalidRecordError for switches that do not go together
     return rules
 
 

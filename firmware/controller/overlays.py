@@ -40,7 +40,7 @@ class IdleShow:
     def over(self, frame: Frame, score: dict[str, JsonValue], now: float) -> Frame:
         if not self._screen.showing:
             return frame
-        score.update(phase=Phase.ATTRACT.value, message=self._screen.message)
+        score.update(phase=Phase.ATTRACT.value, attract=True, message=self._screen.message)
         rows = len(frame.cells)
         columns = len(frame.cells[0]) if rows else 0
         return self._screen.frame(now, columns, rows, len(frame.status))

@@ -7,8 +7,8 @@ the loop's queue later, as a ``SeatMove``, from any thread. When the position ch
 (UNDO, NEW, MENU, a new match) the table calls ``cancel``; a ``SeatMove`` for a position that has
 gone by (its ``ply`` no longer the current one) is dropped.
 
-A token from a seat that is not ``here`` asks for a chip to be placed by hand: the board blinks
-the cell(s) and waits (``Phase.WAITING_FOR_CHIP``) for a tap there before the move counts.
+A token from a seat that is not ``here`` asks for a piece to be placed by hand: the board blinks
+the cell(s) and waits (``Phase.WAITING_FOR_PIECE``) for a tap there before the move counts.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ journal resumes the match)."""
 
 from __future__ import annotations
 
+from firmware.errors import StopSignal
 
-class RestartRequested(Exception):  # noqa: N818 (a request, not an error)
+
+class RestartRequested(StopSignal):
     """The board is to start again: settings that wait for a restart then apply."""

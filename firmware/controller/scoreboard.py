@@ -45,6 +45,8 @@ def blank() -> dict[str, JsonValue]:
         "menu": None,
         "paused": None,  # the game waiting under a menu, lesson, puzzle or review
         "ready_cell": None,  # after a round or the match: the cell that goes on
+        "over": None,  # "round" or "match" while the end of one is on the board
+        "attract": False,  # True while the kiosk's idle show covers the board
     }
 
 

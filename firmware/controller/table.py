@@ -13,11 +13,13 @@ from collections.abc import Callable, Sequence
 
 from firmware.controller.adapter import BoardAdapter, board_adapters
 from firmware.controller.buttons import Button
+from firmware.controller.computer import Seating
 from firmware.controller.events import EventBus
+from firmware.controller.extras import OnlinePlay
 from firmware.controller.feedback import Feedback
 from firmware.controller.journal import Journal
 from firmware.controller.learning import Learning
-from firmware.controller.match_at_table import MatchAtTable, Seating, StarterDraw
+from firmware.controller.match_at_table import MatchAtTable, StarterDraw
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.menu import Menu
 from firmware.controller.modes import OPENERS
@@ -27,7 +29,6 @@ from firmware.controller.modes.lesson import start_lesson
 from firmware.controller.modes.menu import MenuMode
 from firmware.controller.modes.review import start_review
 from firmware.controller.modes.start import (
-    GameSettings,
     fresh_match,
     resume,
     seat_computer,
@@ -39,8 +40,9 @@ from firmware.controller.resume import BUILT_IN
 from firmware.controller.seat import Seat
 from firmware.controller.strip import CommandStrip
 from firmware.controller.timers import Timers
-from firmware.controller.undo import AlwaysUndo, UndoPolicy
-from firmware.rules.api import GameState, JsonValue
+from firmware.controller.undo import AlwaysUndo
+from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from hal.interfaces import Cell
 
@@ -63,44 +65,42 @@ class Table:
         beep: Callable[[float, float], None] | None = None,
         players: PlayerFactory = passive_player,
         seating: Seating | None = None,
+        hints: bool = True,
         hand_placed: Callable[[str], bool] = lambda game: True,
-        ask_hint: Callable[[GameState], None] | None = None,
-        choose_computer: Callable[[frozenset[str], int], None] | None = None,
-        level: int | None = None,
-        thinking: Callable[[], bool] = lambda: False,
-        undo_policy: UndoPolicy | None = None,
-        starter_draw: StarterDraw | None = None,
+        online: OnlinePlay | None = None,
         player_kinds: frozenset[PlayerKind] = BUILT_IN,
         learning: Learning | None = None,
         timers: Timers | None = None,
     ) -> None:
-        """``seating``: who fills the seats of a new match (default: everyone here).
-        ``hand_placed``: whether a game's pieces are put on the board by hand (physical chips),
-        so a move made elsewhere waits for its piece; else it is shown at once.
-        ``ask_hint``: starts the search for a hint (HINT), answered through ``show_hint``.
-        ``choose_computer``: sets the seats (by name) and level of the computer for new matches;
-        given, the menu offers "vs computer" at ``level``. ``thinking``: whether a seat thinks.
-        ``undo_policy``: asked before UNDO takes a move back; ``starter_draw``: draws who starts
-        a match (default: ``rng``). ``learning``: the lessons and puzzles the board offers;
-        ``timers``: the board's timers, which the modes schedule on."""
+        """``seating``: the computer's seats, level and searches (None: everyone plays here and
+        the menu offers no computer); ``hints``: HINT asks its search for the strongest move
+        (answered through ``show_hint``). ``hand_placed``: whether a game's pieces are put on
+        the board by hand (physical chips), so a move made elsewhere waits for its piece; else
+        it is shown at once. ``online``: the online game, asked before UNDO takes a move back
+        and drawing who starts (default: ``rng``). ``learning``: the lessons and puzzles the
+        board offers; ``timers``: the board's timers, which the modes schedule on."""
         self.journal = journal
-        self.thinking = thinking
+        self.thinking: Callable[[], bool] = (
+            (lambda: False) if seating is None else seating.thinker.thinking
+        )
         timers = Timers() if timers is None else timers
         self.the_match = MatchAtTable(
             columns=columns,
             rows=rows,
             journal=journal,
             events=events,
-            draw=starter_draw or rng.choice,
+            draw=rng.choice if online is None else online.draw,
             wall=wall,
             players=players,
-            seating=seating,
+            seating=None if seating is None else seating.kinds,
             player_kinds=player_kinds,
             new_match_id=new_match_id,
         )
-        seats_of = None if choose_computer is None else self.the_match.seats_of
+        computer = None if seating is None else seating.choice
         learn = learning is not None
-        self.menu = Menu(columns, rows, board_adapters(), seats_of, learn=learn, level=level)
+        self.menu = Menu(
+            columns, rows, board_adapters(), self.the_match.seats_of, learn=learn, computer=computer
+        )
         self.strip = CommandStrip(columns, rows)
         self.feedback = Feedback(events, timers, beep)
         self.context = ModeContext(
@@ -114,16 +114,16 @@ class Table:
             first=MenuMode(0.0),
             rng=rng,
             learning=learning,
-            ask_hint=ask_hint,
-            choose_computer=choose_computer,
-            thinking=thinking,
+            ask_hint=None if seating is None or not hints else seating.hint,
+            computer=computer,
+            thinking=self.thinking,
             hand_placed=hand_placed,
-            undo_policy=undo_policy or AlwaysUndo(),
+            undo_policy=AlwaysUndo() if online is None else online,
         )
         self.columns = columns
         self.rows = rows
         self.has_learning = learning is not None  # LESSON and PUZZLES on the page
-        self.has_computer = choose_computer is not None  # seats can be given to the computer
+        self.has_computer = computer is not None  # seats can be given to the computer
 
     # -- what is on the table (for the loop, the pages and the tests) -----------------------
 
@@ -167,9 +167,9 @@ class Table:
 
     # -- starting ---------------------------------------------------------------------------
 
-    def start(self, now: float, settings: GameSettings | None, first: str | None = None) -> None:
-        """Start ``settings`` at once, else resume the journal's match, else open the menu."""
-        start(self.context, now, settings, first)
+    def start(self, now: float, game: GameAndRules | None, first: str | None = None) -> None:
+        """Start ``game`` at once, else resume the journal's match, else open the menu."""
+        start(self.context, now, game, first)
 
     def resume(self, now: float) -> bool:
         """Rebuild the match from the journal, as far as it can be played; False if none."""

@@ -6,12 +6,13 @@ import datetime
 import math
 from dataclasses import dataclass
 
+from firmware.errors import InputError
 from firmware.rules.api import JsonValue
 
 INTEGER_MIN, INTEGER_MAX = -(2**63), 2**63 - 1  # what an SQLite INTEGER holds
 
 
-class SnapshotError(ValueError):
+class SnapshotError(InputError):
     """JSON that is not a saved match snapshot; the message says which key is wrong."""
 
 

@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import KioskConfig
+from firmware.errors import InputError
 from firmware.kiosk.brightness import BrightnessSchedule
 from firmware.kiosk.dimmer import Dimmer, WallClock
 from firmware.kiosk.idle import Attract, kiosk_attract
 from hal.interfaces import Clock, LedOutput
 
 
-class KioskSetupError(ValueError):
+class KioskSetupError(InputError):
     """The kiosk section cannot run as configured; the message is one line for the user."""
 
 

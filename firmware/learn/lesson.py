@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from firmware.errors import InputError
 from firmware.rules.api import Game, GameState, IllegalActionError, InvalidRecordError, JsonValue
 
 COMPUTER = "computer"
@@ -33,7 +34,7 @@ _LESSON_KEYS = ("title", "rules", "first", "steps", "end")
 _STEP_KEYS = ("setup", "say", "expect", "hint", "right", "reply")
 
 
-class LessonError(ValueError):
+class LessonError(InputError):
     """A lesson file that cannot be used; the message names the file and the key."""
 
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.errors import InputError
 from firmware.rules.api import GameState, InvalidRecordError, JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.records import Record, record_from_json, replay
@@ -24,7 +25,7 @@ ID = re.compile(r"([a-z]+)-([a-z0-9]+)-(\d{4})")
 MAX_PUZZLE_BYTES = 100_000
 
 
-class PuzzleError(ValueError):
+class PuzzleError(InputError):
     """A puzzle file that cannot be used; the message names the file and the key."""
 
 

@@ -17,6 +17,7 @@ from firmware.link.online import OnlineGame, OnlineRequest
 from firmware.link.report import STATE_EVERY_S, BrokerEvents, state_payload
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from hal.interfaces import Clock
 
 WallTime = Callable[[], float]
@@ -89,12 +90,10 @@ class BoardLink:
     def down(self) -> bool:
         return not self.client.connected
 
-    def check_online(self, request: str, menu: tuple[str, dict[str, JsonValue]]) -> None:
+    def check_online(self, request: str, menu: GameAndRules) -> None:
         self.online_game.check(request, menu)
 
-    def start_online(
-        self, request: str, now: float, menu: tuple[str, dict[str, JsonValue]]
-    ) -> None:
+    def start_online(self, request: str, now: float, menu: GameAndRules) -> None:
         self.online_game.start(request, now, menu)
 
     # -- life -----------------------------------------------------------------------------

@@ -36,10 +36,12 @@ from firmware.controller.live import StartMatch, UndoAgreed
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.players import PlayerKind, SeatMove, Turn
 from firmware.controller.table import StarterDraw
+from firmware.errors import InputError
 from firmware.link import topics
 from firmware.link.client import BrokerClient
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
+from firmware.rules.game_and_rules import GameAndRules
 
 log = logging.getLogger("cullsboard.link")
 
@@ -47,7 +49,7 @@ SPEC_FILE = "online.json"
 HOST, GUEST = "host", "guest"
 
 
-class OnlineError(ValueError):
+class OnlineError(InputError):
     """An online game cannot be set up as asked; one line for the user."""
 
 
@@ -230,16 +232,16 @@ class OnlineGame:
         self._client.subscribe(topics.board_status(spec.peer), self._status_seen)
         log.info("joined %s's %s game %s", spec.peer, game, spec.code)
 
-    def check(self, request: str, menu: tuple[str, dict[str, JsonValue]]) -> None:
+    def check(self, request: str, menu: GameAndRules) -> None:
         """A request from the pages: ``host`` (the game chosen in the menu) or ``join:CODE``."""
         parsed = parse_online(request)
         if parsed.role == HOST:
-            sides(*menu)
+            sides(menu.game, menu.rules_dict())
 
-    def start(self, request: str, now: float, menu: tuple[str, dict[str, JsonValue]]) -> None:
+    def start(self, request: str, now: float, menu: GameAndRules) -> None:
         parsed = parse_online(request)
         if parsed.role == HOST:
-            parsed = OnlineRequest(HOST, game=menu[0], rules=dict(menu[1]))
+            parsed = OnlineRequest(HOST, game=menu.game, rules=menu.rules_dict())
         self._forget()
         self._offer, self._peer_doc, self._ask, self._granted = None, None, None, None
         self.begin(parsed, now)

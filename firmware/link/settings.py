@@ -8,12 +8,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from firmware.config.schema import LinkConfig
+from firmware.errors import InputError
 from firmware.link.topics import BOARD_ID
 
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
 
 
-class LinkSettingsError(ValueError):
+class LinkSettingsError(InputError):
     """The link cannot be set up as asked; the message is one line for the user."""
 
 

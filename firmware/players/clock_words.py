@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from firmware.errors import InputError
 from firmware.players.time_manager import ClockState, think_ms
 
 _SIDE_WORD = re.compile(r"([a-z]{1,12})(time|inc)")
 CLOCK_WORDS = "COLOURtime MS, COLOURinc MS, movestogo N, turntime MS"
 
 
-class ClockWordError(ValueError):
+class ClockWordError(InputError):
     """A clock word the engine cannot use; the message is the reason it answers."""
 
 

@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias, runtime_checkable
 
+from firmware.errors import InputError
+
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(InputError):
     """An action the rules do not allow now; ``reason`` is written for the player."""
 
     def __init__(self, token: str, reason: str) -> None:
@@ -24,7 +26,7 @@ class IllegalActionError(ValueError):
         self.reason = reason
 
 
-class InvalidRecordError(ValueError):
+class InvalidRecordError(InputError):
     """A record or rule set that cannot be read; the message names the offending key."""
 
 

@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from firmware.errors import InputError
 from firmware.rules.api import JsonValue
 
 MAX_MESSAGE_CHARS = 160
@@ -32,7 +33,7 @@ class JsonLimits:
 DEFAULT_LIMITS = JsonLimits()
 
 
-class JsonInputError(ValueError):
+class JsonInputError(InputError):
     """JSON text that cannot be read, or is beyond the limits; ``str()`` is one short line."""
 
     def __init__(self, message: str) -> None:

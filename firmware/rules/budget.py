@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from firmware.errors import StopSignal
+
 SEARCH_SHARE = 0.9  # callers stop a search at this part of the time, leaving room to answer
 UNLIMITED = 10**9  # a node cap that never binds
 CHECK_EVERY = 16  # nodes between two calls of ``should_stop`` (about a millisecond of search)
 
 
-class SearchStoppedError(Exception):
+class SearchStoppedError(StopSignal):
     """Raised inside a search when its budget is spent; the search keeps its last full answer."""
 
 

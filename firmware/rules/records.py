@@ -105,7 +105,7 @@ def parse_record(text: str | bytes) -> Record:
     try:
         raw = read_json(text)
     except JsonInputError as exc:
-        raise InvalidRecordError(str(exc)) from None
+        raise InvalidRecordError(str(exc)) from exc
     return record_from_json(raw)
 
 

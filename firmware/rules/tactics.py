@@ -20,12 +20,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from firmware.errors import StopSignal
 from firmware.rules.api import GameState
 
 MAX_TURN = 2  # tokens in one turn: an action and the follow-up it earns
 
 
-class LongTurnError(Exception):
+class LongTurnError(StopSignal):
     """A turn runs past ``MAX_TURN`` tokens: the position is no puzzle."""
 
 

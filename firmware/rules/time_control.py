@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from firmware.errors import InputError
 from firmware.rules.bounded_json import shorten
 
 NONE = "none"
@@ -24,7 +25,7 @@ _TURN = re.compile(rf"turn:({_NUMBER})")
 SPELLINGS = "none, minutes (10, 0.5), minutes+seconds (5+3) or turn:seconds (turn:30)"
 
 
-class TimeControlError(ValueError):
+class TimeControlError(InputError):
     """Text that is not a time control; the message is one line naming it and the spellings."""
 
 

@@ -1,1 +1,2 @@
-"""Running as a system service: the systemd notify protocol and the installer."""
+"""Running as a system service: the systemd notify protocol, the installer, and the lock that
+keeps one board per state directory."""

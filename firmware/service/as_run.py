@@ -16,14 +16,15 @@ from firmware.config.load import config_from_data, read_yaml
 from firmware.config.required import check_required
 from firmware.config.running import Switches, judge
 from firmware.config.schema import Config
-from firmware.link.settings import LinkSettingsError, link_settings
+from firmware.errors import InputError
+from firmware.link.settings import link_settings
 from firmware.service.devices import root_only
 
 SHIPPED = Path(__file__).resolve().parent / "shipped"
 UNIT_FILE = SHIPPED / "systemd" / "cullsboard.service"
 
 
-class NotForServiceError(ValueError):
+class NotForServiceError(InputError):
     """The config would not start under the kiosk unit; the message is one line naming the key."""
 
 
@@ -41,13 +42,10 @@ def shipped_unit_flags() -> tuple[str, ...]:
 
 
 def check_for_service(config: Config, flags: tuple[str, ...]) -> Config:
-    """The config as the unit runs it (kiosk forced on by ``--kiosk``); NotForServiceError if
-    its start would stop on it."""
-    try:
-        running = judge(config, Switches.of_flags(flags))  # as the start judges it
-        link_settings(running.link)
-    except (ConfigError, LinkSettingsError) as exc:
-        raise NotForServiceError(str(exc)) from None
+    """The config as the unit runs it (kiosk forced on by ``--kiosk``); an InputError
+    (ConfigError, LinkSettingsError or NotForServiceError) if its start would stop on it."""
+    running = judge(config, Switches.of_flags(flags))  # as the start judges it
+    link_settings(running.link)
     for need in root_only(running):
         raise NotForServiceError(
             f"leds: {need.backend} needs root ({', '.join(need.nodes)}) and the kiosk service "

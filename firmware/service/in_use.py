@@ -3,7 +3,7 @@
 Opening the MPR121 chips soft-resets them (adafruit_mpr121's ``MPR121.__init__`` writes the
 soft-reset register before it configures the chip), so a second program on the bus would reset
 the chips under the running board; and the GPIO lines it holds are busy. The running board holds
-an exclusive lock on ``STATE_DIR/lock`` (firmware/controller/state_lock.py); the unit may also be
+an exclusive lock on ``STATE_DIR/lock`` (firmware/service/state_lock.py); the unit may also be
 starting or restarting, which ``systemctl is-active`` tells.
 """
 
@@ -17,7 +17,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.state_lock import LOCK_NAME
+from firmware.service.state_lock import LOCK_NAME
 
 UNIT = "cullsboard.service"
 STOP_HINT = "stop it first: sudo systemctl stop cullsboard (and start it again afterwards)"

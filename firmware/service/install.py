@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware import __version__
-from firmware.config import ConfigError
 from firmware.config.checks import is_local
 from firmware.config.schema import Config
-from firmware.service.as_run import SHIPPED, NotForServiceError, check_text_for_service, unit_flags
+from firmware.errors import InputError
+from firmware.service.as_run import SHIPPED, check_text_for_service, unit_flags
 from firmware.service.avahi import avahi_service
 from firmware.service.boot_state import PI5_WS281X, model_section, read_model
 from firmware.service.bootconfig import (
@@ -329,7 +329,7 @@ def _judge(path: Path, text: str | None, flags: tuple[str, ...], pi5: bool) -> C
         raise InstallError(f"{path}: no such file")
     try:
         config = check_text_for_service(text, flags)
-    except (ConfigError, NotForServiceError) as exc:
+    except InputError as exc:  # ConfigError, LinkSettingsError or NotForServiceError
         raise InstallError(
             f"{path}: {exc} (cullsboard check-config --for-service {path})"
         ) from None

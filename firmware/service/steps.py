@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
 
+from firmware.errors import UnavailableError
+
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
-class InstallError(Exception):
+class InstallError(UnavailableError):
     """The install cannot be planned or run; the message is one line for the user."""
 
 

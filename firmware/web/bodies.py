@@ -5,13 +5,14 @@ from __future__ import annotations
 from aiohttp import web
 from aiohttp.web_protocol import RequestPayloadError
 
+from firmware.errors import ReportedError
 from firmware.rules.bounded_json import JsonInputError, JsonLimits, read_json
 
 MAX_BODY_BYTES = 4096
 BODY_LIMITS = JsonLimits(max_bytes=MAX_BODY_BYTES, max_depth=8, max_number_chars=20)
 
 
-class ApiError(Exception):
+class ApiError(ReportedError):
     """A request the client got wrong: the status and one line saying what to fix."""
 
     def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:

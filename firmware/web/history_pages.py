@@ -11,6 +11,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from firmware.errors import UnavailableError
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import seat_names
 from firmware.history.snapshot import INTEGER_MAX
@@ -34,7 +35,7 @@ def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
     app.router.add_get("/api/leaderboard", _leaderboard)
 
 
-class HistoryUnreadableError(Exception):
+class HistoryUnreadableError(UnavailableError):
     """The history database cannot be read; the message is the page's one line."""
 
 

@@ -18,7 +18,8 @@ from firmware.controller.live import (
     ShutDown,
     StartGame,
 )
-from firmware.controller.options import OptionError, all_options, rules_from_options
+from firmware.controller.options import all_options, rules_from_options
+from firmware.errors import InputError
 from firmware.kiosk.pin import PinCheck, StaffPin
 from firmware.rules.api import JsonValue
 from firmware.rules.registry import game_names
@@ -137,6 +138,6 @@ def _command(action: str, body: dict[str, object]) -> RemoteCommand:
     given = {name: body.get(name) for name in all_options()}
     try:
         rules = rules_from_options(game, given)
-    except OptionError as exc:
+    except InputError as exc:  # an option, or switches that do not go together
         raise ApiError(400, str(exc)) from None
     return StartGame(game, rules)

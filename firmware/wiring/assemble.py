@@ -25,9 +25,10 @@ from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
 from firmware.controller.game_clock import BoardClock, ClockFile
 from firmware.controller.hold import ButtonHold
+from firmware.controller.inbox import Inbox
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, Redraw, ViewHub
-from firmware.controller.loop import BoardController, Inbox
+from firmware.controller.loop import BoardController
 from firmware.controller.players import (
     Player,
     PlayerFactory,
@@ -189,14 +190,10 @@ def assemble(
         wall=wall_seconds,
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
         players=_players(fillers, players, inbox.put),
-        seating=None if seating is None else seating.kinds,
+        seating=seating,
+        hints=hints,
         hand_placed=hand_placed,
-        ask_hint=None if seating is None or not hints else seating.hint,
-        choose_computer=None if seating is None else seating.choose,
-        level=None if seating is None else seating.level.number,
-        thinking=(lambda: False) if seating is None else seating.thinker.thinking,
-        undo_policy=None if link_part is None else link_part.online_game,
-        starter_draw=None if link_part is None else link_part.online_game.draw,
+        online=None if link_part is None else link_part.online_game,
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
         timers=timers,

@@ -16,6 +16,7 @@ from firmware.config.addressing import hex_address
 from firmware.config.checks import led_count
 from firmware.config.chips import presence
 from firmware.config.schema import BUTTON_NAMES, Config
+from firmware.errors import HardwareError
 from firmware.wiring.settings import (
     direct_layout,
     led_mapping,
@@ -54,13 +55,18 @@ T = TypeVar("T")
 SETUP_ERRORS = (OSError, RuntimeError, ValueError, ImportError)
 
 
-class BoardSetupError(Exception):
+class BoardSetupError(HardwareError):
     """A device could not be set up; ``str()`` is one line naming the part and the fix."""
+
+    exit_status = 2  # a wrong config or wiring, which a restart cannot mend
 
 
 class HardwareSilentSetupError(BoardSetupError):
     """The touch hardware does not answer (no I2C bus, no TCA9548A, no MPR121): a loose harness
-    or a slow boot, which trying again later may mend, unlike a wrong config."""
+    or a slow boot, which trying again later may mend, unlike a wrong config (so the kiosk unit
+    restarts the board after a pause)."""
+
+    exit_status = 3
 
 
 class TouchAccess(TypedDict, total=False):
@@ -84,10 +90,7 @@ def build_touch(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> 
                 "touch.i2c_bus: the mpr121 backend drives I2C-1 (GPIO2/3) only, "
                 f"got {touch.i2c_bus}"
             )
-        try:
-            bus = _setup("touch", open_board_bus)
-        except BoardSetupError as error:
-            raise HardwareSilentSetupError(str(error)) from error
+        bus = _setup("touch", open_board_bus, failed=HardwareSilentSetupError)
     make: Callable[..., PadTouchSensor]
     if touch.layout == "matrix":
         make = partial(MatrixTouchSensor, layout=matrix_layout(config))
@@ -236,9 +239,12 @@ def build_board(config: Config, clock: Clock, **access: Unpack[TouchAccess]) -> 
     )
 
 
-def _setup(part: str, opener: Callable[[], T]) -> T:
+def _setup(
+    part: str, opener: Callable[[], T], failed: type[BoardSetupError] = BoardSetupError
+) -> T:
+    """What ``opener`` opens; ``failed`` (one line naming ``part``) if it cannot."""
     try:
         return opener()
     except SETUP_ERRORS as error:
         message = " ".join(str(error).split()) or type(error).__name__
-        raise BoardSetupError(f"{part}: {message}") from error
+        raise failed(f"{part}: {message}") from error

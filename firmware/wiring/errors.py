@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+from firmware.errors import InputError, UnavailableError
 
-class SessionError(ValueError):
+
+class SessionError(InputError):
     """A problem with how the board was asked to run; the message is one line for the user."""
 
-    status = 2  # the exit status: a config or setup error, which waiting cannot fix
 
+class BoardStoppedError(UnavailableError):
+    """The running board stopped on an error of its own, not on how it was asked to run."""
 
-class HardwareSilentError(SessionError):
-    """The board's hardware did not answer; trying again later may find it (a slow boot, a
-    loose harness), so the kiosk unit restarts the board after a pause."""
-
-    status = 3
+    exit_status = 1  # not a config error: the kiosk unit starts the board again

@@ -17,12 +17,13 @@ from firmware.config import Config, ConfigError, load_config
 from firmware.config.layered import SettingsStore, start_layered
 from firmware.config.running import Switches
 from firmware.controller.loop import BoardController
-from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
+from firmware.errors import CullsboardError
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.service.notify import Heartbeat, Notifier
+from firmware.service.state_lock import lock_state_dir
 from firmware.wiring.assemble import start_link
-from firmware.wiring.errors import HardwareSilentError, SessionError
+from firmware.wiring.errors import BoardStoppedError, SessionError
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, page_for, serve_web
 from firmware.wiring.spec import RunSpec, assemble_board, plan_board
@@ -51,7 +52,7 @@ def run_real_board(
     default_path: Path | None = None,
     sleep: Callable[[float], None] = time.sleep,
 ) -> int:
-    """Play on the hardware the config describes until SIGTERM/SIGINT; SessionError if it cannot.
+    """Play on the hardware the config describes until SIGTERM/SIGINT; CullsboardError if not.
 
     Without ``--config`` the config is ``default_path`` (``DEFAULT_CONFIG``), if it exists;
     the staff settings in the state directory are layered over it. ``started`` hears the
@@ -62,12 +63,9 @@ def run_real_board(
     try:
         file_config = load_config(path, lambda line: complain(f"config {line}"))
     except ConfigError as exc:
-        raise SessionError(f"config {path}: {exc}") from None
+        raise SessionError(f"config {path}: {exc}") from exc
     state_dir = Path(spec.state_dir or file_config.state_dir).expanduser()
-    try:
-        lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
-    except StateDirBusyError as exc:
-        raise SessionError(str(exc)) from None
+    lock = lock_state_dir(state_dir)  # before any device is touched; held until the end
     try:
         return _run_locked(
             spec,
@@ -98,18 +96,14 @@ def _run_locked(
 ) -> int:
     """The board of ``file_config`` with the staff settings over it, its state dir locked."""
     from firmware.wiring.devices import (  # gpiozero: real boards only
-        BoardSetupError,
         HardwareSilentSetupError,
         build_board,
     )
 
     switches = Switches(kiosk=spec.kiosk, web=spec.web)
-    try:
-        layered = start_layered(
-            file_config, state_dir, lambda text: complain(f"warning: {text}"), switches
-        )
-    except ConfigError as exc:
-        raise SessionError(str(exc)) from None
+    layered = start_layered(
+        file_config, state_dir, lambda text: complain(f"warning: {text}"), switches
+    )
     store = SettingsStore(layered, state_dir)
     config = layered.config
     plan = plan_board(spec, config, () if layered.problem is None else (layered.problem,))
@@ -118,9 +112,7 @@ def _run_locked(
         board = build_board(config, clock)
     except HardwareSilentSetupError as exc:
         pause_before_retry(Notifier(os.environ if environ is None else environ), str(exc), sleep)
-        raise HardwareSilentError(str(exc)) from None
-    except BoardSetupError as exc:
-        raise SessionError(str(exc)) from None
+        raise
     notifier = Notifier(os.environ if environ is None else environ)
     heartbeat = Heartbeat(notifier, clock)
     parts = assemble_board(
@@ -139,7 +131,7 @@ def _run_locked(
     running_link = None
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     try:
-        controller.start(spec.settings)
+        controller.start(spec.game)
         _start_poller(board.touch, stop_poll)
         where = spec.web or f"{config.web.host}:{config.web.port}"
         if plan.link is not None:
@@ -168,7 +160,10 @@ def _run_locked(
         open_asked(controller, spec)
         if started is not None:
             started(controller)
-        controller.run()
+        try:
+            controller.run()
+        except CullsboardError as exc:
+            raise BoardStoppedError(f"the board stopped while playing: {exc}") from exc
     finally:
         notifier.stopping()
         for signum, handler in previous.items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.errors import InputError
 from firmware.rules.grid import parse_board_cell
 from hal.interfaces import Cell
 
@@ -11,7 +12,7 @@ BUTTONS = ("undo", "new", "menu")
 USAGE = "touch h8, down h8, up h8, press undo|new|menu, wait 250, ghost, or # a comment"
 
 
-class ScriptError(ValueError):
+class ScriptError(InputError):
     """A line that is not an event; the message says what is wrong."""
 
 
@@ -63,4 +64,4 @@ def _cell(word: str, columns: int, rows: int) -> Cell:
     try:
         return parse_board_cell(word, columns, rows)
     except ValueError as exc:
-        raise ScriptError(str(exc)) from None
+        raise ScriptError(str(exc)) from exc

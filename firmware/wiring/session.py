@@ -143,7 +143,7 @@ def build_session(
                 f"cannot write the frames file {frames_path}: {exc.strerror}"
             ) from None
         board.leds.on_sent = session.write_frame
-    session.controller.start(plan.spec.settings)
+    session.controller.start(plan.spec.game)
     if plan.link is not None:
         session.link = start_link(parts, plan.spec.online, page=page)
     return session

@@ -18,11 +18,11 @@ from firmware.config.schema import Config, KioskConfig
 from firmware.controller.computer import computer_choice
 from firmware.controller.extras import PowerSwitch
 from firmware.kiosk.dimmer import WallClock
-from firmware.kiosk.setup import KioskSetupError, kiosk_section
+from firmware.kiosk.setup import kiosk_section
 from firmware.link.online import OnlineRequest
-from firmware.link.settings import LinkSettings, LinkSettingsError, link_settings
+from firmware.link.settings import LinkSettings, link_settings
 from firmware.players import Level
-from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from firmware.rules.time_control import TimeControl, parse_time_control
 from firmware.wiring.assemble import Assembly, assemble
@@ -32,7 +32,6 @@ from firmware.wiring.settings import hand_placed
 from hal.interfaces import Board
 
 Complain = Callable[[str], None]
-Settings = tuple[str, dict[str, JsonValue]]  # a game and its rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +43,7 @@ class RunSpec:
     state_dir: str | None = None
     kiosk: bool = False  # --kiosk: kiosk mode even if the config has it off
     seed: int | None = None
-    settings: Settings | None = None  # the game to start at once (None: resume, else the menu)
+    game: GameAndRules | None = None  # the game to start at once (None: resume, else the menu)
     computer: str | None = None  # --computer: the computer's seats
     level: int | None = None
     online: OnlineRequest | None = None
@@ -75,15 +74,12 @@ class BoardPlan:
 
 
 def plan_board(spec: RunSpec, config: Config, config_problems: tuple[str, ...] = ()) -> BoardPlan:
-    """Resolve ``spec`` against ``config``; SessionError (one line) for what cannot run."""
-    try:
-        kiosk = kiosk_section(config.kiosk, forced=spec.kiosk)
-        link = link_settings(config.link, broker=spec.broker, board_id=spec.board_id)
-        number = config.play.computer_level if spec.level is None else spec.level
-        computer_seats, level = computer_choice(spec.computer, number)
-        time_control = spec.clock or parse_time_control(config.play.clock)
-    except (KioskSetupError, LinkSettingsError, ValueError) as exc:
-        raise SessionError(str(exc)) from None
+    """Resolve ``spec`` against ``config``; an InputError (one line) for what cannot run."""
+    kiosk = kiosk_section(config.kiosk, forced=spec.kiosk)
+    link = link_settings(config.link, broker=spec.broker, board_id=spec.board_id)
+    number = config.play.computer_level if spec.level is None else spec.level
+    computer_seats, level = computer_choice(spec.computer, number)
+    time_control = spec.clock or parse_time_control(config.play.clock)
     if spec.online is not None and link is None:
         raise SessionError("--online needs a broker: --broker URL or the config's link.broker")
     return BoardPlan(

@@ -6,12 +6,13 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from hal.errors import HardwareError
 from hal.interfaces import RGB
 
 STRIP_TYPES = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")  # the order the LEDs read the bytes in
 
 
-class LedDriverError(OSError):
+class LedDriverError(HardwareError):
     """The LED driver could not start or send; the message names the likely fix."""
 
 

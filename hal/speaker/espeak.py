@@ -20,13 +20,15 @@ import sys
 import threading
 from pathlib import Path
 
+from hal.errors import HardwareError
+
 SYNTH_TIMEOUT_S = 30.0
 SPEAK_TIMEOUT_S = 120.0  # far longer than any sentence takes to say: the voice's process hangs
 SYNTH_NICENESS = 10
 RIFF_HEADER = 44  # espeak-ng writes the plain 44-byte PCM header
 
 
-class SpeakerSetupError(OSError):
+class SpeakerSetupError(HardwareError):
     """The voice's programs are not there; ``str()`` says which and how to install them."""
 
 

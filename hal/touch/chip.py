@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from hal.errors import HardwareError
 from hal.touch.settings import ChipSpec, Debounce, Pad, PadThresholds, RetryPolicy, TouchSettings
 from hal.touch.tuning import AutoConfig, BaselineFilter, Charge
 
@@ -25,11 +26,11 @@ AUTO_CONFIG = 0x7B  # 0x7B..0x7F
 RUN_WITH_BASELINE_LOAD = 0x80  # ECR CL=10: load the baseline from the first reading
 
 
-class ChipUnavailableError(Exception):
+class ChipUnavailableError(HardwareError):
     """A chip did not answer after every retry."""
 
 
-class GarbledReadError(OSError):
+class GarbledReadError(HardwareError):
     """A read that arrived but cannot be true (bus noise); retried like a bus error."""
 
 

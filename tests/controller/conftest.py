@@ -18,6 +18,7 @@ from firmware.games.cubulus import layout as cubulus_board
 from firmware.kiosk.setup import wall_on
 from firmware.render import palette
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
@@ -89,8 +90,8 @@ class Rig:
         rules: dict[str, JsonValue] | None = None,
         first: str | None = None,
     ) -> Rig:
-        settings = None if game is None else (game, dict(rules or {}))
-        self.controller.start(settings, first)
+        chosen = None if game is None else GameAndRules(game, rules or {})
+        self.controller.start(chosen, first)
         return self
 
     # -- inputs ----------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def test_with_physical_chips_a_person_places_each_of_the_computer_s_chips(tmp_pa
     for ply in range(1, 7):
         rig.next_move()
         pending = rig.score["pending"]
-        assert isinstance(pending, dict) and rig.table.phase is Phase.WAITING_FOR_CHIP
+        assert isinstance(pending, dict) and rig.table.phase is Phase.WAITING_FOR_PIECE
         assert pending["seat"] == rig.table.seat_to_act()
         rig.tap(str(pending["token"]))  # the setup: every move is one chip on one cell
         assert len(rig.moves) == ply

@@ -89,7 +89,7 @@ def test_with_physical_chips_the_computer_waits_for_its_chip(tmp_path: Path) -> 
     _let_it_think(rig)
     pending = rig.score["pending"]
     assert isinstance(pending, dict) and pending["seat"] == 1
-    assert rig.table.phase is Phase.WAITING_FOR_CHIP
+    assert rig.table.phase is Phase.WAITING_FOR_PIECE
     token = str(pending["token"])
     wrong = "o15" if token != "o15" else "o14"
     rig.tap(wrong)

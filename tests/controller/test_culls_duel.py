@@ -83,6 +83,7 @@ def test_a_completed_line_animates_and_the_round_result_is_shown(rig: Rig) -> No
         rig.tap(name)
     score = rig.score
     assert score["phase"] == "round_over" and score["winner"] == "blue"
+    assert score["over"] == "round"  # the mode's own key, which the pages read
     assert [hz for _, hz, _ in rig.buzzer.beeps] == [TABLE_TIMING.win_beep_hz]
     assert score["line"] == ["h8", "h9", "h10", "h11", "h12"]
     assert score["scores"] == {"blue": 1, "red": 0}
@@ -150,6 +151,7 @@ def test_a_whole_match_to_three_is_celebrated(rig: Rig) -> None:
     assert starters == ["blue", "red", "blue"]
     score = rig.score
     assert score["phase"] == "match_over" and score["match_winner"] == "red"
+    assert score["over"] == "match"
     assert score["scores"] == {"blue": 0, "red": 3}
     assert "Red wins the match" in str(score["message"])
     assert set(rig.status()) == {RED}

@@ -13,10 +13,13 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.controller.live import Touch
+from firmware.controller.live import LoopCall, Touch
 from firmware.controller.loop import BoardController
+from firmware.errors import HardwareError, InputError
+from firmware.rules.api import IllegalActionError
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring import hardware
-from firmware.wiring.errors import SessionError
+from firmware.wiring.errors import BoardStoppedError, SessionError
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.spec import RunSpec
 from hal.clock import FakeClock
@@ -27,7 +30,7 @@ SHIPPED = str(Path(__file__).resolve().parents[2] / "config" / "default.yaml")  
 
 def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> None:
     spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), seed=3, web="off",
-                   settings=("culls", {"mode": "duel"}))  # fmt: skip
+                   game=GameAndRules("culls", {"mode": "duel"}))  # fmt: skip
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -39,6 +42,24 @@ def test_the_board_from_the_config_plays_and_stops_cleanly(tmp_path: Path) -> No
     assert code == 0 and seen == ["culls"]
     lines = (tmp_path / "journal.jsonl").read_text().splitlines()
     assert json.loads(lines[-1]) == {"e": "do", "token": "h8"}
+
+
+def test_an_error_while_playing_stops_the_board_so_the_unit_starts_it_again(
+    tmp_path: Path,
+) -> None:
+    """Not exit 2 (a config error, which the kiosk unit does not restart on): exit 1."""
+    spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), web="off")
+
+    def fails(now: float) -> None:
+        raise IllegalActionError("h8", "a fault inside the running board")
+
+    def started(controller: BoardController) -> None:
+        controller.post(LoopCall(fails))
+
+    with pytest.raises(BoardStoppedError, match="while playing: h8: a fault") as stopped:
+        run_real_board(spec, print, started=started)
+    assert stopped.value.exit_status == 1
+    assert isinstance(stopped.value.__cause__, IllegalActionError)
 
 
 def test_without_a_config_and_without_the_default_file_it_says_how_to_start(
@@ -58,7 +79,8 @@ def test_without_a_config_and_without_the_default_file_it_says_how_to_start(
 def test_without_a_config_the_default_file_is_the_board(tmp_path: Path) -> None:
     default = tmp_path / "board.yaml"
     default.write_text(Path(SHIPPED).read_text(encoding="utf-8"), encoding="utf-8")
-    spec = RunSpec(state_dir=str(tmp_path), seed=3, web="off", settings=("cubulus", {"players": 2}))
+    cubulus = GameAndRules("cubulus", {"players": 2})
+    spec = RunSpec(state_dir=str(tmp_path), seed=3, web="off", game=cubulus)
     seen: list[object] = []
 
     def started(controller: BoardController) -> None:
@@ -83,7 +105,7 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
     systemd.setblocking(False)
     environ = {"NOTIFY_SOCKET": str(tmp_path / "notify"), "WATCHDOG_USEC": "20000000"}
     spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), seed=3, web="off",
-                   settings=("culls", {"mode": "duel"}))  # fmt: skip
+                   game=GameAndRules("culls", {"mode": "duel"}))  # fmt: skip
     outer = signal.getsignal(signal.SIGTERM)
     boards: list[BoardController] = []
 
@@ -118,7 +140,7 @@ def test_sigterm_says_stopping_and_shuts_down_cleanly(tmp_path: Path) -> None:
 
 def test_kiosk_without_a_staff_pin_is_one_line(tmp_path: Path) -> None:
     spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), web="off", kiosk=True)
-    with pytest.raises(SessionError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
+    with pytest.raises(InputError, match=r"^kiosk\.staff_pin: kiosk mode needs a staff PIN"):
         run_real_board(spec, print)
 
 
@@ -173,9 +195,9 @@ def test_touch_hardware_that_does_not_answer_exits_3_after_a_pause(tmp_path: Pat
     board.write_text(text, encoding="utf-8")
     spec = RunSpec(config_path=str(board), state_dir=str(tmp_path), web="off")
     waited: list[float] = []
-    with pytest.raises(SessionError, match=r"^touch: ") as raised:
+    with pytest.raises(HardwareError, match=r"^touch: ") as raised:
         run_real_board(spec, print, sleep=waited.append)
-    assert raised.value.status == 3
+    assert raised.value.exit_status == 3
     assert waited == [hardware.HARDWARE_RETRY_S] and waited[0] >= 60
 
 
@@ -184,6 +206,6 @@ def test_a_config_error_still_exits_2_at_once(tmp_path: Path) -> None:
     bad.write_text("leds:\n  gamma: 9\n", encoding="utf-8")
     spec = RunSpec(config_path=str(bad), state_dir=str(tmp_path), web="off")
     waited: list[float] = []
-    with pytest.raises(SessionError) as raised:
+    with pytest.raises(InputError) as raised:
         run_real_board(spec, print, sleep=waited.append)
-    assert raised.value.status == 2 and waited == []
+    assert raised.value.exit_status == 2 and waited == []

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from firmware.controller.adapter import board_adapter, cells_for_token
+from firmware.controller.lesson_run import LessonRun
 from firmware.learn.library import load_lessons
 from firmware.learn.puzzles import load_puzzles
-from firmware.learn.runner import LessonRun
 from firmware.render import palette
 from firmware.rules.grid import cell_name
 from tests.controller.conftest import Rig

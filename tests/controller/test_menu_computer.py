@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.computer import Seating
+from firmware.controller.computer import ComputerPlayer, Seating
 from firmware.controller.live import SeatComputer
 from firmware.controller.menu_computer import ComputerRows
 from firmware.controller.players import PlayerKind
@@ -198,3 +198,24 @@ def test_after_a_restart_the_computer_keeps_its_seats_and_level(tmp_path: Path) 
     again.press("new")  # the next match too
     assert again.score["seats"] == seats
     again.stop_thinking()
+
+
+def test_the_menu_and_the_seating_keep_one_choice(tmp_path: Path) -> None:
+    """The computer's seats and level are kept once: ``--computer red --level 3`` shows on the
+    menu before any match, and a tap on the menu is what the seating plays from at once."""
+    seating = Seating(clock=lambda: 0.0, level=level(3), computer_seats=["red"], seed=5)
+    rig = Rig(tmp_path, seating=seating)
+    rig.start()
+    rows = rig.table.menu.computer
+    assert rows is not None
+    assert ([spec.name for spec in rows.chosen_seats()], rows.level) == (["Red"], 3)
+    _tap_seat(rig, rows, "Blue")
+    rig.tap_cell(rows.level_cells()[4])  # level 5
+    both = (PlayerKind.COMPUTER, PlayerKind.COMPUTER)
+    player = seating(PlayerKind.COMPUTER, 0)
+    assert isinstance(player, ComputerPlayer)
+    assert (seating.kinds(rows.seats()), player.level.number) == (both, 5)
+    rig.controller.submit(SeatComputer(("blue",), 2))  # the web's choice: the menu shows it
+    rig.controller.step()
+    rig.press("menu")
+    assert ([spec.name for spec in rows.chosen_seats()], rows.level) == (["Blue"], 2)

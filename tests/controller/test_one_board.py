@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.controller.state_lock import StateDirBusyError, lock_state_dir
+from firmware.service.state_lock import StateDirBusyError, lock_state_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 

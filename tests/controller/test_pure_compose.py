@@ -24,7 +24,7 @@ def _observable(rig: Rig) -> tuple[object, ...]:
         table.feedback.notice,
         table.the_match.last_said,
         copy.copy(vars(table.strip)),
-        table.menu.settings(),
+        table.menu.game_and_rules(),
         None if journal is None or not journal.exists() else journal.read_bytes(),
         None if table.match is None or table.match.current is None else table.match.current.ply,
     )

@@ -84,7 +84,7 @@ def test_undo_drops_a_move_that_waits_for_its_chip(rig: Rig) -> None:
     _duel(rig, REMOTE, HERE)
     rig.controller.post(SeatMove(seat=0, token="h8", ply=0))
     rig.controller.step()
-    assert rig.table.phase is Phase.WAITING_FOR_CHIP
+    assert rig.table.phase is Phase.WAITING_FOR_PIECE
     rig.press("undo")
     assert rig.score["phase"] == "playing" and rig.moves == [] and rig.score["pending"] is None
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from firmware.cli import build_parser
 from firmware.commands.play import mock_session, run_spec
 from firmware.config.load import load_config, parse_config
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.session import build_session
 from firmware.wiring.settings import simulated
 from firmware.wiring.simrig import SimulatedRig
@@ -17,7 +18,7 @@ from hal.mock import MockLeds
 
 def _lit_leds(order: str, tmp_path: Path) -> list[int]:
     config = parse_config(f"leds:\n  order: {order}\n")
-    spec = RunSpec(simulated=True, seed=3, settings=("culls", {"mode": "duel"}), script="-")
+    spec = RunSpec(simulated=True, seed=3, game=GameAndRules("culls", {"mode": "duel"}), script="-")
     session = build_session(
         plan_board(spec, simulated(config)), state_dir=tmp_path / order, complain=lambda _: None
     )

@@ -89,9 +89,9 @@ def test_the_attract_show_starts_when_the_board_has_been_quiet_long_enough(
     rig.start()
     quiet = rig.clock.now() + 5.0  # the menu's start cell blinks on the way
     at(rig, quiet - EPSILON)
-    assert rig.score["phase"] != "attract"
+    assert rig.score["phase"] != "attract" and rig.score["attract"] is False
     at(rig, quiet)
-    assert rig.score["phase"] == "attract"
+    assert rig.score["phase"] == "attract" and rig.score["attract"] is True
 
 
 def test_an_error_flash_goes_out_when_its_time_is_up(rig: Rig) -> None:

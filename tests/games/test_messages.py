@@ -16,12 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware.controller.adapter import BoardAdapter, Refusal, board_adapter
+from firmware.controller.lesson_run import LessonRun
+from firmware.controller.puzzle_run import PuzzleRun
 from firmware.games.cubulus import layout
 from firmware.learn.lesson import Lesson
 from firmware.learn.library import load_lessons
-from firmware.learn.puzzle_run import PuzzleRun
 from firmware.learn.puzzles import load_puzzles
-from firmware.learn.runner import LessonRun
 from firmware.rules.api import GameState
 from firmware.rules.grid import cell_name
 from firmware.rules.registry import find_game, find_player, find_teaching

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import urllib.error
@@ -13,7 +14,7 @@ import pytest
 from firmware.cli import main
 from firmware.controller.timing import TABLE_TIMING
 from firmware.history.store import History
-from firmware.kiosk.stats import DayStats
+from firmware.history.totals import DayTotals, FinishedGame
 from firmware.web import serve_in_thread
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
@@ -83,11 +84,36 @@ def test_export_of_everything_is_one_replayable_record_per_line(
         assert json.loads(capsys.readouterr().out)["winner"] == "blue"
 
 
+def _old_day_file(state_dir: Path, day: datetime.date, *finished: FinishedGame) -> None:
+    """A day file as boards before the match history wrote it: ``stats/YYYY-MM-DD.json``."""
+    totals = DayTotals.of(day, list(finished))
+    body = {
+        "format": 1,
+        "day": day.isoformat(),
+        "games": totals.games,
+        "rounds": totals.rounds,
+        "seconds": round(totals.seconds, 1),
+        "average_seconds": None
+        if totals.average_seconds is None
+        else round(totals.average_seconds, 1),
+        "by_game": dict(totals.by_game),
+        "wins": dict(totals.wins),
+        "draws": totals.draws,
+        "finished": [dataclasses.asdict(game) for game in finished],
+    }
+    path = state_dir / "stats" / f"{day.isoformat()}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
+
+
 def test_the_json_day_files_are_migrated_once(tmp_path: Path) -> None:
     day = datetime.date(2026, 11, 29)
-    old = DayStats(tmp_path, lambda: day)
-    old.record("culls", 4, "red", 600.0)
-    old.record("cubulus", 1, None, 300.0)
+    _old_day_file(
+        tmp_path,
+        day,
+        FinishedGame("culls", 4, "red", 600.0),
+        FinishedGame("cubulus", 1, None, 300.0),
+    )
     history = History(tmp_path)
     totals = history.day_totals(day)
     assert (totals.games, totals.rounds, dict(totals.wins), totals.draws) == (2, 5, {"red": 1}, 1)
@@ -112,7 +138,7 @@ def test_a_day_file_with_numbers_the_history_cannot_keep_is_left_alone(
     tmp_path: Path, name: str, body: dict[str, object]
 ) -> None:
     day = datetime.date(2026, 11, 29)
-    DayStats(tmp_path, lambda: day).record("culls", 4, "red", 600.0)
+    _old_day_file(tmp_path, day, FinishedGame("culls", 4, "red", 600.0))
     bad = tmp_path / "stats" / f"{name}.json"
     bad.write_text(json.dumps({"day": name, "finished": [body]}), encoding="utf-8")
     history = History(tmp_path)

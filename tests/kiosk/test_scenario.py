@@ -5,12 +5,10 @@ The little loop below does what the controller's loop does with the kiosk pieces
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.policy import KioskPolicy
-from firmware.kiosk.stats import DayStats
 from firmware.service.notify import Heartbeat, Notifier
 from hal.clock import FakeClock
 from hal.interfaces import Frame
@@ -43,7 +41,6 @@ class Cafe:
         self.policy = KioskPolicy(self.clock, idle_after_s=IDLE_S, abandon_after_s=ABANDON_S)
         self.notifier = FedCounter()
         self.heartbeat = Heartbeat(self.notifier, self.clock)
-        self.stats = DayStats(state_dir, lambda: datetime.date(2026, 11, 30))
         self.moves: list[str] = []
         self.archived: list[list[str]] = []
         self.shown: list[str] = []  # what the board showed, once per change
@@ -104,13 +101,3 @@ def test_a_day_in_the_cafe(tmp_path: Path) -> None:
 
     total_s = cafe.clock.now()
     assert cafe.notifier.feeds == int(total_s // 10) + 1  # every 10 s, from the first step
-
-
-def test_a_finished_game_counts_in_the_day_stats(tmp_path: Path) -> None:
-    cafe = Cafe(tmp_path)
-    started = cafe.clock.now()
-    for cell in ("h8", "i8", "g8"):
-        cafe.touch(cell)
-        cafe.run(40)
-    totals = cafe.stats.record("culls", rounds=3, winner="blue", seconds=cafe.clock.now() - started)
-    assert (totals.games, totals.average_seconds) == (1, 120)

@@ -204,7 +204,8 @@ def test_staff_reset_before_any_match_starts_the_game_chosen_on_the_menu(tmp_pat
     rig.start()
     rig.press("menu")  # the next game on the menu
     assert rig.score["phase"] == "menu" and rig.score["game"] is None
-    game, rules = rig.controller.table.menu.settings()
+    chosen = rig.controller.table.menu.game_and_rules()
+    game, rules = chosen.game, chosen.rules
     rig.controller.submit(ResetBoard())
     rig.controller.step()
     after = rig.score

@@ -6,7 +6,7 @@ import random
 import re
 
 from firmware.controller.adapter import board_adapter
-from firmware.learn.puzzle_run import PuzzleRun
+from firmware.controller.puzzle_run import PuzzleRun
 from firmware.learn.puzzles import load_puzzles
 from firmware.rules.registry import find_player, find_teaching
 from firmware.rules.tactics import winning_actions

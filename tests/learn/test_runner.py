@@ -7,10 +7,10 @@ import random
 import pytest
 
 from firmware.controller.adapter import board_adapter
+from firmware.controller.lesson_run import LessonRun
 from firmware.games.culls.game import CullsState
 from firmware.learn.lesson import Lesson
 from firmware.learn.library import find_lesson, load_lessons
-from firmware.learn.runner import LessonRun
 from firmware.render.stack import LightStack
 from firmware.rules.grid import cell_name
 from firmware.rules.registry import find_game, find_player

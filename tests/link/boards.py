@@ -13,6 +13,7 @@ from firmware.controller.live import Press, Touch
 from firmware.link.online import OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.assemble import (
     RunningLink,
@@ -33,7 +34,7 @@ class LinkedBoard:
         board_id: str,
         state_dir: Path | None,
         *,
-        settings: tuple[str, dict[str, JsonValue]] | None = None,
+        game: GameAndRules | None = None,
         seed: int = 7,
         online: OnlineRequest | None = None,
         section: LinkConfig | None = None,
@@ -57,7 +58,7 @@ class LinkedBoard:
         self.table = parts.table
         self.controller = parts.controller
         self.health = parts.health
-        self.controller.start(settings)
+        self.controller.start(game)
         self.link: RunningLink = start_link(parts, online, page=page)
         self._thread = threading.Thread(target=self.controller.run, daemon=True)
         self._thread.start()

@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 
 from firmware.link import topics
-from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, Observer, free_port, wait_for
 
-DUEL: tuple[str, dict[str, JsonValue]] = ("culls", {"mode": "duel", "size": 15})
+DUEL = GameAndRules("culls", {"mode": "duel", "size": 15})
 
 
 def test_a_board_says_it_is_online_and_publishes_its_scoreboard(
     broker: Mosquitto, observer: Observer, tmp_path: Path
 ) -> None:
-    board = LinkedBoard(broker.url, "table-1", tmp_path, settings=DUEL)
+    board = LinkedBoard(broker.url, "table-1", tmp_path, game=DUEL)
     try:
         wait_for("online", lambda: observer.latest(topics.board_status("table-1")) == b"online")
         state_topic = topics.board_state("table-1")
@@ -52,7 +52,7 @@ def test_a_board_says_it_is_online_and_publishes_its_scoreboard(
 def test_retained_status_and_state_reach_a_late_subscriber(
     broker: Mosquitto, tmp_path: Path
 ) -> None:
-    board = LinkedBoard(broker.url, "table-2", tmp_path, settings=DUEL)
+    board = LinkedBoard(broker.url, "table-2", tmp_path, game=DUEL)
     try:
         wait_for("connected", lambda: board.score["online"] is None and not board.link.link.down)
         board.tap("h8")
@@ -97,7 +97,7 @@ def test_an_unreachable_broker_is_one_log_line_and_the_board_plays_on(
 ) -> None:
     port = free_port()
     caplog.set_level(logging.WARNING, logger="cullsboard.link")
-    board = LinkedBoard(f"mqtt://127.0.0.1:{port}", "lonely", tmp_path, settings=DUEL)
+    board = LinkedBoard(f"mqtt://127.0.0.1:{port}", "lonely", tmp_path, game=DUEL)
     try:
         board.tap("h8")
         board.tap("i8")

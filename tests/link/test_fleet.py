@@ -8,10 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, wait_for
 
-DUEL: tuple[str, dict[str, JsonValue]] = ("culls", {"mode": "duel"})
+DUEL = GameAndRules("culls", {"mode": "duel"})
 
 
 def fetch(url: str) -> bytes:
@@ -39,7 +40,7 @@ def card_is(base: str, board: str, **want: JsonValue) -> Callable[[], bool]:
 def test_the_fleet_page_shows_every_board_and_who_went_offline(
     broker: Mosquitto, fleet_url: str, tmp_path: Path
 ) -> None:
-    first = LinkedBoard(broker.url, "table-1", tmp_path / "one", settings=DUEL)
+    first = LinkedBoard(broker.url, "table-1", tmp_path / "one", game=DUEL)
     second = LinkedBoard(broker.url, "table-2", tmp_path / "two")
     try:
         first.tap("h8")

@@ -39,8 +39,8 @@ def named_round(board: LinkedBoard, winner_name: str, loser_name: str) -> None:
 def test_the_fleet_page_adds_up_the_cafes_champions(
     broker: Mosquitto, fleet_url: str, tmp_path: Path, open_window: OpenWindow
 ) -> None:
-    one = LinkedBoard(broker.url, "table-1", tmp_path / "one", settings=DUEL)
-    two = LinkedBoard(broker.url, "table-2", tmp_path / "two", settings=DUEL, seed=3)
+    one = LinkedBoard(broker.url, "table-1", tmp_path / "one", game=DUEL)
+    two = LinkedBoard(broker.url, "table-2", tmp_path / "two", game=DUEL, seed=3)
     try:
         named_round(one, "Ana", "Ben")
         named_round(two, "ana", "Cleo")

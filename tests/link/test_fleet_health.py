@@ -28,7 +28,7 @@ WITHIN_MS = 5000
 def test_a_failed_chip_shows_on_the_staff_page_and_the_fleet_card_within_5_s(
     broker: Mosquitto, fleet_url: str, tmp_path: Path, open_window: OpenWindow
 ) -> None:
-    board = LinkedBoard(broker.url, "table-1", tmp_path / "one", settings=DUEL)
+    board = LinkedBoard(broker.url, "table-1", tmp_path / "one", game=DUEL)
     assert board.health is not None
     wait_for("table-1 on the page", card_is(fleet_url, "table-1", status="online", free=True))
     try:

@@ -43,7 +43,7 @@ def _lit_cells(base: str, board: str) -> int:
 def test_the_fleet_page_draws_each_board_and_opens_one_alone(
     broker: Mosquitto, fleet_url: str, tmp_path: Path, open_window: OpenWindow
 ) -> None:
-    first = LinkedBoard(broker.url, "table-1", tmp_path / "one", settings=DUEL)
+    first = LinkedBoard(broker.url, "table-1", tmp_path / "one", game=DUEL)
     second = LinkedBoard(broker.url, "table-2", tmp_path / "two")
     try:
         first.tap("h8")

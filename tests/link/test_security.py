@@ -12,14 +12,14 @@ import pytest
 
 from firmware.config.schema import LinkConfig
 from firmware.link import topics
-from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, Observer, wait_for
 from tests.link.certs import make_ca
 
 ACL = Path(__file__).resolve().parents[2] / "docs" / "mqtt" / "acl"
 PASSWORDS = {"table-1": "secret-one-7731", "table-2": "secret-two-5519", "fleet": "fleet-4402"}
-DUEL: tuple[str, dict[str, JsonValue]] = ("culls", {"mode": "duel"})
+DUEL = GameAndRules("culls", {"mode": "duel"})
 
 
 def password_file(folder: Path, user: str) -> Path:
@@ -52,7 +52,7 @@ def test_a_board_writes_only_its_own_topics_and_retains_no_secret(
     fleet = Observer(locked_broker.port, "cullsboard/#", username="fleet",
                      password=PASSWORDS["fleet"])  # fmt: skip
     section = LinkConfig(username="table-1", password_file=str(password_file(tmp_path, "table-1")))
-    board = LinkedBoard(locked_broker.url, "table-1", tmp_path / "state", settings=DUEL,
+    board = LinkedBoard(locked_broker.url, "table-1", tmp_path / "state", game=DUEL,
                         section=section)  # fmt: skip
     rogue = Observer(locked_broker.port, "cullsboard/v1/none", username="table-1",
                      password=PASSWORDS["table-1"])  # fmt: skip
@@ -88,7 +88,7 @@ def test_a_wrong_password_is_one_log_line_and_the_board_plays_on(
     wrong = tmp_path / "wrong"
     wrong.write_text("not-the-password\n", encoding="utf-8")
     section = LinkConfig(username="table-2", password_file=str(wrong))
-    board = LinkedBoard(locked_broker.url, "table-2", tmp_path / "state", settings=DUEL,
+    board = LinkedBoard(locked_broker.url, "table-2", tmp_path / "state", game=DUEL,
                         section=section)  # fmt: skip
     try:
         wait_for("the refusal logged", lambda: "refused" in caplog.text)
@@ -106,14 +106,14 @@ def test_tls_with_the_cafes_own_ca(tmp_path: Path) -> None:
     server.start()
     try:
         url = f"mqtts://127.0.0.1:{server.port}"
-        board = LinkedBoard(url, "secure-1", tmp_path / "state", settings=DUEL,
+        board = LinkedBoard(url, "secure-1", tmp_path / "state", game=DUEL,
                             section=LinkConfig(ca_file=str(ca.ca)))  # fmt: skip
         try:
             wait_for("connected over TLS", lambda: not board.link.link.down)
         finally:
             board.close()
         other = make_ca(tmp_path / "other", name="other")
-        stranger = LinkedBoard(url, "secure-2", tmp_path / "state2", settings=DUEL,
+        stranger = LinkedBoard(url, "secure-2", tmp_path / "state2", game=DUEL,
                                section=LinkConfig(ca_file=str(other.ca)))  # fmt: skip
         try:
             stranger.tap("h8")

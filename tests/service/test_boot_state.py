@@ -117,7 +117,7 @@ def test_diag_prints_the_system_before_it_opens_the_board(tmp_path: Path) -> Non
         try:
             code = diag.run(args, files)
         except CommandError as exc:  # no real I2C bus on a test machine: the one-line failure
-            code = exc.status
+            code = exc.exit_status
     shown = out.getvalue()
     assert "system (read from the Pi):\n  model: Raspberry Pi 4 Model B Rev 1.4\n" in shown
     assert "  I2C-1 bus speed: 100 kHz" in shown

@@ -10,8 +10,8 @@ import pytest
 
 from firmware.cli import main
 from firmware.config import ConfigError
+from firmware.errors import InputError
 from firmware.service.as_run import (
-    NotForServiceError,
     check_text_for_service,
     shipped_unit_flags,
     unit_flags,
@@ -39,7 +39,7 @@ def test_the_unit_runs_the_board_with_these_flags() -> None:
 
 
 def test_the_example_as_it_is_would_not_start_under_the_unit() -> None:
-    with pytest.raises(NotForServiceError, match=r"kiosk\.staff_pin"):
+    with pytest.raises(InputError, match=r"kiosk\.staff_pin"):
         check_text_for_service(REFERENCE, shipped_unit_flags())
     network = set_value(REFERENCE, "web", "host", "0.0.0.0")
     network = set_value(network, "kiosk", "staff_pin", '"24680"')

@@ -9,9 +9,9 @@ import pytest
 from firmware.cli import build_parser
 from firmware.commands import calibrate, diag
 from firmware.commands.errors import CommandError
-from firmware.controller.state_lock import lock_state_dir
 from firmware.service.boot_state import SystemFiles
 from firmware.service.in_use import board_holder, lock_held
+from firmware.service.state_lock import lock_state_dir
 from tests.config.shipped import CONFIG_DIR
 
 
@@ -56,7 +56,7 @@ def test_they_refuse_while_the_board_is_held(tmp_path: Path, run: object) -> Non
     path = _board_file(tmp_path)
     with lock_state_dir(tmp_path / "state"):
         held = run(path, tmp_path, active=False)
-    assert held.status == 2
+    assert held.exit_status == 2
     assert "stop it first: sudo systemctl stop cullsboard" in str(held)
     assert "systemctl stop cullsboard" in str(run(path, tmp_path, active=True))
     # Free: they go on to the chips (none on a test machine: a different error).

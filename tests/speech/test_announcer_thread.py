@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from firmware.config import default_config
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.speech.announcer import Announcer
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
@@ -56,7 +57,7 @@ def test_the_loop_hands_events_and_views_over_and_the_sentences_come_in_order(
     voice = Heard()
     board = Board(parts.touch, parts.leds, clock, None, None, ThreadedSpeaker(voice, clock))
     controller = assemble(board, state_dir=tmp_path, rng=random.Random(1), warn=print).controller
-    controller.start(("culls", {"mode": "duel"}), "blue")
+    controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     for name in ("h8", "i8"):
         parts.touch.tap(parse_board_cell(name, 15, 15))
         controller.step()

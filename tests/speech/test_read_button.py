@@ -11,6 +11,7 @@ from gpiozero.pins.mock import MockFactory
 
 from firmware.config import ConfigError
 from firmware.config.load import parse_config
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from firmware.wiring.devices import build_buttons
@@ -39,7 +40,7 @@ def test_a_press_on_the_read_button_says_the_board(tmp_path: Path) -> None:
     voice = parts.speaker
     assert voice is not None
     controller = assemble(board, state_dir=tmp_path, rng=random.Random(3), warn=print).controller
-    controller.start(("culls", {"mode": "duel"}), "blue")
+    controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     for name in ("h8", "i8", "g8"):
         parts.touch.tap(parse_board_cell(name, 15, 15))
         controller.step()

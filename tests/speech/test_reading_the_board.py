@@ -13,6 +13,7 @@ from firmware.config import default_config
 from firmware.config.load import parse_config
 from firmware.controller.modes.read import EXPLORE_HOLD_S
 from firmware.controller.strip import HOLD_SECONDS
+from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from hal.clock import FakeClock
 from hal.mock import MockBoard
@@ -74,7 +75,7 @@ def board(tmp_path: Path) -> Board:
 def test_read_on_the_strip_says_each_sides_chips_by_row_and_the_flipped_chip(
     board: Board,
 ) -> None:
-    board.controller.start(("culls", {"mode": "duel"}), "blue")
+    board.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     for name in ("h8", "i8", "g8", "j8", "h8"):  # a cull, then h8 flipped
         board.tap(name)
     board.heard()
@@ -93,7 +94,7 @@ def test_read_on_the_strip_says_each_sides_chips_by_row_and_the_flipped_chip(
 
 
 def test_read_says_each_face_of_the_cube(board: Board) -> None:
-    board.controller.start(("cubulus", {"players": 3}), "red")
+    board.controller.start(GameAndRules("cubulus", {"players": 3}), "red")
     board.table.button("read", board.clock.now())  # the page's READ THE BOARD
     board.controller.step()
     said = board.heard()[-1]
@@ -105,7 +106,7 @@ def test_read_says_each_face_of_the_cube(board: Board) -> None:
 def test_a_long_press_says_the_cell_and_what_a_tap_would_do_without_playing(
     board: Board,
 ) -> None:
-    board.controller.start(("culls", {"mode": "duel"}), "blue")
+    board.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     for name in ("h8", "i8", "g8"):
         board.tap(name)
     board.heard()
@@ -124,7 +125,7 @@ def test_without_explore_a_long_press_is_a_tap_and_the_strip_has_no_read(
     tmp_path: Path,
 ) -> None:
     board = Board(tmp_path, "explore: false")
-    board.controller.start(("culls", {"mode": "duel"}), "blue")
+    board.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     board.press("h8", EXPLORE_HOLD_S + 0.5)
     assert board.moves == ["h8"]
     board.press("a1", HOLD_SECONDS + 0.1)
@@ -132,7 +133,7 @@ def test_without_explore_a_long_press_is_a_tap_and_the_strip_has_no_read(
 
 
 def test_a_corner_held_opens_the_strip_even_with_explore(board: Board) -> None:
-    board.controller.start(("culls", {"mode": "duel"}), "blue")
+    board.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     board.heard()
     board.press("o15", EXPLORE_HOLD_S + 0.1)  # shorter than the strip's hold: an ordinary tap
     assert board.moves == ["o15"]

@@ -139,6 +139,8 @@ class FakeLiveBoard:
             "players": 2,
             "seats": [{"colour": "blue", "name": "Blue"}, {"colour": "red", "name": "Red"}],
             "phase": self._phase if not over else "round_over",
+            "over": "round" if over else None,
+            "attract": False,
             "round": 1,
             "rounds_to_win": 3,
             "scores": scores,

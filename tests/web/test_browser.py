@@ -185,7 +185,9 @@ def test_the_scoreboard_shows_teams_and_who_acts(page: Page, board: FakeLiveBoar
         expect(page.locator(".members")).to_have_text(["Ann · Cy", "Bo · Di"])
         expect(page.locator("#result")).to_have_text("Last result — Round 2: Red won")
         expect(page.locator('[data-points="red"]')).to_have_text("1")
-        over = dict(_teams_score(board), phase="match_over", match_winner="red", to_move=None)
+        over = dict(
+            _teams_score(board), phase="match_over", over="match", match_winner="red", to_move=None
+        )
         board.publish(BoardView(board.view().frame, over))
         expect(page.locator("#turn")).to_have_text("Red wins the match!")
         expect(page.locator('.side[data-colour="red"]')).to_have_class(re.compile(r"\bwinner\b"))

@@ -29,7 +29,7 @@ class Phase(enum.StrEnum):
 
     MENU = "menu"
     PLAYING = "playing"
-    WAITING_FOR_CHIP = "waiting_for_chip"  # a seat away from this board moved: place its piece
+    WAITING_FOR_PIECE = "waiting_for_chip"  # a seat away moved: place its piece (JSON word kept)
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
     REVIEW = "review"
@@ -82,7 +82,7 @@ class BoardMode:
     def learning_game(self, ctx: ModeContext) -> str:
         """The game a lesson or puzzles opened now are of: the match's, else the menu's."""
         play = ctx.match.play
-        return ctx.menu.settings()[0] if play is None else play.name
+        return ctx.menu.game_and_rules().game if play is None else play.name
 
     # What the match's other players ask of the board: by default it is not the time.
     def play(

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from firmware.controller.computer import ComputerPlayer
+from firmware.controller.computer import ComputerChoice, ComputerPlayer
 from firmware.controller.events import EventBus, PhaseChanged
 from firmware.controller.feedback import Feedback
 from firmware.controller.learning import Learning
@@ -52,7 +52,7 @@ class ModeContext:
         rng: random.Random,
         learning: Learning | None = None,
         ask_hint: Callable[[GameState], None] | None = None,
-        choose_computer: Callable[[frozenset[str], int], None] | None = None,
+        computer: ComputerChoice | None = None,
         thinking: Callable[[], bool] = lambda: False,
         hand_placed: Callable[[str], bool] = lambda game: True,
         undo_policy: UndoPolicy,
@@ -68,7 +68,7 @@ class ModeContext:
         self.rng = rng
         self.learning = learning
         self.ask_hint = ask_hint
-        self.choose_computer = choose_computer
+        self.computer = computer  # the computer's seats and level (None: no computer here)
         self.thinking = thinking
         self.hand_placed = hand_placed
         self.undo_policy = undo_policy
@@ -193,7 +193,7 @@ class ModeContext:
         why: str = "new",
     ) -> None:
         """Begin a match of ``game`` (refused with its reason if it cannot be played here)."""
-        level = None if self.menu.computer is None else self.menu.computer.level
+        level = None if self.computer is None else self.computer.level
         problem = self.match.new_match(game, rules, first, players, why=why, level=level)
         if problem is not None:
             self.feedback.refuse(problem, now)
@@ -207,13 +207,11 @@ class ModeContext:
         if seated is None:
             return
         self.menu.select(seated.match.name, seated.match.rules)
-        computer = self.menu.computer
-        if computer is None:
+        if self.computer is None:
             return
         computers = [p for p in seated.players if isinstance(p, ComputerPlayer)]
-        computer.choose(seated.specs[player.seat].name for player in computers)
-        if computers:
-            computer.level = computers[0].level.number
+        names = [seated.specs[player.seat].name for player in computers]
+        self.computer.choose(names, computers[0].level.number if computers else None)
 
     def offer_exploring(self) -> None:
         """A board with a voice and ``speech.explore``: a long press on a cell says it, and the

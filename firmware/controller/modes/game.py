@@ -44,8 +44,8 @@ class GameMode(BoardMode):
             ctx.match.cancel_players()
             ctx.push(MenuMode(now), now)
         elif button is Button.NEW:
-            game, rules = ctx.menu.settings()
-            ctx.new_match(game, rules, now)
+            chosen = ctx.menu.game_and_rules()
+            ctx.new_match(chosen.game, chosen.rules_dict(), now)
         elif button is Button.HINT:
             ctx.feedback.refuse("a hint is only given during a game", now)
         elif button is Button.UNDO:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import board_adapter
+from firmware.controller.lesson_run import LessonRun
 from firmware.controller.modes.base import Fields
 from firmware.controller.modes.visit import position_fields
-from firmware.learn.puzzle_run import PuzzleRun
-from firmware.learn.runner import LessonRun
+from firmware.controller.puzzle_run import PuzzleRun
 from firmware.render import screens
 from firmware.render.stack import LightStack
 from firmware.rules.grid import parse_board_cell

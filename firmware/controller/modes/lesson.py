@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from firmware.controller.buttons import Button
 from firmware.controller.learning import lesson_named, lesson_run, next_lesson
+from firmware.controller.lesson_run import LessonRun
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.learning import run_fields, run_lights
 from firmware.controller.modes.visit import Visit, open_visit, refuse_press
-from firmware.learn.runner import LessonRun
 from firmware.render import screens
 from firmware.render.stack import LightStack
 from firmware.rules.grid import cell_name, parse_board_cell

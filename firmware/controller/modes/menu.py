@@ -52,7 +52,7 @@ class MenuMode(BoardMode):
         """Nothing is taken back while the menu is open."""
 
     def learning_game(self, ctx: ModeContext) -> str:
-        return ctx.menu.settings()[0]
+        return ctx.menu.game_and_rules().game
 
     def lights(self, ctx: ModeContext, stack: LightStack, now: float) -> None:
         screens.menu_lights(stack, [*ctx.menu.tiles(), *voice_tiles(ctx)], self.entered)
@@ -82,9 +82,6 @@ def menu_instead(ctx: ModeContext, mode: BoardMode, now: float) -> None:
 
 
 def start_chosen(ctx: ModeContext, now: float) -> None:
-    """Start the menu's choice, its "vs computer" choice handed to the seating first."""
-    rows = ctx.menu.computer
-    if rows is not None and ctx.choose_computer is not None:
-        ctx.choose_computer(frozenset(spec.name for spec in rows.chosen_seats()), rows.level)
-    game, rules = ctx.menu.settings()
-    ctx.new_match(game, rules, now)
+    """Start the menu's choice (the computer plays the seats its rows show)."""
+    chosen = ctx.menu.game_and_rules()
+    ctx.new_match(chosen.game, chosen.rules_dict(), now)

@@ -29,6 +29,7 @@ class GameOver(GameMode):
     """After a round or the match: the ready cell, once its guard has passed, goes on."""
 
     guard: float = T.confirm_guard
+    over: str  # what ended: "round" or "match" (the scoreboard's ``over``)
 
     @property
     def ready_after(self) -> float:
@@ -49,6 +50,7 @@ class GameOver(GameMode):
             "phase": self.phase,
             "message": with_notice(ctx, now, words),
             "ready_cell": cell_name(ctx.ready_cell),  # the pages offer it as a button
+            "over": self.over,
         }
 
     def ready_tap(self, ctx: ModeContext, cell: Cell, now: float) -> bool:
@@ -90,6 +92,7 @@ class RoundOverMode(GameOver):
     a touch shows the scores; the ready cell starts the next round."""
 
     phase = Phase.ROUND_OVER
+    over = "round"
     guard = T.line_show
 
     def __init__(self, entered: float, seated: Seated) -> None:
@@ -149,6 +152,7 @@ class MatchOverMode(GameOver):
     rematch."""
 
     phase = Phase.MATCH_OVER
+    over = "match"
 
     def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
         self.ready_tap(ctx, cell, now)

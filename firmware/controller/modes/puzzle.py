@@ -10,7 +10,7 @@ from firmware.controller.learning import puzzle_run
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.learning import run_fields, run_lights
 from firmware.controller.modes.visit import Visit, open_visit, refuse_press
-from firmware.learn.puzzle_run import PuzzleRun
+from firmware.controller.puzzle_run import PuzzleRun
 from firmware.render.stack import LightStack
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell

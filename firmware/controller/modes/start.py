@@ -10,25 +10,22 @@ from firmware.controller.modes.game import following
 from firmware.controller.modes.menu import MenuMode
 from firmware.controller.modes.waiting import Pending, WaitingForPiece
 from firmware.controller.players import PlayerKind
-from firmware.rules.api import JsonValue
+from firmware.rules.game_and_rules import GameAndRules
 
 if TYPE_CHECKING:
     from firmware.controller.modes.context import ModeContext
 
 
-GameSettings = tuple[str, dict[str, JsonValue]]  # a game's name and its rules
-
-
-def start(ctx: ModeContext, now: float, settings: GameSettings | None, first: str | None) -> None:
-    """Start ``settings`` at once, else resume the journal's match, else open the menu."""
-    if settings is None:
+def start(ctx: ModeContext, now: float, game: GameAndRules | None, first: str | None) -> None:
+    """Start ``game`` at once, else resume the journal's match, else open the menu."""
+    if game is None:
         if not resume(ctx, now):
             ctx.reset(MenuMode(now), now)
         return
     journal = ctx.match.journal
     left = journal.load()
     journal.take_archived()
-    ctx.new_match(settings[0], settings[1], now, first)
+    ctx.new_match(game.game, game.rules_dict(), now, first)
     archived = journal.take_archived()
     if left and left[0].get("e") == "match" and archived is not None:
         journal.tell(
@@ -46,14 +43,12 @@ def resume(ctx: ModeContext, now: float) -> bool:
         ctx.feedback.refuse(f"the saved match could not be resumed in full ({last.problem})", now)
     if last.match is None or last.kinds is None:
         return False
-    if ctx.choose_computer is not None and last.level is not None:
+    if ctx.computer is not None and last.level is not None:
         # The computer's seats and level as they were, for this match and the next ones.
         specs = board_adapter(last.match.name).seats(last.match.rules, last.match.colours)
         pairs = zip(specs, last.kinds, strict=True)
-        names = frozenset(s.name for s, kind in pairs if kind == PlayerKind.COMPUTER)
-        ctx.choose_computer(names, last.level)
-        if ctx.menu.computer is not None:
-            ctx.menu.computer.level = last.level
+        names = [spec.name for spec, kind in pairs if kind == PlayerKind.COMPUTER]
+        ctx.computer.choose(names, last.level)
     ctx.match.resume(last)
     ctx.show_match_on_menu()
     following(ctx, now).restarted()
@@ -78,8 +73,8 @@ def fresh_match(ctx: ModeContext, now: float, why: str, *, same_players: bool = 
     not ``same_players``); with no match yet, the game chosen on the menu."""
     match = ctx.match.play
     if match is None:
-        game, rules = ctx.menu.settings()
-        ctx.new_match(game, rules, now, why=why)
+        chosen = ctx.menu.game_and_rules()
+        ctx.new_match(chosen.game, chosen.rules_dict(), now, why=why)
         return
     kinds = [player.kind for player in ctx.match.players] if same_players else None
     ctx.new_match(match.name, dict(match.rules), now, players=kinds, why=why)
@@ -88,10 +83,8 @@ def fresh_match(ctx: ModeContext, now: float, why: str, *, same_players: bool = 
 def seat_computer(ctx: ModeContext, seats: frozenset[str], level: int, now: float) -> None:
     """The computer takes ``seats`` (colours or names; none: people everywhere) at ``level``
     from a new match of the game being played (or picked on the menu) on."""
-    if ctx.choose_computer is None:
+    if ctx.computer is None:
         ctx.feedback.refuse("this board runs no computer player", now)
         return
-    ctx.choose_computer(seats, level)
-    if ctx.menu.computer is not None:
-        ctx.menu.computer.level = level
+    ctx.computer.choose(seats, level)
     fresh_match(ctx, now, "new", same_players=False)

@@ -41,7 +41,7 @@ class Pending:
 class WaitingForPiece(GameMode):
     """A seat away from this board moved; the move counts once its piece is placed and tapped."""
 
-    phase = Phase.WAITING_FOR_CHIP
+    phase = Phase.WAITING_FOR_PIECE
 
     def __init__(self, entered: float, seated: Seated, pending: Pending) -> None:
         super().__init__(entered, seated)

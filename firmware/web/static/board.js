@@ -141,7 +141,7 @@ function showView(view) {
 const MENU_WORDS = "Pick a game and who plays below, then Start. On the board: tap a lit tile, then the green cell.";
 
 function showScore(score) {
-  const menuOpen = score.phase === "menu" && Boolean(score.menu);
+  const menuOpen = Boolean(score.menu) && !score.attract;
   // The menu's own sentence lists its cells; the page says it in words and offers buttons.
   const ending = endWords(score);
   // On the menu a notice (MENU picked another game) is said before the page's own words.
@@ -188,14 +188,14 @@ function offTheBoard(result, score) {
 // A round's or the match's end in the page's own words: the score is in the panel above and
 // the button below goes on (the board's own words ask to touch and clear a real board).
 function endWords(score) {
-  if (!score.ready_cell || !["round_over", "match_over"].includes(score.phase)) return "";
+  if (!score.ready_cell || !score.over || score.attract) return "";
   const result = score.last_result || {};
   const round = result.round ? ` round ${result.round}` : " the round";
   const draw = result.round ? `Round ${result.round} is a draw` : "The round is a draw";
   const off = offTheBoard(result, score);
   let head = result.status === "draw" ? draw : `${title(result.winner || "")} wins${round}`;
   if (off) head = `${off}:${round}`;
-  if (score.phase === "round_over") {
+  if (score.over === "round") {
     const first = score.rounds_to_win ? ` (first to ${score.rounds_to_win} takes the match)` : "";
     return `${head}${first}. Press Next round to play on.`;
   }
@@ -209,7 +209,7 @@ let readyCell = null;
 function showGoOn(score) {
   readyCell = score ? score.ready_cell : null;
   goOn.hidden = !readyCell;
-  goOn.textContent = score && score.phase === "match_over" ? "Rematch" : "Next round";
+  goOn.textContent = score && score.over === "match" && !score.attract ? "Rematch" : "Next round";
 }
 
 goOn.addEventListener("click", () => {

@@ -91,7 +91,7 @@ function sideWins(score, colour) {
 
 // What the mode on the board says of itself: a lesson, the puzzles or a review bring their own.
 function turnLine(score) {
-  if (score.phase === "attract") {
+  if (score.attract) {
     return champion ? `Challenge today's champion: ${champion.name} (${winsText(champion)})`
       : "Touch the board to play, to learn a game in two minutes or to try a puzzle";
   }
@@ -108,10 +108,10 @@ function turnLine(score) {
     const { ply, of, token } = score.review;
     return ply ? `Review: move ${ply} of ${of}, ${token}` : `Review: the start, ${of} moves`;
   }
-  if (score.phase === "match_over") {
+  if (score.over === "match") {
     return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
   }
-  if (score.phase === "round_over") return resultText(score.last_result) || "Round over";
+  if (score.over === "round") return resultText(score.last_result) || "Round over";
   if (!score.to_move) return resultText(score) || "";
   const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
   return `${actingSeatName(score)} to ${doing}`;
@@ -155,7 +155,8 @@ const showClocks = clockBox(document.getElementById("clocks"));
 
 function showScore(score) {
   playing = Object.keys(score.scores || {});
-  showClocks(score.phase === "menu" ? null : score.clock);
+  const menuOpen = Boolean(score.menu) && !score.attract;
+  showClocks(menuOpen ? null : score.clock);
   document.getElementById("game").textContent = title(score.game || "cullsboard");
   const mode = [];
   if (score.mode) mode.push(score.mode === "teams" ? "Teams · 2 vs 2" : "Duel");
@@ -171,11 +172,11 @@ function showScore(score) {
   turn.dataset.colour = score.to_move || "";
   turn.style.setProperty("--colour", COLOUR_NAMES[score.to_move] || "var(--ink)");
   // At the end of a match the turn line says who won; a message saying it again is left out.
-  const repeats = score.phase === "match_over" && /wins? the match/i.test(score.message || "");
+  const repeats = score.over === "match" && !score.attract && /wins? the match/i.test(score.message || "");
   document.getElementById("message").textContent = repeats ? "" : score.message || "";
   // What just happened, in the game's words, where the board says it.
   const said = document.getElementById("said");
-  said.textContent = score.phase !== "menu" && typeof score.last_action === "string" ? score.last_action : "";
+  said.textContent = !menuOpen && typeof score.last_action === "string" ? score.last_action : "";
   said.hidden = !said.textContent;
   showOnline(score.online);
   const error = document.getElementById("error");
@@ -185,7 +186,7 @@ function showScore(score) {
   const lines = []; // the match winner is said once, in the turn line
   const last = resultText(score.last_result);
   // A round's or the match's end says its result in the turn line: not again in a banner.
-  const ended = score.phase === "round_over" || score.phase === "match_over";
+  const ended = Boolean(score.over) && !score.attract;
   if (last && !ended) lines.push(`Last result — ${last}`);
   result.textContent = lines.join(" · ");
   result.hidden = lines.length === 0;
@@ -229,7 +230,7 @@ async function showChampions(score) {
     return item;
   });
   document.getElementById("champions-list").replaceChildren(...items);
-  if (score.phase === "attract") document.getElementById("turn").textContent = turnLine(score);
+  if (score.attract) document.getElementById("turn").textContent = turnLine(score);
 }
 
 // The move notation of the game on the board (GET /api/games), under the moves.

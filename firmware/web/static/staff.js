@@ -61,7 +61,8 @@ function optionText(game, name, value) {
 }
 
 function gameLine(score) {
-  if (!score.game) return score.phase === "menu" ? "The game menu is open on the board" : "No game yet";
+  const menuOpen = Boolean(score.menu) && !score.attract;
+  if (!score.game) return menuOpen ? "The game menu is open on the board" : "No game yet";
   const parts = [title(score.game)];
   if (score.mode) parts.push(optionText(score.game, "mode", score.mode));
   else if (score.players) parts.push(`${score.players} players`);
@@ -82,18 +83,12 @@ function turnLine(score) {
   const moves = Array.isArray(score.moves) ? score.moves.length : 0;
   const count = moves === 1 ? "1 move" : `${moves} moves`;
   const round = score.round ? `Round ${score.round} · ${count}` : "";
-  switch (score.phase) {
-    case "menu":
-      return "Players are choosing the game";
-    case "attract":
-      return ["Idle: the attract animation is showing", round].filter(Boolean).join(" · ");
-    case "match_over":
-      return score.match_winner ? `${title(score.match_winner)} won the match` : "The game is over";
-    case "round_over":
-      return `${round} · round over`;
-    default:
-      break;
+  if (score.attract) return ["Idle: the attract animation is showing", round].filter(Boolean).join(" · ");
+  if (score.menu) return "Players are choosing the game";
+  if (score.over === "match") {
+    return score.match_winner ? `${title(score.match_winner)} won the match` : "The game is over";
   }
+  if (score.over === "round") return `${round} · round over`;
   if (!score.to_move) return round;
   const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
   return `${round} · ${seatName(score)} to ${doing}`;
@@ -197,7 +192,7 @@ function confirmFirst(question, yes) {
 
 // A match with moves in it would be put away by a change of game.
 function matchUnderway(score) {
-  if (!score.game || score.phase === "match_over" || score.phase === "menu") return false;
+  if (!score.game || (!score.attract && (score.over === "match" || score.menu))) return false;
   const moves = Array.isArray(score.moves) ? score.moves.length : 0;
   return moves > 0 || (score.round || 1) > 1;
 }

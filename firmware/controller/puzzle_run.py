@@ -13,8 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import BoardAdapter, Refusal, cells_for_token
+from firmware.controller.lesson_run import Answer
 from firmware.learn.puzzles import Puzzle
-from firmware.learn.runner import Answer
 from firmware.rules.api import GameState, JsonValue
 from firmware.rules.budget import Budget
 from firmware.rules.grid import cell_name, parse_board_cell

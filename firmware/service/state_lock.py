@@ -13,10 +13,12 @@ import os
 from pathlib import Path
 from types import TracebackType
 
+from firmware.errors import UnavailableError
+
 LOCK_NAME = "lock"
 
 
-class StateDirBusyError(Exception):
+class StateDirBusyError(UnavailableError):
     """Another process holds the state directory; ``pid`` is its process id, if it wrote one."""
 
     def __init__(self, state_dir: Path, pid: int | None) -> None:
