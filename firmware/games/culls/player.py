@@ -15,7 +15,7 @@ COLOUR_CODES = {"blue": 1, "red": 2}
 # What each level sees, and the part of the time it spends. Every level takes a win in one and
 # blocks a five (found before any noise). Levels 1-2 look one chip ahead, blind to culls, with
 # noise for a beginner's misjudgement (level 1 misses an open three now and then); levels 3-4
-# read two plies, the higher wider and less noisy; level 5 three plies, narrow, on a quarter of
+# read two plies, the higher wider and less noisy; level 5 three plies, narrow, on a fifth of
 # the time (at two plies it was level 4's equal); level 6 deepens for all its time. Tuned on
 # pooled round robins so that neighbours are about 200 points apart (docs/players.md, Levels).
 LEVEL_STYLES = {
@@ -28,7 +28,7 @@ LEVEL_STYLES = {
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
-LEVEL_RATINGS = {1: 807, 2: 934, 3: 1135, 4: 1236, 5: 1517, 6: 1612}
+LEVEL_RATINGS = {1: 807, 2: 934, 3: 1141, 4: 1240, 5: 1471, 6: 1610}
 
 
 def culls_position(
