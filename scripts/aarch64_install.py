@@ -58,33 +58,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     started = time.monotonic()
     try:
-        with _step("tools: qemu-user-static, binfmt-support, debootstrap"):
+        with step("tools: qemu-user-static, binfmt-support, debootstrap"):
             _tools()
-        with _step("the arm64 root (debootstrap; cached after the first run)"):
+        with step("the arm64 root (debootstrap; cached after the first run)"):
             root = debian_root("arm64", packages=PACKAGES, name="-pi")
         with tempfile.TemporaryDirectory(prefix="cullsboard-arm64-") as work:
             wheels = Path(work) / "wheels"
-            with _step("aarch64 wheels and the rpi-ws281x source, downloaded here"):
-                _download(wheels)
+            with step("aarch64 wheels and the rpi-ws281x source, downloaded here"):
+                download(wheels)
             with _overlay(root, Path(work)) as merged:
-                _copy_checkout(merged / "src")
+                copy_checkout(merged / "src")
                 shutil.copytree(wheels, merged / "wheels")
-                _inside(merged, "uname -m && python3 --version", "the emulated CPU")
-                _inside(
+                inside(merged, "uname -m && python3 --version", "the emulated CPU")
+                inside(
                     merged,
                     "cd /src && python3 -m venv .venv && .venv/bin/pip install -q -e .",
                     "the README's first command (pip install -e .)",
                 )
-                _inside(
+                inside(
                     merged,
                     "cd /src && .venv/bin/pip install -q -e '.[board]' && "
                     ".venv/bin/pip show -f rpi-ws281x | grep -m1 '_rpi_ws281x'",
                     "the [board] extra: rpi-ws281x compiled from its source",
                 )
-                _inside(merged, f'cd /src && .venv/bin/python -c "{IMPORTS}"', "the backends")
-                _inside(merged, "cd /src && .venv/bin/cullsboard diag --mock-hal --quick", "diag")
+                backends_and_diag(merged)
                 (merged / "src" / "game.txt").write_text(GAME, encoding="utf-8")
-                _inside(
+                inside(
                     merged,
                     "cd /src && .venv/bin/cullsboard --mock-hal --game culls --seed 1 "
                     "--script game.txt --record /tmp/game.json --state-dir /tmp/state "
@@ -99,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 @contextmanager
-def _step(what: str) -> Iterator[None]:
+def step(what: str) -> Iterator[None]:
     started = time.monotonic()
     print(f"== {what}", flush=True)
     yield
@@ -112,6 +111,11 @@ def _tools() -> None:
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
         subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
+    enable_binfmt()
+
+
+def enable_binfmt() -> None:
+    """Mount binfmt_misc if it is not, and let the kernel run aarch64 programs through qemu."""
     binfmt = Path("/proc/sys/fs/binfmt_misc")
     if not (binfmt / "status").exists():
         subprocess.run(["mount", "-t", "binfmt_misc", "binfmt_misc", str(binfmt)], check=True)
@@ -119,13 +123,14 @@ def _tools() -> None:
         subprocess.run(["update-binfmts", "--enable", "qemu-aarch64"], check=True)
 
 
-def _download(wheels: Path) -> None:
-    """The project's requirements (pyproject.toml) as aarch64 wheels, rpi-ws281x as source."""
+def download(wheels: Path, python: str = sys.executable) -> None:
+    """The project's requirements (pyproject.toml) as aarch64 wheels, rpi-ws281x as source,
+    downloaded by ``python``'s pip."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     wanted = [*project["dependencies"], *project["optional-dependencies"]["board"], "setuptools"]
     binary = [req for req in wanted if not req.startswith(SOURCE_ONLY)]
     source = [req for req in wanted if req.startswith(SOURCE_ONLY)]
-    pip = [sys.executable, "-m", "pip", "download", "-q", "--dest", str(wheels)]
+    pip = [python, "-m", "pip", "download", "-q", "--dest", str(wheels)]
     subprocess.run([*pip, "--only-binary=:all:", *AARCH64, *binary], check=True)
     subprocess.run([*pip, "--no-deps", "--no-binary=:all:", *source], check=True)
 
@@ -146,7 +151,7 @@ def _overlay(lower: Path, work: Path) -> Iterator[Path]:
         subprocess.run(["umount", "--lazy", str(layers["merged"])], check=False)
 
 
-def _copy_checkout(target: Path) -> None:
+def copy_checkout(target: Path) -> None:
     """The project's tracked files, as a fresh clone would have them."""
     listed = subprocess.run(
         ["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True
@@ -158,9 +163,15 @@ def _copy_checkout(target: Path) -> None:
             shutil.copy2(source, target / name, follow_symlinks=False)
 
 
-def _inside(root: Path, script: str, what: str) -> None:
+def backends_and_diag(root: Path) -> None:
+    """In the root's checkout, installed: the real backends import and ``diag`` runs."""
+    inside(root, f'cd /src && .venv/bin/python -c "{IMPORTS}"', "the backends")
+    inside(root, "cd /src && .venv/bin/cullsboard diag --mock-hal --quick", "diag")
+
+
+def inside(root: Path, script: str, what: str) -> None:
     """Run ``script`` in the arm64 root (its programs run under qemu-aarch64)."""
-    with _step(what):
+    with step(what):
         subprocess.run(
             [
                 *("systemd-nspawn", "--quiet", "--register=no", "--keep-unit", "-D", str(root)),

@@ -15,10 +15,10 @@ from firmware.commands.terminal import (
     prompt_step,
     terminal_style,
 )
-from firmware.controller.live import BoardView
+from firmware.controller.live import BoardView, Press
 from firmware.render import palette
 from firmware.rules.api import JsonValue
-from firmware.wiring.script import ScriptError
+from firmware.wiring.script import ScriptError, Step
 from hal.interfaces import OFF, RGB, Frame
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -128,8 +128,8 @@ def test_a_dumb_terminal_prints_the_board_in_letters_when_the_sentence_changes()
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("hello", "'hello' is not a cell: type a cell like h8, or undo, new, menu, quit"),
-        ("z99", "type a cell like h8, or undo, new, menu, quit"),
+        ("hello", "'hello' is not a cell: type a cell like h8, or help"),
+        ("z99", "type a cell like h8, or help"),
         ("touch me now", "is not a command: type a cell like h8"),
     ],
 )
@@ -142,9 +142,14 @@ def test_prompt_errors_speak_the_prompts_language(line: str, message: str) -> No
 
 def test_the_prompt_takes_cells_and_buttons() -> None:
     step = prompt_step("H8\n", 15, 15)
-    assert step is not None and step.cell == (7, 7)
+    assert isinstance(step, Step) and step.cell == (7, 7)
     press = prompt_step("undo", 15, 15)
-    assert press is not None and press.button == "undo"
+    assert isinstance(press, Step) and press.button == "undo"
+
+
+def test_the_pages_buttons_are_sent_as_the_page_sends_them() -> None:
+    for word in ("hint", "lesson", "puzzle", "back", "HINT"):
+        assert prompt_step(word, 15, 15) == Press(word.lower())
 
 
 def test_the_error_flash_has_a_letter_of_its_own() -> None:

@@ -83,6 +83,14 @@ def _analyse(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--nodes", type=_positive_nodes, default=None, help="search nodes per position"
     )
+    parser.add_argument(
+        "--from",
+        dest="first",
+        type=_positive_nodes,
+        default=1,
+        metavar="PLY",
+        help="start at move PLY (go on with an analysis that was stopped)",
+    )
 
 
 def _positive_nodes(text: str) -> int:

@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TextIO
+from typing import IO, TYPE_CHECKING, TextIO
 
 from firmware.commands.errors import CommandError
 from firmware.commands.parser import MOCK_WEB
@@ -31,7 +31,6 @@ from firmware.wiring.assemble import bare_simulation
 from firmware.wiring.drive import perform, run_script
 from firmware.wiring.errors import SessionError
 from firmware.wiring.hardware import run_real_board
-from firmware.wiring.script import ScriptError
 from firmware.wiring.session import (
     Closable,
     Session,
@@ -44,6 +43,9 @@ from firmware.wiring.session import (
 )
 from firmware.wiring.settings import simulated
 from firmware.wiring.spec import RunSpec, plan_board
+
+if TYPE_CHECKING:
+    from firmware.commands.terminal import TerminalView
 
 
 def game_of(args: argparse.Namespace) -> GameAndRules | None:
@@ -253,7 +255,7 @@ def _run_interactive(session: Session, web: WebPages | None, *, plain: bool) -> 
             " stopped (Ctrl-C or SIGTERM)"
         )
     else:
-        _read_prompt(sys.stdin, session, _complain, view.redraw)
+        _read_prompt(sys.stdin, session, view)
     try:
         session.controller.run()
     except KeyboardInterrupt:
@@ -285,27 +287,37 @@ def stdin_is_closed(source: IO[str] | None) -> bool:
     return stat.S_ISCHR(found.st_mode) and found.st_rdev == null.st_rdev
 
 
-def _read_prompt(
-    source: IO[str], session: Session, warn: Callable[[str], None], redraw: Callable[[], None]
-) -> threading.Thread:
+def _read_prompt(source: IO[str], session: Session, view: TerminalView) -> threading.Thread:
     """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
-    from firmware.commands.terminal import prompt_step
+    from firmware.commands.terminal import QUIT, prompt_step
+    from firmware.controller.live import Press
 
     def read() -> None:
         columns, rows = session.board.leds.columns, session.board.leds.rows
         for line in iter(source.readline, ""):
-            if line.strip().lower() in ("quit", "exit", "q"):
+            word = line.strip().lower()
+            if word in QUIT:
                 break
+            if word == "help":
+                view.typed()
+                view.help()
+                continue
             try:
                 step = prompt_step(line, columns, rows)
-            except ScriptError as exc:
-                warn(str(exc))
+                if isinstance(step, Press):  # as the board page's button sends it
+                    session.controller.submit(step)
+                elif step is not None and step.verb == "wait":
+                    time.sleep(step.ms / 1000)
+                elif step is not None:
+                    perform(step, session.board)
+            except ValueError as exc:  # a ScriptError, or a press the board refuses
+                if view.ansi:
+                    view.refuse(str(exc))
+                else:
+                    _complain(str(exc))
                 continue
-            if step is not None and step.verb == "wait":
-                time.sleep(step.ms / 1000)
-            elif step is not None:
-                perform(step, session.board)
-            redraw()
+            view.typed()
+            view.redraw()
         session.controller.stop()
 
     thread = threading.Thread(target=read, name="cullsboard-input", daemon=True)

@@ -3,17 +3,21 @@
 Three ways to draw, chosen by ``terminal_style``: coloured cells redrawn in place; letters redrawn
 in place (``NO_COLOR``, ``--plain``); or, where the cursor cannot move (``TERM=dumb``, a pipe),
 the board as letters (a terminal) or only the sentence (a pipe) whenever the sentence changes.
-Everything fits an 80x24 terminal.
+Everything fits an 80x24 terminal (a taller one gives the words more lines): the sentence for
+the players is never cut; when the lines under the board run out, the hint, the voice and what just
+happened give way, and the refusal and the warning move beside the board.
 """
 
 from __future__ import annotations
 
 import enum
+import os
 import textwrap
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TextIO
 
-from firmware.controller.live import BoardView
+from firmware.controller.live import BoardView, Press
 from firmware.render import palette
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import LETTERS
@@ -26,10 +30,28 @@ CLEAR_BELOW = "\x1b[J"
 CLEAR_LINE_END = "\x1b[K"
 RESET = "\x1b[0m"
 WIDTH = 78  # text lines stay inside an 80-column terminal
-MESSAGE_LINES = 3
+ROWS = 24  # the smallest terminal the screen fits, the prompt's line included
 SIDE_WIDTH = 29  # beside the 49 columns of a 15-column board and a gap of 2
-HELP = "type a cell like h8, or undo, new, menu, quit"
-FAINT = 48  # every channel below this: an empty hole lit faintly, not a piece
+STATUS_PER_LINE = 7  # status LEDs per line of the side panel
+HELP = "type a cell like h8, or help"
+# Words typed at the prompt that press what the board page's buttons press (a board without
+# those buttons has them on its command strip).
+PRESSES = ("hint", "lesson", "puzzle", "back")
+QUIT = ("quit", "exit", "q")
+# Every command the prompt takes, as ``help`` shows it (each line fits the side panel).
+COMMANDS = (
+    ("h8", "tap that cell"),
+    ("undo", "take back (UNDO)"),
+    ("new", "start anew (NEW)"),
+    ("menu", "the menu (MENU)"),
+    ("hint", "light a strong move"),
+    ("lesson", "a lesson of the game"),
+    ("puzzle", "the game's puzzles"),
+    ("back", "back to a paused game"),
+    ("help", "this list"),
+    ("quit", "leave (or Ctrl-D)"),
+)
+FAINT = palette.HOLE_BELOW  # every channel below this: an empty hole lit faintly, not a piece
 DIM = 128  # brightest channel below this: a piece drawn dim (lower-case letter)
 OFF_MARK = "·"
 FAINT_MARK = "o"
@@ -93,18 +115,18 @@ def _cell(colour: RGB, coloured: bool) -> str:
     return _coloured(colour) if coloured else f" {letter(colour)} "
 
 
-def frame_lines(frame: Frame, *, coloured: bool) -> list[str]:
-    """The frame as lines of cells, the top row first, the column letters and status LEDs below."""
+def frame_lines(frame: Frame, *, coloured: bool, status: bool = True) -> list[str]:
+    """The frame as lines of cells, the top row first, the column letters and (``status``) the
+    status LEDs below."""
     columns = len(frame.cells[0]) if frame.cells else 0
     lines = []
     for y in range(len(frame.cells) - 1, -1, -1):
         row = "".join(_cell(colour, coloured) for colour in frame.cells[y])
         lines.append(f"{y + 1:>3} {row}")
     letters = "".join(f" {LETTERS[x]} " for x in range(columns))
-    status = "".join(_cell(colour, coloured) for colour in frame.status)
     lines.append(f"    {letters}")
-    if frame.status:
-        lines.append(f"    status {status}")
+    if status and frame.status:
+        lines.append(f"    status {''.join(_cell(colour, coloured) for colour in frame.status)}")
     return lines
 
 
@@ -125,6 +147,15 @@ def legend(frame: Frame, *, coloured: bool) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line kept under the board if there is room, else beside it: a refusal or a warning."""
+
+    text: str
+    sgr: str  # its colour's escape parameter: 35 magenta (a refusal), 31 red (a warning)
+    mark: str = ""
+
+
 class TerminalView:
     """Draws each new view, keeping the web address and the last warning on screen."""
 
@@ -133,6 +164,8 @@ class TerminalView:
         self.style = style
         self.address: str | None = None
         self.warning: str | None = None
+        self.helping = False  # the commands shown beside the board, until the next typed line
+        self._typo = False  # the warning is about a typed line: the next good line clears it
         self._view: BoardView | None = None
         self._last_sentence: str | None = None
         self._started = False
@@ -149,11 +182,34 @@ class TerminalView:
     def warn(self, text: str) -> None:
         """Keep ``text`` on screen as the last warning (printed at once without a screen)."""
         self.warning = text
+        self._typo = False
         if self.ansi:
             self.redraw()
         else:
             self._out.write(f"cullsboard: {text}\n")
             self._out.flush()
+
+    def refuse(self, text: str) -> None:
+        """A typed line that could not be done: warned until the next line that can."""
+        self.warn(text)
+        self._typo = True
+
+    def typed(self) -> None:
+        """A typed line was taken: the commands and a refused line's warning go."""
+        self.helping = False
+        if self._typo:
+            self.warning = None
+            self._typo = False
+
+    def help(self) -> None:
+        """Show every command: beside the board until the next typed line (printed without a
+        screen)."""
+        if self.ansi:
+            self.helping = True
+            self.redraw()
+            return
+        self._out.write("\n".join(help_lines()) + "\n")
+        self._out.flush()
 
     def redraw(self) -> None:
         """Draw the current view again (after typed input, so the prompt comes back)."""
@@ -180,36 +236,51 @@ class TerminalView:
     def screen(self, view: BoardView) -> list[str]:
         """Every line of the in-place screen: the board with a side panel, then the words."""
         coloured = self.style is Style.COLOUR
-        board = frame_lines(view.frame, coloured=coloured)
-        side = self._side_panel(view, coloured)
+        board = frame_lines(view.frame, coloured=coloured, status=False)
+        room = max(self._rows(), ROWS) - 1 - len(board)  # the prompt has the last line
+        extras = _extras(view)  # what gives way first, the least needed first
+        message = textwrap.wrap(str(view.score.get("message") or ""), WIDTH - 2) or [""]
+        notes = self._notes(view)
+        aside: list[Note] = []
+        while len(extras) + len(message) + len(notes) > room and (extras or notes):
+            if extras:
+                extras.pop(0)
+            else:
+                aside.insert(0, notes.pop())
+        said = [line for _, line in sorted(extras)]
+        side = self._side_panel(view, coloured, aside, len(board))
         lines = [row + ("  " + side[n] if n < len(side) else "") for n, row in enumerate(board)]
-        said = view.score.get("last_action")
-        room = MESSAGE_LINES
-        if isinstance(said, str) and said and view.score.get("phase") != "menu":
-            lines.append(f"  {_cut(said)}")  # what just happened, above what comes next
-            room -= 1
-        spoken = _voice(view)
-        if spoken:  # the simulated voice: what a real board would say aloud
-            lines.append(f"  voice: {_cut(spoken)}")
-            room -= 1
-        message = str(view.score.get("message") or "")
-        wrapped = textwrap.wrap(message, WIDTH - 2) or [""]
-        if len(wrapped) > room:
-            wrapped = [*wrapped[: room - 1], _cut(" ".join(wrapped[room - 1 :]))]
-        lines += [f"  {line}" for line in wrapped]
-        error = view.score.get("error")
-        if error:
-            lines.append(self._magenta(f"  {_cut(str(error))}", coloured))
-        if self.warning:
-            lines.append(self._red(f"  ! {_cut(self.warning)}", coloured))
-        lines.append(f"  {HELP}")
+        lines += [f"  {_cut(line)}" for line in said]
+        lines += [f"  {line}" for line in message]
+        lines += [_paint(f"  {note.mark}{_cut(note.text)}", note.sgr, coloured) for note in notes]
         return lines
 
-    def _side_panel(self, view: BoardView, coloured: bool) -> list[str]:
-        panel = []
+    def _notes(self, view: BoardView) -> list[Note]:
+        """The refusal on the board, then the last warning."""
+        notes = []
+        error = view.score.get("error")
+        if error:
+            notes.append(Note(str(error), "35"))
+        if self.warning:
+            notes.append(Note(self.warning, "31", "! "))
+        return notes
+
+    def _rows(self) -> int:
+        """The terminal's height (the smallest the screen fits when it cannot be told)."""
+        try:
+            return os.get_terminal_size(self._out.fileno()).lines
+        except (OSError, ValueError):
+            return ROWS
+
+    def _side_panel(
+        self, view: BoardView, coloured: bool, aside: list[Note], rows: int
+    ) -> list[str]:
+        """Status LEDs, score, clocks, the address, what to type; the legend (or the commands);
+        the notes that found no room under the board; ``rows`` lines at most."""
+        panel = _status_lines(view.frame, coloured)
         scores = view.score.get("scores")
         if isinstance(scores, dict) and scores:
-            panel.append("score " + ", ".join(f"{k} {v}" for k, v in scores.items()))
+            panel.append(_cut_to("score " + ", ".join(f"{k} {v}" for k, v in scores.items())))
         clock = view.score.get("clock")
         left = clock.get("left_ms") if isinstance(clock, dict) else None
         if isinstance(clock, dict) and isinstance(left, dict):
@@ -221,25 +292,67 @@ class TerminalView:
                 if fits
                 else [("clock " if n == 0 else " " * 6) + side for n, side in enumerate(sides)]
             )
-        address = f"web {self.address}" if self.address else "web pages off"
-        panel.append(address if len(address) <= SIDE_WIDTH else address[: SIDE_WIDTH - 1] + "…")
-        panel.append("")
-        return panel + legend(view.frame, coloured=coloured)
-
-    @staticmethod
-    def _magenta(text: str, coloured: bool) -> str:
-        """A refusal, in the LEDs' error colour."""
-        return f"\x1b[35m{text}{RESET}" if coloured else text
-
-    @staticmethod
-    def _red(text: str, coloured: bool) -> str:
-        return f"\x1b[31m{text}{RESET}" if coloured else text
+        panel.append(_cut_to(f"web {self.address}" if self.address else "web pages off"))
+        body = [HELP, "", *legend(view.frame, coloured=coloured)]
+        if self.helping:
+            body = help_lines()
+        tail = [
+            _paint(line, note.sgr, coloured)
+            for note in aside
+            for line in ["", *textwrap.wrap(note.mark + note.text, SIDE_WIDTH)]
+        ]
+        spare = rows - len(panel) - len(tail)
+        if spare < len(body):  # the notes first: the legend or the commands give way
+            body = body[: max(spare, 0)]
+        return (panel + body + tail)[:rows]
 
     def close(self) -> None:
         """Leave the shell's prompt on a fresh line."""
         if self.style in (Style.COLOUR, Style.LETTERS) and self._started:
             self._out.write("\n")
             self._out.flush()
+
+
+def help_lines() -> list[str]:
+    """Every command the prompt takes, a line each."""
+    return ["commands:", *(f"{word:<7}{what}" for word, what in COMMANDS)]
+
+
+def _status_lines(frame: Frame, coloured: bool) -> list[str]:
+    """The status LEDs, ``STATUS_PER_LINE`` to a line of the side panel."""
+    lines = []
+    for start in range(0, len(frame.status), STATUS_PER_LINE):
+        cells = "".join(
+            _cell(colour, coloured) for colour in frame.status[start : start + STATUS_PER_LINE]
+        )
+        lines.append(("status " if start == 0 else " " * 7) + cells)
+    return lines
+
+
+def _extras(view: BoardView) -> list[tuple[int, str]]:
+    """The lines that give way when the screen is short, least needed first, each with its
+    place (what just happened, the voice, the hint)."""
+    extras = []
+    spoken = _voice(view)
+    if spoken:  # the simulated voice: what a real board would say aloud
+        extras.append((2, f"voice: {spoken}"))
+    words = _hint_words(view)
+    if words:
+        extras.append((1, f"hint: {words}"))
+    said = view.score.get("last_action")
+    if isinstance(said, str) and said and view.score.get("phase") != "menu":
+        extras.append((0, said))  # what just happened, above what comes next
+    return extras
+
+
+def _paint(text: str, sgr: str, coloured: bool) -> str:
+    """``text`` in the colour ``sgr`` names (as it is without colour)."""
+    return f"\x1b[{sgr}m{text}{RESET}" if coloured else text
+
+
+def _cut_to(text: str) -> str:
+    """``text`` cut to the side panel's width."""
+    return text if len(text) <= SIDE_WIDTH else text[: SIDE_WIDTH - 1] + "…"
 
 
 def clock_sides(left_ms: dict[str, JsonValue], running: JsonValue) -> list[str]:
@@ -257,8 +370,18 @@ def _sentence(view: BoardView) -> str:
     said = view.score.get("last_action")
     if isinstance(said, str) and said and view.score.get("phase") != "menu":
         line = f"{said}. {line}"
+    words = _hint_words(view)
+    if words:
+        line = f"{line} (hint: {words})"
     error = view.score.get("error")
     return f"{line} [{error}]" if error else line
+
+
+def _hint_words(view: BoardView) -> str | None:
+    """What the hint shown now does, in the game's words (as the board page says it)."""
+    hint = view.score.get("hint")
+    words = (hint.get("said") or hint.get("text")) if isinstance(hint, dict) else None
+    return words if isinstance(words, str) and words else None
 
 
 def _voice(view: BoardView) -> str | None:
@@ -274,9 +397,12 @@ def _cut(text: str) -> str:
     return text if len(text) <= WIDTH - 4 else text[: WIDTH - 6] + " …"
 
 
-def prompt_step(line: str, columns: int, rows: int) -> Step | None:
-    """What a line typed at the prompt asks for; ScriptError says it in the prompt's words."""
+def prompt_step(line: str, columns: int, rows: int) -> Step | Press | None:
+    """What a line typed at the prompt asks for: a scripted event, or a press the board page's
+    buttons send (``PRESSES``); ScriptError says what is wrong in the prompt's words."""
     words = line.split("#", 1)[0].split()
+    if len(words) == 1 and words[0].lower() in PRESSES:
+        return Press(words[0].lower())
     if len(words) == 1 and words[0].lower() not in BUTTONS:
         word = words[0]
         looks_like_cell = word[:1].isalpha() and word[1:].isdigit()

@@ -23,7 +23,8 @@ from firmware.controller.table import Table
 from firmware.rules.registry import find_game
 from hal.interfaces import Board
 
-PRESSES = frozenset({"undo", "new", "menu", "hint", "resign", "back"})  # any board's buttons
+# any board's buttons ("mistakes": the coach's review after a round against the computer)
+PRESSES = frozenset({"undo", "new", "menu", "hint", "resign", "back", "mistakes"})
 
 
 class CommandCheck:

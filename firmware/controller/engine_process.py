@@ -153,7 +153,7 @@ class EngineThinker:
             try:
                 child.process.wait(1.0)
             except subprocess.TimeoutExpired:
-                _kill(child.process)
+                kill_group(child.process)
                 child.process.wait()
 
     def ready(self) -> bool:
@@ -212,7 +212,7 @@ class EngineThinker:
         """Replace ``child`` (killed if still running) and ask the current search again."""
         if self._child is child:
             self._child = None
-        _kill(child.process)
+        kill_group(child.process)
         search = self._current
         if search is None:
             return
@@ -360,8 +360,8 @@ class EngineThinker:
         self._deliver(Answer(search.tag, search.state.ply, choice))
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the engine and every process it started (its own session's group)."""
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a child process and every process it started (its own session's group)."""
     with contextlib.suppress(OSError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(OSError):

@@ -26,21 +26,29 @@ from firmware.controller.events import (
     MoveUndone,
     RoundStarted,
 )
+from firmware.controller.menu_clock import ClockRow
 from firmware.controller.modes.base import Phase
 from firmware.controller.modes.clock_lights import ClockLights
 from firmware.controller.modes.side_out import side_out
+from firmware.controller.players import PlayerKind
 from firmware.controller.table import Table
 from firmware.controller.timers import Timers
 from firmware.players.time_manager import ClockState, think_ms
 from firmware.rules.api import GameState, JsonValue, Termination
 from firmware.rules.bounded_json import JsonInputError, read_json
-from firmware.rules.time_control import TimeControl
+from firmware.rules.time_control import (
+    NO_CLOCK,
+    TimeControl,
+    TimeControlError,
+    parse_time_control,
+)
 
 log = logging.getLogger("cullsboard.clock")
 CLOCK_FILE = "clock.json"
 TICKS_FROM_MS = 5_000  # the buzzer ticks each of the last five seconds
 TICK_HZ = 1_800.0
 TICK_S = 0.03
+REMOTE = PlayerKind.REMOTE.value
 
 
 class _Owner:
@@ -73,6 +81,14 @@ class ClockFile:
         except OSError as exc:
             log.warning("the clocks could not be saved (%s): play goes on", exc.strerror)
 
+    def clear(self) -> None:
+        """No clocks saved: the match in play is untimed."""
+        if self.path is not None:
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError as exc:
+                log.warning("the old clocks could not be removed (%s)", exc.strerror)
+
     def load(self) -> dict[str, JsonValue]:
         if self.path is None:
             return {}
@@ -84,7 +100,11 @@ class ClockFile:
 
 
 class BoardClock:
-    """The clocks of the round on the table, driven by its events and the board's timers."""
+    """The clocks of the round on the table, driven by its events and the board's timers.
+
+    ``control`` is the board's default: the menu's clock row starts on it, and each match takes
+    the row's choice when it begins (a match resumed after a restart, the one it was saved with).
+    """
 
     def __init__(
         self,
@@ -104,14 +124,20 @@ class BoardClock:
         self._beep = beep
         self._ticks = _Owner("the clock's next second")
         table.the_match.stamp_records(self.record_keys)  # the records it writes carry the clocks
-        if control.timed:
-            full = control.per_turn_ms if control.per_turn else control.start_ms
-            table.context.lay(ClockLights(self.running_flag, full))
+        self.menu_row = ClockRow(table.menu.columns, table.menu.rows, control)
+        table.menu.add_row(self.menu_row)
+        table.context.lay(ClockLights(self.running_flag, self.full_ms))
         self._match_id: str | None = None
         self._round = 0
         self._clocks: TurnClocks | None = None
         self._history: list[dict[str, int]] = []  # each side's ms after each action, 0 = start
         self._movers: list[str | None] = []  # per action: the side whose clock it stopped
+        # Online: the sides played at the other board, what it told of their times (action ->
+        # ms left after it), a flag fall it decided (action count, side), who hears each action.
+        self._remote: frozenset[str] = frozenset()
+        self._told: dict[int, int] = {}
+        self._peer_flag: tuple[int, str] | None = None
+        self._listeners: list[Callable[[], None]] = []
 
     def __repr__(self) -> str:
         return f"<BoardClock {self.control} round {self._round} {self._clocks!r}>"
@@ -121,6 +147,11 @@ class BoardClock:
     def reading(self, now: float) -> Reading | None:
         """Every side's time left now and whose clock runs; None without a timed round."""
         return None if self._clocks is None else self._clocks.reading(now)
+
+    def full_ms(self) -> int:
+        """A side's starting time (a turn's, with a per-turn limit)."""
+        control = self.control
+        return control.per_turn_ms if control.per_turn else control.start_ms
 
     def running_flag(self) -> tuple[str, float] | None:
         """The side whose clock runs and the instant it flags, or None."""
@@ -179,17 +210,27 @@ class BoardClock:
         match event:
             case MatchStarted():
                 self._match_id = event.match_id
+                self._take_control(event.resumed)
+                away = {seat.colour for seat in event.seats if seat.player == REMOTE}
+                self._remote = frozenset(
+                    away - {s.colour for s in event.seats if s.player != REMOTE}
+                )
             case RoundStarted():
                 self._new_round(event, now)
             case MoveApplied() if self._clocks is not None:
                 state = self._state_or_none()
-                timed = self._clocks.clocks.running == event.colour
+                # a remote side's move is placed here with its clock paused: its board times it
+                timed = self._clocks.clocks.running == event.colour or event.colour in self._remote
                 if state is not None:
                     self._clocks.acted(event.colour, state, now)
                 self._history.append(dict(self._clocks.reading(now).left_ms))
                 self._movers.append(event.colour if timed else None)
+                self._take_told(len(self._movers), now)
                 self._save()
+                for listener in self._listeners:
+                    listener()
             case MoveUndone() if self._clocks is not None and len(self._history) > 1:
+                self._told.pop(len(self._movers), None)  # told of the action taken back
                 self._history.pop()
                 self._movers.pop()
                 state = self._state_or_none()
@@ -201,6 +242,24 @@ class BoardClock:
                 self._clocks = None
         self._follow_the_board(now)
 
+    def _take_control(self, resumed: bool) -> None:
+        """The match's control: the menu's choice; resumed, the one saved with it (none saved:
+        it was untimed), the menu's staying at the board's default for the next match."""
+        if not resumed:
+            self.control = self.menu_row.control
+            if self.control.timed:
+                self._store.save({"match": self._match_id, "control": str(self.control)})
+            else:
+                self._store.clear()
+            return
+        saved = self._store.load()
+        try:
+            found = saved.get("match") == self._match_id
+            self.control = parse_time_control(saved.get("control")) if found else NO_CLOCK
+        except TimeControlError:
+            log.warning("clock.json names no time control: the match goes on untimed")
+            self.control = NO_CLOCK
+
     def _new_round(self, event: RoundStarted, now: float) -> None:
         match = self._table.match
         if match is None or not self.control.timed:
@@ -209,6 +268,7 @@ class BoardClock:
         if event.resumed and event.round != len(match.rounds):
             return  # an earlier round, told again: only the last one is played on
         self._round = event.round
+        self._told, self._peer_flag = {}, None
         self._clocks = TurnClocks(self.control, match.colours)
         self._history = [dict(self._clocks.reading(now).left_ms)]
         self._movers = []
@@ -271,6 +331,8 @@ class BoardClock:
             clocks.begin(state, now)
         elif not in_play:
             clocks.pause(now)
+        if in_play and self._agree_to_flag(now):
+            return
         self._timers.replace(self, clocks.flag_at(), self._flag)
         self._timers.replace(self._ticks, self._next_tick(now), self._tick)
 
@@ -301,7 +363,8 @@ class BoardClock:
 
     def _flag(self, now: float) -> None:
         """The running side's time is up: it loses as rules.md says: the round (or the game)
-        ends on time, or with three Cubulus players in, it is out (``time``)."""
+        ends on time, or with three Cubulus players in, it is out (``time``). A side played at
+        the other board of an online game shows 0 here: that board decides its flag."""
         clocks, match = self._clocks, self._table.match
         state = None if match is None else match.current
         if clocks is None or clocks.clocks.running is None or match is None or state is None:
@@ -309,4 +372,66 @@ class BoardClock:
         if clocks.reading(now).left_ms[clocks.clocks.running] > 0:
             self._timers.replace(self, clocks.flag_at(), self._flag)  # started again since
             return
-        side_out(self._table.context, Termination.TIME, now)
+        if clocks.clocks.running not in self._remote:
+            side_out(self._table.context, Termination.TIME, now)
+
+    # -- online: the other board's sides ------------------------------------------------------
+
+    def control_text(self) -> str:
+        """The match's time control, spelled as ``--clock`` takes it."""
+        return str(self.control)
+
+    def take_control(self, text: object) -> None:
+        """Start the next match with the control spelled ``text`` (the online host's)."""
+        try:
+            self.menu_row.choose(parse_time_control(text))
+        except TimeControlError as exc:
+            log.warning("the other board's clock is not used: %s", exc)
+
+    def listen(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after each action's clocks are kept (``left_after`` has them)."""
+        self._listeners.append(listener)
+
+    def left_after(self, actions: int) -> int | None:
+        """This board's mover's ms left after the round's first ``actions`` actions (None: the
+        last of them was untimed, or made at the other board)."""
+        recorded = self.recorded()
+        if not 0 < actions <= len(recorded) or self._movers[actions - 1] in self._remote:
+            return None
+        return recorded[actions - 1]
+
+    def told(self, actions: int, left_ms: int) -> None:
+        """The other board: its side that made action ``actions`` had ``left_ms`` after it."""
+        self._told[actions] = max(0, left_ms)
+        self._take_told(actions, self._now())
+
+    def peer_flagged(self, actions: int, side: str) -> None:
+        """The other board: its ``side``'s flag fell after ``actions`` actions; this board
+        agrees as soon as it is there too."""
+        if side in self._remote:
+            self._peer_flag = (actions, side)
+            self._follow_the_board(self._now())
+
+    def _take_told(self, actions: int, now: float) -> None:
+        """Set the remote mover's time of the latest action to what its board told."""
+        clocks, state, told = self._clocks, self._state_or_none(), self._told.get(actions)
+        if clocks is None or state is None or told is None or actions != len(self._movers):
+            return
+        side = self._movers[actions - 1]
+        if side not in self._remote or side is None:
+            return
+        left = dict(clocks.reading(now).left_ms)
+        left[side] = self._history[-1][side] = told
+        clocks.restore(left, state, now)
+        self._follow_the_board(now)
+
+    def _agree_to_flag(self, now: float) -> bool:
+        """End the round on the remote side's time, as its board decided (True if done)."""
+        flag, clocks = self._peer_flag, self._clocks
+        if flag is None or clocks is None or flag[0] != len(self._movers):
+            return False
+        if clocks.clocks.running != flag[1]:
+            return False
+        self._peer_flag = None
+        clocks.pause(now)
+        return side_out(self._table.context, Termination.TIME, now)

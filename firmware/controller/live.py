@@ -14,7 +14,9 @@ from typing import Protocol
 
 from firmware.controller.players import PlayerKind
 from firmware.errors import InputError
+from firmware.players.analysis import MoveReview
 from firmware.rules.api import JsonValue
+from firmware.rules.records import Record
 from hal.interfaces import Cell, Frame
 
 
@@ -107,10 +109,20 @@ class NameSeat:
     player_name: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewAt:
+    """Show the reviewed round (``record``: this one, opened first) after move ``ply`` (a point
+    of the pages' evaluation graph)."""
+
+    ply: int
+    record: Record | None = None
+    analysis: tuple[MoveReview, ...] = ()  # the history's analysis of ``record``, if it has one
+
+
 # the staff PIN was checked
 StaffCommand = ResetBoard | StartGame | SetBrightness | ShutDown | RestartBoard
 RemoteCommand = (
-    Touch | Press | GoOnline | SeatComputer | NameSeat | StaffCommand
+    Touch | Press | GoOnline | SeatComputer | NameSeat | ReviewAt | StaffCommand
 )  # from the network
 
 

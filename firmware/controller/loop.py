@@ -30,6 +30,7 @@ from firmware.controller.live import (
     RemoteCommand,
     ResetBoard,
     RestartBoard,
+    ReviewAt,
     SeatComputer,
     SetBrightness,
     ShutDown,
@@ -40,6 +41,7 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
+from firmware.controller.mistakes import CoachView
 from firmware.controller.players import SeatMove
 from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
@@ -74,6 +76,7 @@ class BoardController:
         timers: Timers | None = None,
         score_parts: Sequence[ScorePart] = (),
         explore: bool = False,
+        coach: CoachView | None = None,
         voice_on: bool | None = None,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
@@ -81,7 +84,8 @@ class BoardController:
         when other parts schedule on them too; ``score_parts``: keys other parts add to the
         scoreboard (the game clock's ``clock``); ``explore``: a long press on a cell says it
         (``speech.explore`` on a board with a voice); ``voice_on``: on a board with a voice,
-        whether it speaks (the menu's voice cell switches it)."""
+        whether it speaks (the menu's voice cell switches it); ``coach``: the analyses reviews
+        show."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -101,6 +105,7 @@ class BoardController:
         )
         if explore:
             table.context.offer_exploring()
+        table.context.coached_by(coach)
         if voice_on is not None:
             table.context.offer_voice(voice_on)
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
@@ -314,6 +319,13 @@ class BoardController:
             self._seat_computer(item.seats, item.level, now)
         elif isinstance(item, NameSeat):
             self.table.name_seat(item.seat, item.player_name, now)
+        elif isinstance(item, ReviewAt):
+            coach = self.table.context.coach
+            if item.record is not None and item.analysis and coach is not None:
+                coach.remember(item.record, list(item.analysis))
+            if item.record is not None:
+                self.table.start_review(item.record, now)
+            self.table.context.top.go_to(self.table.context, item.ply, now)
         elif isinstance(item, Press):
             self.table.button(item.button, now)
 

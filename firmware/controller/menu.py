@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from firmware.controller.adapter import BoardAdapter, MenuChoice, Option, SeatSpec
 from firmware.controller.computer import ComputerChoice
 from firmware.controller.menu_computer import ComputerRows
+from firmware.controller.menu_row import MenuRow
 from firmware.players import HIGHEST, LOWEST, level_words
 from firmware.render import palette as p
 from firmware.render.screens import Tile
@@ -71,6 +72,11 @@ class Menu:
             if computer is None
             else ComputerRows(columns, rows, lambda: seats_of(self.game_and_rules()), computer)
         )
+        self.added: list[MenuRow] = []  # rows other parts of the board add (``add_row``)
+
+    def add_row(self, row: MenuRow) -> None:
+        """Show ``row`` on the menu: its tiles, its taps, its words."""
+        self.added.append(row)
 
     def select(self, game: str, rules: dict[str, JsonValue]) -> None:
         """Preselect the choice matching a match being played."""
@@ -134,6 +140,8 @@ class Menu:
                 tiles.append(Tile(pip_cells, (p.MENU_CHOSEN,) * len(pip_cells), chosen))
         if self.computer is not None:
             tiles += self.computer.tiles()
+        for added in self.added:
+            tiles += added.tiles()
         for name, cell in self.learn_cells().items():
             tiles.append(Tile((cell,), (LEARN_LOOKS[name],), True))
         return tiles
@@ -151,6 +159,7 @@ class Menu:
         if self.computer is not None and self.computer.chosen_seats():
             seats = " and ".join(spec.name for spec in self.computer.chosen_seats())
             parts.append(f"the computer plays {seats} at level {self.computer.level}")
+        parts += [words for row in self.added if (words := row.chosen_words())]
         return ", ".join(parts)
 
     def where(self) -> str:
@@ -174,6 +183,7 @@ class Menu:
         learn = [f"{self._name((c,))} {LEARN_WORDS[n]}" for n, c in self.learn_cells().items()]
         if learn:
             parts.append(", ".join(learn))
+        parts += [row.where(lambda cell: self._name((cell,)) or None) for row in self.added]
         parts.append(f"green cell {self._name((self.start_cell,))}")
         return "; ".join(part for part in parts if part)
 
@@ -215,4 +225,6 @@ class Menu:
                     self.picked[pips.key] = value
         if self.computer is not None:
             self.computer.tap(cell)
+        for row in self.added:
+            row.tap(cell)
         return False

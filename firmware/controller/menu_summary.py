@@ -36,6 +36,7 @@ def menu_summary(menu: Menu) -> dict[str, JsonValue]:
         "option": _option(menu, chosen.rules_dict()),
         "computer": None if menu.computer is None else _computer(menu, menu.computer),
         "start": _named(menu, menu.start_cell),
+        "rows": [row.summary(lambda cell: _named(menu, cell)) for row in menu.added],
     }
     return summary
 

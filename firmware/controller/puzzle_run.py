@@ -54,6 +54,7 @@ class PuzzleRun:
         self._shown: tuple[str, ...] = ()  # an answer (and a wrong one's reply) shown after it
         self._right = False  # the answer shown solved the puzzle
         self._said = ""
+        self._drawn: tuple[GameState, tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
     def puzzle(self) -> Puzzle:
@@ -102,13 +103,16 @@ class PuzzleRun:
 
     def cells(self) -> list[str]:
         """The cells of the answer (and a wrong one's reply), while they are shown."""
-        shown = self._position.copy()
-        names: list[str] = []
-        for token in self._shown:
-            cells = cells_for_token(self._board, shown, token, self._columns, self._rows)
-            names += [cell_name(cell) for cell in cells]
-            shown.apply(token)
-        return names
+        drawn = self._drawn  # worked out once per answer shown, not at every frame
+        if drawn is None or drawn[0] is not self._position or drawn[1] != self._shown:
+            shown = self._position.copy()
+            names: list[str] = []
+            for token in self._shown:
+                cells = cells_for_token(self._board, shown, token, self._columns, self._rows)
+                names += [cell_name(cell) for cell in cells]
+                shown.apply(token)
+            drawn = self._drawn = (self._position, self._shown, tuple(names))
+        return list(drawn[2])
 
     def touch(self, name: str) -> Answer:
         """A touch on the board cell ``name``; after an answer shown it goes on: to the next

@@ -75,6 +75,13 @@ class Review:
             self._states[self.ply] = state
         return self._states[self.ply]
 
+    def go_to(self, ply: int) -> bool:
+        """Show the position after ``ply`` moves; False if the record has no such move."""
+        if not 0 <= ply <= self.total:
+            return False
+        self.ply = ply
+        return True
+
     def step(self, by: int) -> bool:
         """Move ``by`` plies (clamped to the record); False if already at that end."""
         target = max(0, min(self.total, self.ply + by))

@@ -45,6 +45,7 @@ def blank() -> dict[str, JsonValue]:
         "menu": None,
         "paused": None,  # the game waiting under a menu, lesson, puzzle or review
         "ready_cell": None,  # after a round or the match: the cell that goes on
+        "show_mistakes": False,  # after a round against the computer: the coach's review
         "over": None,  # "round" or "match" while the end of one is on the board
         "attract": False,  # True while the kiosk's idle show covers the board
     }

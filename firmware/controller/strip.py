@@ -28,6 +28,7 @@ COMMAND_LOOKS: dict[str, RGB] = {
     "lesson": p.HINT,
     "puzzle": (0, 180, 255),
     "resign": (255, 40, 40),  # asks first: modes/resign.py
+    "mistakes": p.MISTAKE,  # "show my mistakes" after a round against the computer
 }
 
 

@@ -3,15 +3,18 @@
 ``save`` makes the stored match exactly a ``MatchSnapshot`` in one transaction (the row found by
 the match's stable key, its rounds replaced); each finished round keeps its records.md record.
 Older databases get the ``key`` and ``names`` columns and the rounds' ``reason`` on opening; a
-round saved without its reason has it derived from its record's position. Day files of the
-older JSON day statistics (``stats/YYYY-MM-DD.json``) are read in once and renamed
-``.json.migrated``. A connection waits at most ``busy_s`` for a lock another program holds;
+round saved without its reason has it derived from its record's position. The coach's analysis
+of a round (``analyses``, by the match's key and the round's number, made after the round was
+saved) is kept for the moves it was made of: a round played again after an UNDO has none. Day
+files of the older JSON day statistics (``stats/YYYY-MM-DD.json``) are read in once and
+renamed ``.json.migrated``. A connection waits at most ``busy_s`` for a lock another program holds;
 ``unreadable`` tells an error that means the file is not a database we can use from one that
 may pass.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import sqlite3
@@ -22,7 +25,7 @@ from typing import Any
 
 from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
 from firmware.history.totals import DayTotals, FinishedGame
-from firmware.rules.api import JsonValue
+from firmware.rules.api import JsonValue, Termination
 from firmware.rules.bounded_json import read_json
 from firmware.rules.records import record_from_json
 
@@ -55,6 +58,13 @@ CREATE TABLE IF NOT EXISTS rounds (
     PRIMARY KEY (match_id, number)
 );
 CREATE INDEX IF NOT EXISTS matches_by_day ON matches(day);
+CREATE TABLE IF NOT EXISTS analyses (
+    match_key TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    analysis TEXT NOT NULL,
+    PRIMARY KEY (match_key, number)
+);
 """
 # Columns added since the first version: (name, type), added to an older table on opening.
 ADDED_COLUMNS = (("key", "TEXT"), ("names", "TEXT"))
@@ -185,6 +195,7 @@ class History:
                 if found is not None:
                     db.execute("DELETE FROM rounds WHERE match_id = ?", (found[0],))
                     db.execute("DELETE FROM matches WHERE id = ?", (found[0],))
+                    db.execute("DELETE FROM analyses WHERE match_key = ?", (snapshot.key,))
                 return
             values = (
                 snapshot.board,
@@ -229,6 +240,30 @@ class History:
                     for r in snapshot.rounds
                 ],
             )
+
+    def keep_analysis(
+        self, key: str, number: int, moves: Sequence[str], analysis: list[JsonValue]
+    ) -> None:
+        """Keep the coach's ``analysis`` (one object per move) of round ``number`` of the match
+        ``key``, made of ``moves``, in place of any older one."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO analyses (match_key, number, moves, analysis)"
+                " VALUES (?, ?, ?, ?)",
+                (key, number, json.dumps(list(moves)), json.dumps(analysis)),
+            )
+
+    def analysis(self, key: str, number: int, moves: Sequence[str]) -> list[JsonValue] | None:
+        """The kept analysis of round ``number`` of the match ``key`` if it was made of
+        ``moves`` (None: none kept, or one of moves since taken back)."""
+        row = self._db.execute(
+            "SELECT moves, analysis FROM analyses WHERE match_key = ? AND number = ?",
+            (key, number),
+        ).fetchone()
+        if row is None or json.loads(str(row[0])) != list(moves):
+            return None
+        found = json.loads(str(row[1]))
+        return found if isinstance(found, list) else None
 
     def snapshot(self, key: str) -> MatchSnapshot | None:
         """The stored match with ``key`` as a snapshot (None if there is none)."""
@@ -320,13 +355,18 @@ class History:
         return found
 
     def day_totals(self, day: datetime.date) -> DayTotals:
-        """The kiosk's day statistics: the finished matches of ``day``."""
+        """The kiosk's day statistics: the finished matches of ``day``, and the rounds of all
+        its matches lost on time (as the history page counts them)."""
+        matches = self.matches(day)
         finished = [
             FinishedGame(m.game, m.rounds, m.winner, (m.finished or m.started) - m.started)
-            for m in self.matches(day)
+            for m in matches
             if m.finished is not None
         ]
-        return DayTotals.of(day, finished)
+        on_time = sum(
+            r.reason == Termination.TIME.value for m in matches for r in self.rounds(m.id)
+        )
+        return dataclasses.replace(DayTotals.of(day, finished), lost_on_time=on_time)
 
     # -- the older JSON day files ---------------------------------------------------------
 

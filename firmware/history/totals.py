@@ -29,6 +29,7 @@ class DayTotals:
     by_game: Mapping[str, int]
     wins: Mapping[str, int]  # by winning colour; draws are counted apart
     draws: int
+    lost_on_time: int = 0  # rounds of the day's matches (finished or not) lost on time
 
     @property
     def average_seconds(self) -> float | None:

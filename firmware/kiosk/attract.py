@@ -11,7 +11,9 @@ import colorsys
 import math
 import random
 
-from hal.interfaces import RGB, Frame
+from hal.interfaces import RGB, Cell, Frame
+
+RGBShares = tuple[float, float, float]  # a colour at full value, each channel from 0 to 1
 
 PEAK = 110  # brightest background level (before gamma: the LED chain applies it)
 LINE_PEAK = 255  # brightest level of the line of five
@@ -32,23 +34,40 @@ def attract_frame(t: float, columns: int, rows: int, status_count: int) -> Frame
         raise ValueError(f"status_count cannot be negative ({status_count})")
     hue = (t / HUE_CYCLE_S) % 1.0
     line = _line_of_five(t, columns, rows)
-    cells = tuple(
-        tuple(line.get((column, row)) or _wave(t, column, row, hue) for column in range(columns))
-        for row in range(rows)
-    )
+    drift = t / WAVE_PERIOD_S
+    tints = [_tint(hue, diagonal) for diagonal in range(columns + rows - 1)]
+    cells = tuple(_row(drift, row, columns, tints, line) for row in range(rows))
     breath = 0.5 - 0.5 * math.cos(2 * math.pi * t / WAVE_PERIOD_S)
     status = _colour(hue, 0.7, PEAK * breath)
     return Frame(cells, (status,) * status_count)
 
 
-def _wave(t: float, column: int, row: int, hue: float) -> RGB:
-    """A dim diagonal wave, its colour shifting slightly across the board."""
-    phase = 2 * math.pi * ((column + 0.6 * row) / WAVE_LENGTH_CELLS - t / WAVE_PERIOD_S)
-    level = (0.5 + 0.5 * math.sin(phase)) ** 3  # sharpened: most cells sit near dark
-    return _colour((hue + (column + row) / 60.0) % 1.0, 0.75, PEAK * level)
+def _row(
+    drift: float, row: int, columns: int, tints: list[RGBShares], line: dict[Cell, RGB]
+) -> tuple[RGB, ...]:
+    """One row: the line of five where it is, else a dim diagonal wave (``drift``: the time in
+    wave periods) in its diagonal's tint."""
+    two_pi, sin = 2 * math.pi, math.sin
+    colours: list[RGB] = []
+    for column in range(columns):
+        lit = line.get((column, row))
+        if lit is not None:
+            colours.append(lit)
+            continue
+        phase = two_pi * ((column + 0.6 * row) / WAVE_LENGTH_CELLS - drift)
+        value = PEAK * (0.5 + 0.5 * sin(phase)) ** 3  # sharpened: most cells sit near dark
+        red, green, blue = tints[column + row]
+        colours.append((round(value * red), round(value * green), round(value * blue)))
+    return tuple(colours)
 
 
-def _line_of_five(t: float, columns: int, rows: int) -> dict[tuple[int, int], RGB]:
+def _tint(hue: float, diagonal: int) -> RGBShares:
+    """The colour of a diagonal at full value, shifting slightly across the board: the same
+    products as ``colorsys.hsv_to_rgb`` with the cell's value, which only scales it."""
+    return colorsys.hsv_to_rgb((hue + diagonal / 60.0) % 1.0, 0.75, 1.0)
+
+
+def _line_of_five(t: float, columns: int, rows: int) -> dict[Cell, RGB]:
     """A line of five cells that fades in and out, a new one every period (a hint of the game)."""
     cycle = math.floor(t / LINE_PERIOD_S)
     fade = math.sin(math.pi * (t / LINE_PERIOD_S - cycle)) ** 2

@@ -19,7 +19,7 @@ class IdlePolicy(Protocol):
 
     def action(self, *, game_in_progress: bool) -> KioskAction: ...
 
-    def next_change_in(self) -> float | None: ...
+    def next_change_at(self) -> float | None: ...
 
 
 FramePainter = Callable[[float, int, int, int], Frame]
@@ -54,8 +54,7 @@ class Attract:
         """The next attract frame while showing, else when the board turns idle."""
         if self.showing:
             return now + 1.0 / FRAMES_PER_S
-        wait = self._policy.next_change_in()
-        return None if wait is None else now + wait
+        return self._policy.next_change_at()
 
 
 def kiosk_attract(

@@ -48,10 +48,10 @@ class KioskPolicy:
 
     def state(self) -> KioskState:
         """``active`` while in use, ``idle`` after a while, ``abandoned`` after a long while."""
-        quiet = self.idle_for()
-        if quiet >= self._abandon_after:
+        now = self._clock.now()
+        if now >= self._last_activity + self._abandon_after:
             return "abandoned"
-        if quiet >= self._idle_after:
+        if now >= self._last_activity + self._idle_after:
             return "idle"
         return "active"
 
@@ -64,12 +64,14 @@ class KioskPolicy:
             return "archive"
         return "attract"
 
-    def next_change_in(self) -> float | None:
-        """Seconds until the state changes by itself (a loop's longest useful wait), or None."""
-        quiet = self.idle_for()
+    def next_change_at(self) -> float | None:
+        """The clock time at which the state next changes by itself, or None once abandoned."""
+        # The very sums ``state`` compares with: ``now + (limit - idle_for())`` can round to a
+        # hair before them, where the state has not changed yet, and a timer set there again.
+        now = self._clock.now()
         for limit in (self._idle_after, self._abandon_after):
-            if quiet < limit:
-                return limit - quiet
+            if now < self._last_activity + limit:
+                return self._last_activity + limit
         return None
 
     def __repr__(self) -> str:

@@ -29,6 +29,8 @@ from firmware.controller.events import (
     MatchStarted,
     MoveApplied,
     MoveUndone,
+    RoundEnded,
+    RoundReopened,
     RoundStarted,
     RoundUnstarted,
 )
@@ -39,7 +41,8 @@ from firmware.controller.table import StarterDraw
 from firmware.errors import InputError
 from firmware.link import topics
 from firmware.link.client import BrokerClient
-from firmware.rules.api import JsonValue
+from firmware.link.shared_clock import SharedClock
+from firmware.rules.api import JsonValue, Termination
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.game_and_rules import GameAndRules
 
@@ -171,7 +174,14 @@ class OnlineGame:
         self._kinds: tuple[str, ...] = ()  # each seat's player kind in the match here
         self._rounds: list[_Round] = []
         self._turn: Turn | None = None  # a remote seat's turn, waiting for the other board
+        self._clock: SharedClock | None = None
+        self._flagged: dict[str, JsonValue] | None = None  # this board's side lost on time
         events.subscribe(self._heard)
+
+    def share_clock(self, clock: SharedClock) -> None:
+        """Carry each move's time left to the other board, and take its times and flags."""
+        self._clock = clock
+        clock.listen(self._publish)
 
     def remote_seat(self, seat: int) -> RemoteSeat:
         """The player of a seat played at the other board (the ``remote`` kind's filler)."""
@@ -228,6 +238,8 @@ class OnlineGame:
         spec.game, spec.rules, spec.colours = game, rules, [guest_colour]
         spec.peer = str(offer.get("host"))
         self._save()
+        if self._clock is not None and "clock" in offer:
+            self._clock.take_control(offer["clock"])
         self._post(StartMatch(game, rules, first if isinstance(first, str) else None, tuple(kinds)))
         self._client.subscribe(topics.board_status(spec.peer), self._status_seen)
         log.info("joined %s's %s game %s", spec.peer, game, spec.code)
@@ -261,6 +273,8 @@ class OnlineGame:
         if spec.role == HOST:
             offer = {"code": spec.code, "host": self._board_id, "game": spec.game,
                      "rules": spec.rules}  # fmt: skip
+            if self._clock is not None:
+                offer["clock"] = self._clock.control_text()
             client.publish(topics.game_offer(spec.code), json.dumps(offer), retain=True)
         self._sent = None
         self._publish()
@@ -287,6 +301,7 @@ class OnlineGame:
         self._join()
         self._settle_undo()
         self._sync()
+        self._peer_clock()
 
     def _status_seen(self, topic: str, payload: bytes) -> None:
         self._peer_online = payload == topics.ONLINE.encode()
@@ -305,9 +320,14 @@ class OnlineGame:
                     self._forget()
                 return
             case RoundStarted():
+                self._flagged = None
                 self._rounds.append(_Round(event.round, dict(event.record), list(event.moves)))
                 if event.resumed:
                     return
+            case RoundEnded() if event.termination is Termination.TIME and not event.resumed:
+                self._flagged = self._own_flag(event)
+            case RoundReopened():
+                self._flagged = None
             case RoundUnstarted():
                 self._rounds.pop()
             case MoveApplied() if self._rounds:
@@ -370,7 +390,7 @@ class OnlineGame:
             return
         record = current.record()
         moves = current.moves
-        doc = {
+        doc: dict[str, JsonValue] = {
             "board": self._board_id,
             "code": spec.code,
             "round": current.number,
@@ -380,10 +400,50 @@ class OnlineGame:
             "undo_ask": self._ask,
             "undo_ok": self._granted,
         }
+        left = None if self._clock is None else self._clock.left_after(len(moves))
+        if left is not None:
+            doc["left_ms"] = left  # the mover's time left after ``token``
+        if self._flagged is not None:
+            doc["result"] = self._flagged
         text = json.dumps(doc, separators=(",", ":"))
         if text != self._sent:
             self._sent = text
             self._client.publish(topics.game_board(spec.code, self._board_id), text, retain=True)
+
+    # -- the clocks -----------------------------------------------------------------------
+
+    def _own_flag(self, ended: RoundEnded) -> dict[str, JsonValue] | None:
+        """The result to send when this board's side lost the round on time (None: the other
+        board's side did, and that board decided it)."""
+        spec, current = self.spec, self._current()
+        if spec is None or spec.game is None or current is None or ended.winner is None:
+            return None
+        losers = [c for c in sides(spec.game, spec.rules or {}) if c != ended.winner]
+        if len(losers) != 1 or losers[0] not in spec.colours:
+            return None
+        return {
+            "round": current.number,
+            "ply": len(current.moves),
+            "status": ended.status,
+            "winner": ended.winner,
+            "side": losers[0],
+            "reason": Termination.TIME.value,
+        }
+
+    def _peer_clock(self) -> None:
+        """The other board's time for its last move, and its flag fall, to the clock here."""
+        peer, current, clock = self._peer_doc, self._current(), self._clock
+        if peer is None or current is None or clock is None or peer.get("round") != current.number:
+            return
+        ply, left = peer.get("ply"), peer.get("left_ms")
+        if type(ply) is int and type(left) is int:
+            clock.told(ply, left)
+        result = peer.get("result")
+        if isinstance(result, dict) and result.get("round") == current.number:
+            at, side = result.get("ply"), result.get("side")
+            on_time = result.get("reason") == Termination.TIME.value
+            if on_time and type(at) is int and isinstance(side, str):
+                clock.peer_flagged(at, side)
 
     # -- UNDO asks the other board --------------------------------------------------------
 

@@ -9,6 +9,7 @@ move the search prefers in the position before. Pure like the players: no clock,
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from firmware.players.levels import HIGHEST, level
@@ -21,6 +22,7 @@ ANALYSIS_NODES = 3000  # per position
 WON = 100_000  # a won or lost position, and the cap of any evaluation (search scores are larger)
 MISTAKE = 150  # a move that loses at least this much is a mistake
 SHOWN_MISTAKES = 3
+REVIEW_KEYS = ("ply", "colour", "move", "eval", "best", "best_eval", "loss")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,21 @@ class MoveReview:
             "loss": self.loss,
         }
 
+    @classmethod
+    def from_json(cls, data: object) -> MoveReview:
+        """A review as ``to_json`` wrote it; ValueError if ``data`` is not one."""
+        if not isinstance(data, dict):
+            raise ValueError("a move's review is a JSON object")
+        try:
+            values = [data[key] for key in REVIEW_KEYS]
+        except KeyError as exc:
+            raise ValueError(f"a move's review needs {exc.args[0]!r}") from None
+        kinds = (int, str, str, int, str, int, int)
+        if not all(type(value) is kind for value, kind in zip(values, kinds, strict=True)):
+            raise ValueError("a move's review has a value of the wrong kind")
+        ply, colour, move, evaluation, best, best_evaluation, loss = values
+        return cls(ply, colour, move, evaluation, best, best_evaluation, loss)
+
 
 def _capped(score: int) -> int:
     return max(-WON, min(WON, score))
@@ -70,38 +87,48 @@ def _value_after(state: GameState, colour: str, answer: Choice | None) -> int:
 
 def analyse(start: GameState, moves: list[str], nodes: int = ANALYSIS_NODES) -> list[MoveReview]:
     """Every move of ``moves`` played from ``start`` (a copy is played on), reviewed."""
-    state = start.copy()
-    positions = [state.copy()]
+    return list(reviewed(start, moves, nodes))
+
+
+def reviewed(
+    start: GameState, moves: list[str], nodes: int = ANALYSIS_NODES, first: int = 1
+) -> Iterator[MoveReview]:
+    """The moves of ``moves`` from ply ``first`` on (1-based), each reviewed as soon as it is
+    searched: a stopped analysis goes on from where it stopped with the same figures."""
+    positions = [start.copy()]
     for token in moves:
-        state.apply(token)
-        positions.append(state.copy())
-    answers = [
-        None if position.outcome().is_over else _search(position, nodes, index)
-        for index, position in enumerate(positions)
-    ]
-    reviews = []
-    for index, token in enumerate(moves):
+        positions.append(positions[-1].copy())
+        positions[-1].apply(token)
+    answers: dict[int, Choice | None] = {}
+
+    def answer(index: int) -> Choice | None:
+        if index not in answers:
+            position = positions[index]
+            over = position.outcome().is_over
+            answers[index] = None if over else _search(position, nodes, index)
+        return answers[index]
+
+    for index in range(max(0, first - 1), len(moves)):
+        token = moves[index]
         before, after = positions[index], positions[index + 1]
         colour = before.to_move()
-        best = answers[index]
+        best = answer(index)
         assert colour is not None and best is not None
-        evaluation = _value_after(after, colour, answers[index + 1])
+        evaluation = _value_after(after, colour, answer(index + 1))
         if best.token == token:
             best_value = evaluation
         else:
             best_value = max(evaluation, _best_value(before, best.token, colour, nodes, index))
-        reviews.append(
-            MoveReview(
-                before.ply + 1,
-                colour,
-                token,
-                evaluation,
-                best.token,
-                best_value,
-                best_value - evaluation,
-            )
+        yield MoveReview(
+            before.ply + 1,
+            colour,
+            token,
+            evaluation,
+            best.token,
+            best_value,
+            best_value - evaluation,
         )
-    return reviews
+        answers.pop(index, None)
 
 
 def _best_value(before: GameState, token: str, colour: str, nodes: int, seed: int) -> int:

@@ -20,12 +20,18 @@ ERROR: RGB = (255, 0, 255)
 ACCEPT: RGB = (255, 255, 255)
 READY: RGB = (0, 200, 60)
 HINT: RGB = (255, 150, 0)  # the cells of a hint, blinking amber
+MISTAKE: RGB = (150, 0, 255)  # a review's mistake: violet, which no piece, hint or flash has
+BETTER: RGB = (0, 255, 90)  # the better move at that mistake: green
 FACE_TINT: RGB = (10, 10, 14)  # an empty Cubulus face cell, so the unfolded cube is visible
 CENTRE_TINT: RGB = (30, 20, 0)  # the hidden centre cell, when empty
 CANDIDATE_ALT: RGB = (255, 255, 255)  # the other colour of a blinking cull candidate
 MENU_IDLE: RGB = (25, 25, 25)
 MENU_CHOSEN: RGB = (255, 255, 255)
 LAST_MOVE_SHARE = 0.3  # the latest action's cell: its colour with this much white
+# An LED with every channel below this reads as an empty hole lit from below: the board page
+# (board.js ``DIM``) and the terminal draw it as one, so no piece may ever be shown that faint.
+HOLE_BELOW = 48
+FLIPPED_FAINT = 0.25  # a flipped chip's dim phase: its colour at this share, still over HOLE_BELOW
 SCORE_EMPTY_SHARE = 0.12  # a round not yet won, on the score screen: its colour, faint
 
 # Priorities of the light stack, lowest first: a higher layer hides a lower one on the same cell.
@@ -76,7 +82,7 @@ def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
 
 def flipped_looks(colour: RGB) -> tuple[RGB, RGB]:
     """The two phases of a flipped chip: pale and dim, so no frame shows it as a plain chip."""
-    return mix(colour, ACCEPT, 0.45), dim(colour, 0.15)
+    return mix(colour, ACCEPT, 0.45), dim(colour, FLIPPED_FAINT)
 
 
 def last_move(colour: RGB) -> RGB:

@@ -22,6 +22,7 @@ from firmware.controller.live import (
     NameSeat,
     Press,
     RemoteCommand,
+    ReviewAt,
     Touch,
 )
 from firmware.controller.options import game_catalogue
@@ -39,7 +40,7 @@ from firmware.web.bodies import (
 )
 from firmware.web.computer import computer_command
 from firmware.web.guard import PinGuard, Verdict
-from firmware.web.history_pages import add_history_routes
+from firmware.web.history_pages import add_history_routes, round_record
 from firmware.web.hosts import HostAllowList
 from firmware.web.hub import ClientFanout, ClientSlot
 from firmware.web.names import player_name, seat_number
@@ -58,6 +59,7 @@ from firmware.web.views import (
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_VIEWERS = 64
+MAX_COUNT = 2**62  # a move's, a match's or a round's number: at most this
 PIN_HEADER = "X-Cullsboard-Pin"
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -94,7 +96,7 @@ def build_app(
     health: Callable[[], dict[str, JsonValue]] | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
-    ``/static/*``.
+    ``/static/*``; ``POST /api/review`` moves a review to a move.
 
     ``staff`` guards the staff routes (``/api/staff/*``); without it they are refused;
     ``settings`` are the staff page's settings (``/api/staff/settings``); ``address`` says
@@ -130,6 +132,7 @@ def build_app(
     app.router.add_post("/api/computer", _computer)
     app.router.add_post("/api/online", _online)
     app.router.add_post("/api/name", _name)
+    app.router.add_post("/api/review", _review)
     app.router.add_get("/ws", _websocket)
     app.router.add_get("/favicon.ico", _favicon)
     app.router.add_static("/static/", STATIC)
@@ -243,6 +246,31 @@ async def _name(request: web.Request) -> web.Response:
     command = NameSeat(seat, name)
     _submit(request.app[BOARD_KEY], command)
     return web.json_response({"accepted": {"seat": seat, "name": name}}, status=202)
+
+
+async def _review(request: web.Request) -> web.Response:
+    """POST /api/review {"ply": 14}: the round under review shown after move 14; with
+    ``"match"`` and ``"round"`` (the history's ids) that round is opened on the board first."""
+    body = await _authorised_body(request, allowed=("ply", "match", "round", "pin"))
+    ply, match, number = (_count(body, key) for key in ("ply", "match", "round"))
+    if ply is None:
+        raise ApiError(400, 'ply: send a move\'s number, like {"ply": 14}')
+    if match is None or number is None:
+        _submit(request.app[BOARD_KEY], ReviewAt(ply))
+    else:
+        record, analysis = round_record(request, match, number)
+        _submit(request.app[BOARD_KEY], ReviewAt(ply, record, analysis))
+    return web.json_response({"accepted": {"ply": ply}}, status=202)
+
+
+def _count(body: dict[str, object], key: str) -> int | None:
+    """``body[key]`` as a whole number from 0 to MAX_COUNT (None: not given); ApiError if not."""
+    value = body.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise ApiError(400, f"{key}: send a whole number from 0 to {MAX_COUNT}")
+    return value
 
 
 async def _authorised_body(request: web.Request, *, allowed: tuple[str, ...]) -> dict[str, object]:

@@ -17,13 +17,16 @@ from firmware.history.names import seat_names
 from firmware.history.snapshot import INTEGER_MAX
 from firmware.history.store import History, MatchRow, RoundRow, fits_integer
 from firmware.history.writer import read_history
-from firmware.rules.api import JsonValue
+from firmware.players.analysis import MoveReview
+from firmware.rules.api import InvalidRecordError, JsonValue
+from firmware.rules.records import Record, record_from_json
 from firmware.web.bodies import ApiError
 from firmware.web.history_words import day_html, match_html
 
 HISTORY_DIR_KEY = web.AppKey("history_dir", Path)
 NO_SUCH_ROUND = "no such round in the history"
-Played = tuple[MatchRow, list[RoundRow], dict[int, str]]  # a match, its rounds, its names
+# a match, its rounds, its names, the coach's analyses by round number
+Played = tuple[MatchRow, list[RoundRow], dict[int, str], dict[int, list[JsonValue]]]
 
 
 def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
@@ -73,14 +76,57 @@ def _error_page(message: str, status: int = 503) -> web.Response:
 
 def _read_day(history: History, day: datetime.date) -> list[Played]:
     try:
-        return [
-            (match, history.rounds(match.id), seat_names(history, match.id))
-            for match in history.matches(day)
-        ]
+        played = []
+        for match in history.matches(day):
+            rounds = history.rounds(match.id)
+            played.append(
+                (match, rounds, seat_names(history, match.id), _analyses(history, match, rounds))
+            )
+        return played
     except (OSError, sqlite3.Error, ValueError) as exc:
         raise HistoryUnreadableError(f"The history cannot be read ({exc}).") from None
     finally:
         history.close()
+
+
+def _analyses(
+    history: History, match: MatchRow, rounds: list[RoundRow]
+) -> dict[int, list[JsonValue]]:
+    """The coach's analyses the history keeps for ``rounds``, by round number."""
+    found = {}
+    for round_ in rounds:
+        moves = None if round_.record is None else round_.record.get("moves")
+        if match.key is None or not isinstance(moves, list):
+            continue
+        kept = history.analysis(match.key, round_.number, [str(move) for move in moves])
+        if kept is not None:
+            found[round_.number] = kept
+    return found
+
+
+def round_record(
+    request: web.Request, match_id: int, number: int
+) -> tuple[Record, tuple[MoveReview, ...]]:
+    """Round ``number`` of match ``match_id`` as the history keeps it, with the coach's analysis
+    where it keeps one; ApiError if it has no such round."""
+    history = _open_for_api(request)
+    try:
+        match = history.match(match_id)
+        rounds = [] if match is None else history.rounds(match_id)
+        found = [r for r in rounds if r.number == number and r.record is not None]
+        kept = [] if match is None else _analyses(history, match, found).get(number, [])
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        raise ApiError(503, f"the history cannot be read ({exc})") from None
+    finally:
+        history.close()
+    if not found or found[0].record is None:
+        raise ApiError(404, NO_SUCH_ROUND)
+    try:
+        record = record_from_json(found[0].record)
+        analysis = tuple(MoveReview.from_json(item) for item in kept)
+    except (InvalidRecordError, ValueError):
+        raise ApiError(404, NO_SUCH_ROUND) from None
+    return record, analysis
 
 
 def _day(request: web.Request) -> datetime.date:
@@ -115,17 +161,21 @@ async def _page(request: web.Request) -> web.Response:
         games = _read_day(_open(request), day)
     except HistoryUnreadableError as exc:
         return _error_page(str(exc))
-    sections = "\n".join(match_html(match, rounds, names) for match, rounds, names in games)
+    sections = "\n".join(
+        match_html(match, rounds, names, analyses) for match, rounds, names, analyses in games
+    )
     body = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>cullsboard history {day.isoformat()}</title>
 <link rel="stylesheet" href="/static/common.css">
-<link rel="stylesheet" href="/static/history.css"></head>
+<link rel="stylesheet" href="/static/history.css">
+<link rel="stylesheet" href="/static/coach.css">
+<script type="module" src="/static/history_coach.js"></script></head>
 <body><header class="bar"><span class="brand">cullsboard</span>
 <h1 class="headline">Games of {day.isoformat()}</h1>
 <nav class="days">{_day_links(day)}</nav></header>
-<main class="history">{day_html([(match, rounds) for match, rounds, _ in games])}
+<main class="history">{day_html([(match, rounds) for match, rounds, _, _ in games])}
 {sections or "<p>No games on this day.</p>"}
 <nav class="links"><a href="/">Board</a> · <a href="/scoreboard">Scoreboard</a></nav></main>
 </body></html>

@@ -12,6 +12,7 @@ from firmware.history.leaderboard import seat_colours
 from firmware.history.store import MatchRow, RoundRow
 from firmware.rules.api import IllegalActionError, InvalidRecordError, JsonValue
 from firmware.rules.records import record_from_json
+from firmware.web.coach_words import coach_html
 
 PLAYER_WORDS = {
     "here": "at the table",
@@ -98,7 +99,7 @@ def moves_in_words(record: dict[str, JsonValue]) -> list[str]:
     return lines
 
 
-def _round_html(match: MatchRow, round_: RoundRow) -> str:
+def _round_html(match: MatchRow, round_: RoundRow, analysis: list[JsonValue] | None) -> str:
     head = f"<h3>{_esc(round_words(round_))}</h3>"
     if round_.record is None:
         return f'<section class="round">{head}<p class="hint">No record kept.</p></section>'
@@ -109,7 +110,8 @@ def _round_html(match: MatchRow, round_: RoundRow) -> str:
     items = "".join(f"<li>{_esc(line)}</li>" for line in moves)
     return (
         f'<section class="round">{head}<p class="about">{_esc(_title(str(first)))} moved first'
-        f' · {count} · {link}</p><ol class="moves">{items}</ol></section>'
+        f" · {count} · {link}</p>{coach_html(match, round_, analysis)}"
+        f'<ol class="moves">{items}</ol></section>'
     )
 
 
@@ -125,11 +127,17 @@ def players_words(match: MatchRow, names: dict[int, str]) -> str:
     return ", ".join(parts) or "not recorded"
 
 
-def match_html(match: MatchRow, rounds: list[RoundRow], names: dict[int, str] | None = None) -> str:
-    """One match: its game and time, the result in words, the players, every round."""
+def match_html(
+    match: MatchRow,
+    rounds: list[RoundRow],
+    names: dict[int, str] | None = None,
+    analyses: dict[int, list[JsonValue]] | None = None,
+) -> str:
+    """One match: its game and time, the result in words, the players, every round (with the
+    coach's analysis where the history keeps one)."""
     until = f"\N{EN DASH}{_clock(match.finished)}" if match.finished is not None else ""
     players = players_words(match, names or {})
-    rounds_html = "".join(_round_html(match, r) for r in rounds)
+    rounds_html = "".join(_round_html(match, r, (analyses or {}).get(r.number)) for r in rounds)
     return (
         f'<section class="match" id="match-{match.id}"><h2>{_esc(game_label(match))}, '
         f"{_clock(match.started)}{until}</h2>"

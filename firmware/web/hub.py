@@ -45,6 +45,8 @@ class ClientFanout:
 
     def offer(self, view: BoardView) -> None:
         """The BoardView listener: cheap and never blocks; bursts collapse into the newest view."""
+        if not self._slots:
+            return  # nobody to wake the server for: a viewer who comes reads the board's view
         with self._lock:
             self._pending = view
             if self._scheduled:

@@ -12,7 +12,18 @@ from firmware.rules.grid import cell_name as cell_name
 from firmware.rules.registry import find_pages, game_names
 from hal.interfaces import Frame
 
-BUTTONS = ("undo", "new", "menu", "hint", "lesson", "puzzle", "resign", "read", "back")
+BUTTONS = (
+    "undo",
+    "new",
+    "menu",
+    "hint",
+    "lesson",
+    "puzzle",
+    "resign",
+    "read",
+    "back",
+    "mistakes",
+)
 PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in the folder it registers
 RULES_MODULE = "rules.js"  # a game's rules card for the board page, beside it
 

@@ -20,6 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig, SpeechConfig
+from firmware.controller.coach import Coach
 from firmware.controller.computer import Seating, notice_teller
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
@@ -139,6 +140,7 @@ def assemble(
     speech: SpeechConfig = SpeechConfig(),  # noqa: B008 - frozen, never changed
     config_problems: tuple[str, ...] = (),
     time_control: TimeControl = NO_CLOCK,
+    coach: Coach | None = None,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -153,7 +155,8 @@ def assemble(
     put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
     besides here, computer and remote. ``speech``: what a board with a speaker says (its
     ``enabled`` and ``verbosity``). ``time_control``: the game clock of the matches
-    played (``--clock``, ``play.clock``)."""
+    played (``--clock``, ``play.clock``). ``coach``: analyses every finished round for the
+    reviews."""
     events = EventBus()
     timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
@@ -207,6 +210,8 @@ def assemble(
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
     )
     events.subscribe(game_clock.hear)
+    if link_part is not None:
+        link_part.online_game.share_clock(game_clock)
     if seating is not None:
         seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
@@ -246,10 +251,14 @@ def assemble(
         timers=timers,
         score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
         explore=explore,
+        coach=coach,
         voice_on=None if announcer is None else announcer.enabled,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))
+    if coach is not None:
+        events.subscribe(coach.hear)
+        coach.listen(lambda: inbox.put(Redraw()))
     health = _health(controller, link_part, state_dir, config_problems)
     return Assembly(
         board, table, controller, events, kiosk_parts, history, link_part, health, announcer
@@ -395,8 +404,9 @@ def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> Pl
 def _games_today(
     history: History, view: Callable[[], BoardView]
 ) -> Callable[[], dict[str, JsonValue]]:
-    """The state's ``games_today``, read again only when a match may have ended or a day."""
-    cache: dict[tuple[object, ...], JsonValue] = {}
+    """The state's ``games_today`` and ``lost_on_time_today``, read again only when a match may
+    have ended or a day."""
+    cache: dict[tuple[object, ...], dict[str, JsonValue]] = {}
 
     def games_today() -> dict[str, JsonValue]:
         score = view().score
@@ -404,9 +414,13 @@ def _games_today(
         if key not in cache:
             try:
                 cache.clear()
-                cache[key] = history.day_totals(key[0]).games
+                totals = history.day_totals(key[0])
+                cache[key] = {
+                    "games_today": totals.games,
+                    "lost_on_time_today": totals.lost_on_time,
+                }
             except (OSError, sqlite3.Error):
-                cache[key] = None
-        return {"games_today": cache[key]}
+                cache[key] = {"games_today": None, "lost_on_time_today": None}
+        return cache[key]
 
     return games_today

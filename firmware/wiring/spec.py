@@ -26,7 +26,7 @@ from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from firmware.rules.time_control import TimeControl, parse_time_control
 from firmware.wiring.assemble import Assembly, assemble
-from firmware.wiring.computer import computer_seating
+from firmware.wiring.computer import computer_seating, history_coach
 from firmware.wiring.errors import SessionError
 from firmware.wiring.settings import hand_placed
 from hal.interfaces import Board
@@ -106,6 +106,7 @@ def assemble_board(
     figures repeat."""
     config, rng = plan.config, random.Random(plan.spec.seed)
     scripted = not real_board and plan.spec.script is not None
+    coach = None if scripted else history_coach(state_dir)
     seating = computer_seating(
         config.computer,
         clock=board.clock.now,
@@ -113,6 +114,7 @@ def assemble_board(
         computer_seats=plan.computer_seats,
         seed=rng.getrandbits(32),
         in_process=scripted,
+        coach=coach,
     )
     return assemble(
         board,
@@ -132,4 +134,5 @@ def assemble_board(
         speech=config.speech,
         config_problems=plan.config_problems,
         time_control=plan.time_control,
+        coach=coach,
     )

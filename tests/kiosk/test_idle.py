@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from firmware.config.schema import KioskConfig
 from firmware.controller.loop import BoardController
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.idle import Attract
 from firmware.kiosk.policy import KioskPolicy
+from hal.clock import FakeClock
 from tests.controller.conftest import LAST_BLUE, Rig
 
 IDLE_S, ABANDON_S = 5.0, 8.0  # short, so that few attract frames are drawn
@@ -46,3 +50,32 @@ def test_an_abandoned_game_is_archived_and_a_fresh_one_waits(tmp_path: Path) -> 
     assert rig.score["phase"] == "attract"
     assert rig.moves == [] and rig.score["mode"] == "teams"
     assert list((tmp_path / "state" / "archive").glob("match-*.jsonl"))
+
+
+TOUCHED_AT = 99.44240300940983  # 120 s on, ``now + (120 - quiet)`` rounds to a hair before
+STEPS_ALLOWED = 5_000  # far more than 130 s of a quiet board needs
+
+
+def test_the_board_turns_idle_whatever_the_time_of_the_last_touch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The idle timer is set at the very time the policy turns idle: set at a hair before it,
+    where the board was still active, it was set there again at every step, and a simulated
+    clock never moved on (a day-long soak stopped inside a ``wait``)."""
+    section = KioskConfig(enabled=True, attract_minutes=2, abandon_minutes=3, staff_pin="2468")
+    rig = Rig(tmp_path / "state", kiosk=section, clock=FakeClock(TOUCHED_AT))
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    rig.tap("h8")
+    steps = 0
+    step = rig.controller.step
+
+    def counted() -> None:
+        nonlocal steps
+        steps += 1
+        assert steps < STEPS_ALLOWED, f"stuck at {rig.clock.now()!r}: {rig.controller.timers}"
+        step()
+
+    monkeypatch.setattr(rig.controller, "step", counted)
+    rig.advance(130.0)
+    assert rig.score["phase"] == "attract"
+    assert rig.clock.now() == TOUCHED_AT + 130.0

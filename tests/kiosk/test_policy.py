@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from firmware.kiosk.policy import KioskPolicy
@@ -43,15 +45,30 @@ def test_action(quiet: float, in_progress: bool, action: str) -> None:
     assert policy.action(game_in_progress=in_progress) == action
 
 
-def test_next_change_in() -> None:
+def test_next_change_at() -> None:
     clock = FakeClock()
     policy = KioskPolicy(clock, idle_after_s=60, abandon_after_s=600)
     clock.advance(20)
-    assert policy.next_change_in() == 40
+    assert policy.next_change_at() == 60
     clock.advance(100)
-    assert policy.next_change_in() == 480
+    assert policy.next_change_at() == 600
     clock.advance(1000)
-    assert policy.next_change_in() is None
+    assert policy.next_change_at() is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_at_the_next_change_the_state_has_changed(seed: int) -> None:
+    """Whatever the float times of the last touch, the state differs at the time promised."""
+    rng = random.Random(seed)
+    for _ in range(2_000):
+        clock = FakeClock(rng.uniform(0, 86_400))
+        policy = KioskPolicy(clock, idle_after_s=rng.choice([90, 120, 150]), abandon_after_s=180)
+        clock.advance(rng.uniform(0, 100))
+        before = policy.state()
+        at = policy.next_change_at()
+        assert at is not None
+        clock.advance(at - clock.now())
+        assert policy.state() != before, (at, clock.now())
 
 
 def test_idle_and_abandon_may_coincide() -> None:

@@ -15,6 +15,7 @@ from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
+from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.wiring.assemble import (
     RunningLink,
     assemble,
@@ -39,6 +40,7 @@ class LinkedBoard:
         online: OnlineRequest | None = None,
         section: LinkConfig | None = None,
         page: str | None = None,
+        time_control: TimeControl = NO_CLOCK,
     ) -> None:
         self.warnings: list[str] = []
         clock = MonotonicClock()
@@ -53,6 +55,7 @@ class LinkedBoard:
             warn=self.warnings.append,
             seating=seating,
             link=link,
+            time_control=time_control,
         )
         self.board = board
         self.table = parts.table

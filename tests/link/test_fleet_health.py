@@ -4,6 +4,7 @@ table shown as free with its links; a retired table removed from the page or by 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from playwright.sync_api import Dialog, expect
 from firmware.cli import main
 from firmware.web import serve_in_thread
 from tests.link.boards import LinkedBoard
-from tests.link.broker import Mosquitto, Observer, wait_for
+from tests.link.broker import PATIENCE_S, Mosquitto, Observer, wait_for
 from tests.link.test_fleet import DUEL, boards_at, card_is
 
 if TYPE_CHECKING:
@@ -23,6 +24,24 @@ pytestmark = pytest.mark.browser
 
 CHIP = "mpr121@0x5B"
 WITHIN_MS = 5000
+
+
+def seconds_until_both(staff: Callable[[], bool], fleet: Callable[[], bool]) -> tuple[float, float]:
+    """How long after now each page first showed what it should, both looked at every 50 ms.
+
+    Each page is timed from the fault itself, not from when the other was seen: one ``expect``
+    after the other would add the first one's wait and its backed-off polling (up to a second)
+    to the second page's time.
+    """
+    began = time.monotonic()
+    seen: list[float | None] = [None, None]
+    while None in seen and time.monotonic() - began < PATIENCE_S:
+        for index, shows in enumerate((staff, fleet)):
+            if seen[index] is None and shows():
+                seen[index] = time.monotonic() - began
+        time.sleep(0.05)
+    assert None not in seen, f"never shown (staff page, fleet card): {seen}"
+    return seen[0] or 0.0, seen[1] or 0.0
 
 
 def test_a_failed_chip_shows_on_the_staff_page_and_the_fleet_card_within_5_s(
@@ -43,21 +62,22 @@ def test_a_failed_chip_shows_on_the_staff_page_and_the_fleet_card_within_5_s(
             board.tap("h8")
             expect(card).to_contain_text("to move")
 
-            failed_at = time.monotonic()
             board.board.touch.fault(CHIP, "no answer on I2C")
             problem = staff.locator("#health-problems li[data-part=touch]")
-            expect(problem).to_have_text(
-                f"Touch: {CHIP} failed: no answer on I2C", timeout=WITHIN_MS
+            card_problem = card.locator(".problems li[data-part=touch]")
+            shown = seconds_until_both(
+                lambda: problem.all_text_contents() == [f"Touch: {CHIP} failed: no answer on I2C"],
+                lambda: any(CHIP in text for text in card_problem.all_text_contents()),
             )
-            expect(card.locator(".problems li[data-part=touch]")).to_contain_text(
-                CHIP, timeout=WITHIN_MS
-            )
-            assert time.monotonic() - failed_at < WITHIN_MS / 1000
+            assert max(shown) < WITHIN_MS / 1000, f"staff page, fleet card: {shown} s"
             expect(staff.locator("#health")).to_have_attribute("data-ok", "false")
 
             board.board.touch.fault(CHIP, "re-initialised", recovered=True)
-            expect(staff.locator("#health-ok")).to_have_text("All parts working.")
-            expect(card.locator(".problems")).to_have_count(0, timeout=WITHIN_MS)
+            cleared = seconds_until_both(
+                lambda: staff.locator("#health-ok").text_content() == "All parts working.",
+                lambda: card.count() == 1 and card.locator(".problems").count() == 0,
+            )
+            assert max(cleared) < WITHIN_MS / 1000, f"staff page, fleet card: {cleared} s"
     finally:
         board.close()
 

@@ -63,13 +63,11 @@ def test_the_fleet_page_draws_each_board_and_opens_one_alone(
         assert page.evaluate(CANVAS_ROWS_JS) == [str(row).lower() for row in lights]
         card.click()
         page.wait_for_url("**/?board=table-1")
-        page.wait_for_function("document.querySelectorAll('a.card').length === 1")
+        expect(page.locator("a.card")).to_have_count(1)
         assert page.locator("#back").is_visible()
         second.close()
         page.goto(fleet_url + "/")
-        page.wait_for_function(
-            "document.querySelector('a.card[href$=\"table-2\"]')?.dataset.status === 'offline'"
-        )
+        expect(page.locator('a.card[href$="table-2"]')).to_have_attribute("data-status", "offline")
     finally:
         first.close()
         second.close()

@@ -89,3 +89,14 @@ def test_a_bad_record_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.stderr.count("\n") == 1 and "ply 2: h8" in done.stderr
     missing = _analyse(str(tmp_path / "none.json"))
     assert missing.returncode == 2 and missing.stderr.startswith("cullsboard analyse: cannot read")
+
+
+def test_analyse_from_a_move_goes_on_with_the_same_figures_and_a_past_end_is_exit_2() -> None:
+    sample = str(SAMPLES / "culls/samples/culls-cull-and-win.json")
+    whole = _analyse(sample, "--nodes", "400").stdout.splitlines()
+    tail = _analyse(sample, "--nodes", "400", "--from", "9")
+    assert tail.returncode == 0, tail.stderr
+    lines = tail.stdout.splitlines()
+    assert lines[:-1] == whole[8:-1] and json.loads(lines[0])["ply"] == 9
+    past = _analyse(sample, "--from", "15")
+    assert past.returncode == 2 and past.stderr.count("\n") == 1 and "has 13 moves" in past.stderr

@@ -35,8 +35,11 @@ def test_state_has_the_frame_top_row_first_and_the_score(
     assert state["score"]["message"] == "Hello"
     assert state["control"] == {
         "pin_required": False,
-        "buttons": ["undo", "new", "menu", "hint", "lesson", "puzzle", "resign", "read", "back"],
-    }
+        "buttons": [
+            "undo", "new", "menu", "hint", "lesson", "puzzle", "resign", "read", "back",
+            "mistakes",
+        ],
+    }  # fmt: skip
 
 
 def test_a_touch_is_submitted_and_played(server: WebServer, board: FakeLiveBoard) -> None:
@@ -95,7 +98,7 @@ def test_an_unknown_button_is_refused(server: WebServer, board: FakeLiveBoard) -
     assert reply.status == 400
     assert (
         reply.json()["error"] == "button: unknown button 'reboot' "
-        "(known: undo, new, menu, hint, lesson, puzzle, resign, read, back)"
+        "(known: undo, new, menu, hint, lesson, puzzle, resign, read, back, mistakes)"
     )
     missing = post(server.url + "api/press", {})
     assert missing.json()["error"] == 'button: missing; send {"button": "undo"}'

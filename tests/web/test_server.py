@@ -175,6 +175,29 @@ def test_the_hub_collapses_a_burst_into_one_publish() -> None:
     assert clients == 1
 
 
+def test_the_hub_wakes_the_server_only_for_a_viewer() -> None:
+    """A board rendering with nobody watching (an attract show at night) never wakes the
+    server's loop to encode its views; a viewer who comes gets the board's view on connecting
+    (as the WebSocket route does), then every new one."""
+
+    async def scenario() -> tuple[int, int, str]:
+        hub = ClientFanout(asyncio.get_running_loop(), lambda view: str(view.score["n"]))
+        frame = Frame.blank(15, 15)
+        for n in range(100):
+            hub.offer(BoardView(frame, {"n": n}))
+            await asyncio.sleep(0)  # the server's loop runs between frames, as it would
+        unwatched = hub.published
+        slot = ClientSlot()
+        hub.add(slot)
+        hub.offer(BoardView(frame, {"n": 100}))
+        text = await asyncio.wait_for(slot.take(), WAIT_S)
+        return unwatched, hub.published, text
+
+    unwatched, published, text = asyncio.run(scenario())
+    assert unwatched == 0
+    assert (published, text) == (1, "100")
+
+
 def test_viewers_beyond_the_limit_are_turned_away(
     server: WebServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:

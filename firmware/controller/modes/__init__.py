@@ -16,10 +16,11 @@ from firmware.controller.modes.lesson import open_lessons
 from firmware.controller.modes.puzzle import open_puzzles
 from firmware.controller.modes.read import open_read, switch_voice
 from firmware.controller.modes.resign import open_resign
-from firmware.controller.modes.review import open_review
+from firmware.controller.modes.review import open_mistakes, open_review
 
 OPENERS: dict[str, Opener] = {
     "review": open_review,
+    "mistakes": open_mistakes,
     "lesson": open_lessons,
     "puzzle": open_puzzles,
     "resign": open_resign,

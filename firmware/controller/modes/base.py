@@ -79,6 +79,10 @@ class BoardMode:
         else:
             ctx.open(name, now)
 
+    def go_to(self, ctx: ModeContext, ply: int, now: float) -> None:
+        """Show the position after move ``ply``: only a review can."""
+        ctx.feedback.refuse("only a review goes to a move", now)
+
     def learning_game(self, ctx: ModeContext) -> str:
         """The game a lesson or puzzles opened now are of: the match's, else the menu's."""
         play = ctx.match.play

@@ -25,7 +25,9 @@ CLOCK_LIGHTS = p.HIGHLIGHT - 1  # over the turn colour, under hints, errors and 
 class ClockLights(Layer):
     """Lies over every mode; lights only while a timed round is played and its time runs."""
 
-    def __init__(self, running: Callable[[], tuple[str, float] | None], full_ms: int) -> None:
+    def __init__(
+        self, running: Callable[[], tuple[str, float] | None], full_ms: Callable[[], int]
+    ) -> None:
         """``running``: the side whose clock runs and the instant it flags (None: none runs);
         ``full_ms``: a side's starting time (a turn's, with a per-turn limit)."""
         self._running = running
@@ -37,7 +39,7 @@ class ClockLights(Layer):
             return
         side, flag = running
         colour = p.piece(side)
-        low = max(LAST_MS, int(self._full_ms * LOW_PART))
+        low = max(LAST_MS, int(self._full_ms() * LOW_PART))
         slow = Light(CLOCK_LIGHTS, p.Blink(colour, p.OFF, LOW_BLINK_S), flag - low / 1000)
         fast = Light(
             CLOCK_LIGHTS + 1, p.Blink(colour, p.ERROR, LAST_BLINK_S), flag - LAST_MS / 1000

@@ -17,6 +17,7 @@ from firmware.controller.feedback import Feedback
 from firmware.controller.learning import Learning
 from firmware.controller.match_at_table import MatchAtTable
 from firmware.controller.menu import Menu
+from firmware.controller.mistakes import CoachView
 from firmware.controller.modes.base import BoardMode, Layer
 from firmware.controller.players import PlayerKind
 from firmware.controller.strip import CommandStrip
@@ -73,6 +74,7 @@ class ModeContext:
         self.hand_placed = hand_placed
         self.undo_policy = undo_policy
         self.explore = False  # see ``offer_exploring``
+        self.coach: CoachView | None = None  # the coach's analyses, on a board that runs one
         self.voice_on: bool | None = None  # a board with a voice: whether it speaks now
         self._openers = openers
         self.modes: list[BoardMode] = [first]
@@ -217,6 +219,10 @@ class ModeContext:
         """A board with a voice and ``speech.explore``: a long press on a cell says it, and the
         strip offers "read"."""
         self.explore = True
+
+    def coached_by(self, coach: CoachView | None) -> None:
+        """The coach whose analyses the reviews show (None: no coach on this board)."""
+        self.coach = coach
 
     def offer_voice(self, on: bool) -> None:
         """A board with a voice: the menu's voice cell turns it off and on (``on``: it speaks)."""

@@ -61,15 +61,16 @@ class MenuMode(BoardMode):
 
     def fields(self, ctx: ModeContext, now: float) -> Fields:
         menu = ctx.menu
+        # What MENU picked names the choice itself: the sentence does not say it twice.
+        chosen = self.picked or f"Menu: {menu.chosen_words()}"
         sentence = (
-            f"Menu: {menu.chosen_words()}. Tap a game, then the green cell (MENU: next game, "
-            f"NEW: start). {voice_words(ctx)}Cells: {menu.where()}"
+            f"{chosen}. Tap a game, then the green cell (MENU: next game, NEW: start). "
+            f"{voice_words(ctx)}Cells: {menu.where()}"
         )
-        picked = f"{self.picked}. " if self.picked else ""
         return {
             **match_fields(ctx, now, in_menu=True),
             "phase": self.phase,
-            "message": with_notice(ctx, now, ctx.words_over() or picked + sentence),
+            "message": with_notice(ctx, now, ctx.words_over() or sentence),
             "menu": {**menu_summary(menu), "picked": self.picked, **voice_fields(ctx)},
         }
 

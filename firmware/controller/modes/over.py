@@ -12,6 +12,7 @@ from firmware.controller.modes.game import (
     result_lights,
     with_notice,
 )
+from firmware.controller.players import PlayerKind
 from firmware.controller.seated import Seated
 from firmware.controller.timing import TABLE_TIMING as T
 from firmware.render import screens
@@ -50,8 +51,17 @@ class GameOver(GameMode):
             "phase": self.phase,
             "message": with_notice(ctx, now, words),
             "ready_cell": cell_name(ctx.ready_cell),  # the pages offer it as a button
+            "show_mistakes": self.offers_mistakes(ctx),
             "over": self.over,
         }
+
+    def offers_mistakes(self, ctx: ModeContext) -> bool:
+        """Whether "show my mistakes" is offered: a round against the computer, with a coach."""
+        kinds = [player.kind for player in self.seated.players]
+        return ctx.coach is not None and PlayerKind.COMPUTER in kinds and PlayerKind.HERE in kinds
+
+    def commands(self, ctx: ModeContext) -> tuple[str, ...]:
+        return super().commands(ctx) + (("mistakes",) if self.offers_mistakes(ctx) else ())
 
     def ready_tap(self, ctx: ModeContext, cell: Cell, now: float) -> bool:
         if cell != ctx.ready_cell or now < self.ready_after:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
-from firmware.games.cubulus import aloud, layout, words
+from firmware.games.cubulus import aloud, coach_words, layout, words
 from firmware.games.cubulus.scene import cubulus_lights
 from firmware.games.cubulus.state import CubulusState
 from firmware.render.stack import LightStack
@@ -116,6 +116,12 @@ class CubulusBoard:
     def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
         """A right answer and the square it makes, or the replies that beat a wrong one."""
         return words.explain_answer(_cubulus(before), token, replies)
+
+    def explain_mistake(
+        self, before: GameState, token: str, better: str, reply: str | None, *, forced: bool
+    ) -> str:
+        """A mistake, what it let the other side do and what ``better`` would have done."""
+        return coach_words.explain_mistake(_cubulus(before), token, better, reply, forced=forced)
 
 
 CUBULUS_BOARD = CubulusBoard()

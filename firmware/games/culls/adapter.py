@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
-from firmware.games.culls import aloud, words
+from firmware.games.culls import aloud, coach_words, words
 from firmware.games.culls.game import CullsState
 from firmware.games.culls.scene import culls_lights, play_offset
 from firmware.games.culls.switches import DEFAULTS, MODES, ROUNDS_TO_WIN
@@ -158,6 +158,12 @@ class CullsBoard:
     def explain_answer(self, before: GameState, token: str, replies: Sequence[str]) -> str:
         """A right answer and what it does, or the threat that beats a wrong one."""
         return words.explain_answer(_culls(before), token, replies)
+
+    def explain_mistake(
+        self, before: GameState, token: str, better: str, reply: str | None, *, forced: bool
+    ) -> str:
+        """A mistake, what it let the other side do and what ``better`` would have done."""
+        return coach_words.explain_mistake(_culls(before), token, better, reply, forced=forced)
 
 
 def _team_seat(state: CullsState) -> str:

@@ -16,6 +16,7 @@ import {
 import { menuHeadline, menuPanel } from "/static/board_menu.js";
 import { rulesCard } from "/static/rules_card.js";
 import { clockBox } from "/static/clocks.js";
+import { showCoach } from "/static/coach.js";
 
 const OFF = "#000000";
 const DIM = 48; // an LED this faint (every channel below it) marks an empty hole, not a piece
@@ -150,6 +151,9 @@ function showScore(score) {
   const words = menuOpen ? menuWords : ending || score.message || "\u00a0";
   document.getElementById("message").textContent = words;
   showGoOn(ending ? score : null);
+  showMistakesButton.hidden = !(ending && score.show_mistakes);
+  const review = score.review;
+  showCoach(coachPanel, review ? review.coach : null, review ? review.ply : 0, (ply) => send("/api/review", { ply }));
   showPaused(score.paused);
   showOnline(score.online);
   showVoice(score.voice);
@@ -211,6 +215,11 @@ function showGoOn(score) {
   goOn.hidden = !readyCell;
   goOn.textContent = score && score.over === "match" && !score.attract ? "Rematch" : "Next round";
 }
+
+// After a round against the computer: the review at the worst move of the players here.
+const showMistakesButton = document.getElementById("show-mistakes");
+const coachPanel = document.getElementById("coach");
+showMistakesButton.addEventListener("click", () => send("/api/press", { button: "mistakes" }));
 
 goOn.addEventListener("click", () => {
   if (readyCell) send("/api/touch", { cell: readyCell });

@@ -1,5 +1,5 @@
 // The board's menu as buttons on the board page: the games, the match length, who the computer
-// plays and its level, and Start. Every button is a tap on the menu cell it stands for, so the
+// plays and its level, the rows other parts add (the clock), and Start. Every button is a tap on the menu cell it stands for, so the
 // board and the page always agree (the scoreboard's `menu`, docs/scoreboard.md).
 import { COLOUR_NAMES, element, title } from "/static/live.js";
 
@@ -63,6 +63,10 @@ export function menuPanel(panel, tap) {
           ),
         ),
       );
+    }
+    for (const row of menu.rows || []) {  // rows other parts add (the clock): docs/scoreboard.md
+      const choices = (row.choices || []).filter((c) => c.cell);
+      groups.push(group(row.label, choices.map((c) => choice(c.text, c.cell, c.chosen, tap))));
     }
     const start = element("button", "menu-start", `Start: ${menu.label}`);
     start.type = "button";
