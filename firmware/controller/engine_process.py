@@ -37,8 +37,8 @@ BUILT_IN_ENGINE = (sys.executable, "-m", "firmware", "engine")
 GRACE_S = 2.0  # past its movetime, a search without an answer means a hung engine
 START_S = 30.0  # a fresh engine must say readyok within this (a Pi 4 needs about 3 s)
 MAX_ATTEMPTS = 3  # tries of one search before the built-in search plays it
-POLL_S = 0.05  # how often the reader looks at the deadline while nothing comes
-ENGINE_NICE = 5  # the engine runs below the board's loop
+LONGEST_WAIT_S = 1.0  # the reader looks at a pending deadline at least this often
+ENGINE_NICENESS = 10  # the engine (and every process it forks) runs this much nicer than the board
 MIN_ANSWER_S = 0.6  # no level answers sooner than this after its turn came (a person's pace)
 
 
@@ -65,6 +65,7 @@ class _Child:
     started_at: float
     ready_at: float | None = None  # when it said readyok
     sent: deque[_Search | None] = field(default_factory=deque)  # None: a cancelled search
+    wake: tuple[int, int] = field(default_factory=os.pipe)  # a byte here: a new deadline
 
 
 class EngineThinker:
@@ -79,9 +80,12 @@ class EngineThinker:
         seed: int | None = None,
         grace_s: float = GRACE_S,
         min_answer_s: float = MIN_ANSWER_S,
+        nicer_by: int = ENGINE_NICENESS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``min_answer_s``: a move found sooner is held back until then (hints are not)."""
+        """``min_answer_s``: a move found sooner is held back until then (hints are not).
+        ``nicer_by``: how much nicer than this process the engine runs."""
+        self._nicer_by = nicer_by
         self.command = tuple(command)
         self._min_answer_s = min_answer_s
         self._deliver = deliver
@@ -175,6 +179,8 @@ class EngineThinker:
         child.sent.append(search)
         self._write(child, f"position {position}")
         self._write(child, search.go)
+        with contextlib.suppress(OSError):
+            os.write(child.wake[1], b"!")  # the reader takes up the new deadline
 
     def _spawn(self) -> _Child:
         process = subprocess.Popen(
@@ -183,8 +189,7 @@ class EngineThinker:
             stdout=subprocess.PIPE,
             start_new_session=True,  # a Ctrl-C at the terminal reaches the board, not the engine
         )
-        with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, process.pid, ENGINE_NICE)
+        _nicer(process.pid, self._nicer_by)
         child = _Child(process, self._clock())
         self._child = child
         self._write(child, "isready")
@@ -236,25 +241,52 @@ class EngineThinker:
         fd = stdout.fileno()
         selector = selectors.DefaultSelector()
         selector.register(fd, selectors.EVENT_READ)
+        selector.register(child.wake[0], selectors.EVENT_READ)
         pending = b""
         try:
-            while True:
-                if selector.select(POLL_S):
+            while True:  # asleep until a line, a new search or a deadline: no wake-ups between
+                for key, _ in selector.select(self._wait_s(child)):
+                    if key.fd == child.wake[0]:
+                        os.read(child.wake[0], 4096)
+                        continue
                     chunk = os.read(fd, 65536)
                     if not chunk:
-                        break
+                        return self._ended(child)
                     pending += chunk
                     *lines, pending = pending.split(b"\n")
                     for raw in lines:
                         self._line(child, raw.decode("utf-8", "replace").strip())
                 if self._overdue(child):
-                    return
+                    return None
         finally:
             selector.close()
+            for end in child.wake:
+                with contextlib.suppress(OSError):
+                    os.close(end)
+
+    def _ended(self, child: _Child) -> None:
+        """The child's output ended: restart it if it is still the board's engine."""
         child.process.wait()
         with self._lock:
             if self._child is child:
                 self._restart(child, f"stopped (exit status {child.process.returncode})")
+
+    def _wait_s(self, child: _Child) -> float | None:
+        """How long the reader may sleep: until the start or search deadline (at most
+        ``LONGEST_WAIT_S``), or for ever while no search waits for an answer."""
+        with self._lock:
+            now = self._clock()
+            if self._child is not child:
+                return 0.0
+            if child.ready_at is None:
+                left = child.started_at + START_S - now
+            else:
+                search = self._current
+                if search is None or not child.sent or child.sent[-1] is not search:
+                    return None
+                since = max(search.sent_at, child.ready_at)
+                left = since + search.movetime_s + self._grace_s - now
+            return min(LONGEST_WAIT_S, max(0.0, left) + 0.01)
 
     def _overdue(self, child: _Child) -> bool:
         """Restart a child that is past a deadline; True if it was replaced."""
@@ -334,6 +366,14 @@ def kill_group(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(OSError):
         process.kill()
+
+
+def _nicer(group: int, by: int) -> None:
+    """Make the process group ``group`` (the engine, and the helpers it forks later inherit it)
+    ``by`` nicer than this process, at most 19."""
+    with contextlib.suppress(OSError):
+        niceness = min(19, os.getpriority(os.PRIO_PROCESS, 0) + by)
+        os.setpriority(os.PRIO_PGRP, group, niceness)
 
 
 def _numbers(text: str) -> dict[str, int]:

@@ -14,6 +14,7 @@ def blank() -> dict[str, JsonValue]:
         "mode": None,
         "players": 0,
         "seats": [],
+        "levels": [],
         "phase": None,
         "round": None,
         "rounds_to_win": None,

@@ -10,7 +10,7 @@ from firmware.controller.adapter import cells_for_token
 from firmware.controller.computer import Seating
 from firmware.controller.live import Press, Touch
 from firmware.controller.table import Phase
-from firmware.players import level
+from firmware.players import level, level_words
 from firmware.render import palette
 from firmware.rules.api import JsonValue
 from tests.controller.conftest import Rig
@@ -112,7 +112,8 @@ def test_undo_while_the_computer_thinks_cancels_it(tmp_path: Path) -> None:
     rig.tap("a1")
     seating = rig.seating
     assert seating.thinker.thinking() and rig.score["thinking"] is True
-    assert rig.score["message"] == "Red (the computer, level 6, about 1650) is thinking"
+    words = level_words("culls", 6)
+    assert rig.score["message"] == f"Red (the computer, {words}) is thinking"
     rig.press("undo")
     seating.thinker.join(WAIT_S)
     assert not seating.thinker.thinking()

@@ -9,9 +9,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from firmware.config.schema import ComputerConfig
 from firmware.controller.computer import Seating
-from firmware.controller.engine_process import EngineThinker
+from firmware.controller.engine_process import ENGINE_NICENESS, EngineThinker
 from firmware.controller.live import Touch
 from firmware.controller.thinker import Answer
 from firmware.players import level
@@ -174,4 +176,57 @@ def test_a_quick_answer_waits_for_the_minimum_and_a_cancel_meanwhile_drops_it() 
     thinker.cancel()
     time.sleep(0.6)
     assert [tag for tag, _ in delivered] == [1, 2]
+    thinker.close()
+
+
+def _helpers_of(pid: int) -> list[int]:
+    """The processes ``pid`` forked (Linux /proc)."""
+    found = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii").split()
+    return [int(child) for child in found]
+
+
+def test_the_engine_and_its_helpers_run_nicer_than_the_board() -> None:
+    thinker = EngineThinker(
+        (sys.executable, "-m", "firmware", "engine", "--workers", "2"),
+        deliver=lambda answer: None,
+        say=print,
+    )
+    game = find_game("culls")
+    state = game.new_state(game.parse_rules({}), "blue")
+    state.apply("h8")
+    thinker.start(state, level(1), movetime_ms=100, tag=1)
+    _wait_ready(thinker)
+    pid = thinker.pid()
+    assert pid is not None
+    helpers = _helpers_of(pid)
+    assert len(helpers) == 1  # 2 workers: the engine and one forked helper
+    expected = min(19, os.getpriority(os.PRIO_PROCESS, 0) + ENGINE_NICENESS)
+    assert ENGINE_NICENESS >= 10
+    for process in (pid, *helpers):
+        assert os.getpriority(os.PRIO_PROCESS, process) == expected
+    thinker.close()
+
+
+def test_the_reader_sleeps_while_the_engine_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No periodic wake-ups of the board's process: the reader wakes for a line, a new search
+    or a deadline (at least once a second while one is pending), so it takes no GIL meanwhile."""
+    turns: list[float] = []
+    looked = EngineThinker._wait_s
+
+    def counted(self: EngineThinker, child: object) -> float | None:
+        turns.append(time.monotonic())
+        return looked(self, child)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(EngineThinker, "_wait_s", counted)
+    thinker = EngineThinker((sys.executable, "-m", "firmware", "engine"), deliver=print, say=print)
+    game = find_game("culls")
+    state = game.new_state(game.parse_rules({}), "blue")
+    state.apply("h8")
+    thinker.start(state, level(6), movetime_ms=3_600_000, tag=1)  # an hour, unless stopped
+    _wait_ready(thinker)
+    time.sleep(0.3)
+    before = len(turns)
+    time.sleep(2.0)
+    assert len(turns) - before <= 4, len(turns) - before  # polling every 50 ms: about 40
+    thinker.cancel()
     thinker.close()

@@ -10,7 +10,7 @@ from firmware.controller.computer import ComputerPlayer, Seating
 from firmware.controller.live import SeatComputer
 from firmware.controller.menu_computer import ComputerRows
 from firmware.controller.players import PlayerKind
-from firmware.players import level
+from firmware.players import level, level_words
 from tests.controller.conftest import Rig
 
 WAIT_S = 60  # only reached if a search never ends
@@ -49,8 +49,8 @@ def test_the_menu_seats_the_computer_at_the_level_touched(tmp_path: Path) -> Non
     assert computer is not None
     message = str(rig.score["message"])
     assert (
-        "vs computer: f6 nobody, h6 Blue, j6 Red; level 6, about 1650 (e5-j5, 1 weakest to 6"
-        in message
+        f"vs computer: f6 nobody, h6 Blue, j6 Red; {level_words('culls', 6)} (e5-j5, 1 weakest "
+        "to 6" in message
     )
     assert message.endswith("; green cell h3")
     rig.tap_cell(computer.seat_cells()[2])  # Red

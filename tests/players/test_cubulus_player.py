@@ -75,8 +75,8 @@ def test_every_level_takes_a_win_in_one(players: int) -> None:
     assert found >= 3
 
 
-@pytest.mark.parametrize("number", [2, 6])
-def test_from_level_two_up_no_win_is_handed_over_when_it_can_be_avoided(number: int) -> None:
+@pytest.mark.parametrize("number", [1, 2, 6])
+def test_no_level_hands_over_a_win_when_it_can_be_avoided(number: int) -> None:
     checked = 0
     for state in random_positions("cubulus", seed=5, games=6, players=2):
         if state.outcome().is_over or state.awaiting() != "push" or state.ply % 4:

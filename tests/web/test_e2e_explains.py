@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from firmware.controller.live import BoardView
+from firmware.players import level_words
 from firmware.rules.api import JsonValue
 from firmware.web import WebServer
 from tests.browser_support import OpenWindow, Product, StartProduct
@@ -78,7 +79,7 @@ def test_the_menu_is_buttons_in_words_and_starts_a_game_against_the_computer(
     computer.get_by_role("button", name="Red").click()
     expect(computer.get_by_role("button", name="Red")).to_have_attribute("aria-pressed", "true")
     levels = panel.get_by_role("group", name=re.compile("Computer level"))
-    second = levels.get_by_role("button", name="level 2, about 1100", exact=True)  # Cubulus
+    second = levels.get_by_role("button", name=level_words("cubulus", 2), exact=True)
     second.click()
     expect(second).to_have_attribute("aria-pressed", "true")
     panel.get_by_role("button", name="Start: Cubulus, 2 players").click()

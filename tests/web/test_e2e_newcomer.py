@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from firmware.players import HIGHEST, LOWEST, level_words
 from tests.browser_support import OpenWindow, Product, StartProduct
 from tests.web.client import post, request
 
@@ -138,10 +139,29 @@ def test_the_menu_offers_a_middle_level_and_names_the_weakest_and_strongest(
     expect(page.locator("#headline")).to_have_text("Culls · duel · round 1")
     box = page.locator("#computer-level")  # the Computer plays box, while the game is on
     expect(box).to_have_value("3")
-    expect(box.locator("option[value='3']")).to_have_text("3 (a middle one)")
+    expect(box.locator("option[value='3']")).to_have_text(_option_text("culls", 3))
     seats = score(product)["seats"]
     assert isinstance(seats, list)
     assert [(s["name"], s["level"]) for s in seats] == [("Blue", None), ("Red", 3)]
+
+
+def _option_text(game: str, number: int) -> str:
+    """A level as the Computer plays box words it: its rating in ``game`` and a hint."""
+    hint = {1: " (weakest)", 3: " (a middle one)", 6: " (strongest)"}.get(number, "")
+    return level_words(game, number).removeprefix("level ") + hint
+
+
+@pytest.mark.parametrize("game", [CULLS, CUBULUS], ids=["culls", "cubulus"])
+def test_the_computer_box_says_each_levels_rating_in_the_game_played(
+    game: tuple[str, ...], open_window: OpenWindow, start_product: StartProduct
+) -> None:
+    product = start_product(*game)
+    page = open_window(1280, 1000)
+    open_board(page, product)
+    options = page.locator("#computer-level option")
+    name = game[1]
+    expect(options).to_have_text([_option_text(name, n) for n in range(LOWEST, HIGHEST + 1)])
+    expect(options.nth(0)).to_contain_text(", about ")
 
 
 def test_black_balls_are_drawn_black_and_the_white_balls_left_are_counted(

@@ -10,6 +10,7 @@ from firmware.controller.computer import ComputerPlayer
 from firmware.controller.events import PendingDropped
 from firmware.controller.modes.base import BoardMode, Fields
 from firmware.controller.seated import Seated
+from firmware.players import HIGHEST, LOWEST, level_words
 from firmware.render import palette as p
 from firmware.render import screens
 from firmware.render.stack import Light, LightStack
@@ -127,6 +128,10 @@ def match_fields(ctx: ModeContext, now: float, *, in_menu: bool = False) -> Fiel
                 "player_name": name,
             }
             for spec, player, name in zip(seated.specs, seated.players, names, strict=True)
+        ],
+        "levels": [
+            {"level": number, "words": level_words(play.name, number)}
+            for number in range(LOWEST, HIGHEST + 1)
         ],
         "round": len(play.rounds),
         "rounds_to_win": play.rounds_to_win,

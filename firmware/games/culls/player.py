@@ -12,18 +12,23 @@ from firmware.rules.budget import Budget
 from firmware.rules.players import WHOLE, Choice, Part
 
 COLOUR_CODES = {"blue": 1, "red": 2}
-# What each level sees, and the part of the time it spends.
+# What each level sees, and the part of the time it spends. Every level takes a win in one and
+# blocks a five (found before any noise). Levels 1-2 look one chip ahead, blind to culls, with
+# noise for a beginner's misjudgement (level 1 misses an open three now and then); levels 3-4
+# read two plies, the higher wider and less noisy; level 5 three plies, narrow, on a fifth of
+# the time (at two plies it was level 4's equal); level 6 deepens for all its time. Tuned on
+# pooled round robins so that neighbours are about 200 points apart (docs/players.md, Levels).
 LEVEL_STYLES = {
     1: CullsStyle(max_depth=1, noise=150, sees_culls=False, extensions=0, share=0.05),
-    2: CullsStyle(max_depth=1, noise=50, sees_culls=False, extensions=0, share=0.05),
-    3: CullsStyle(max_depth=1, noise=15, extensions=2, share=0.05),
-    4: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=25, share=0.12),
-    5: CullsStyle(max_depth=3, extensions=2, share=0.4),
+    2: CullsStyle(max_depth=1, noise=80, sees_culls=False, extensions=0, share=0.05),
+    3: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=90, extensions=2, share=0.12),
+    4: CullsStyle(max_depth=2, root_beam=16, noise=10, extensions=4, share=0.2),
+    5: CullsStyle(max_depth=3, beam=8, root_beam=16, extensions=2, share=0.18),
     6: CullsStyle(),
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
-LEVEL_RATINGS = {1: 801, 2: 985, 3: 1030, 4: 1207, 5: 1510, 6: 1638}
+LEVEL_RATINGS = {1: 807, 2: 934, 3: 1141, 4: 1240, 5: 1471, 6: 1610}
 
 
 def culls_position(

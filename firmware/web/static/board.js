@@ -422,6 +422,7 @@ function showComputer(score) {
   const seats = Array.isArray(score.seats) ? score.seats : [];
   // Not over an online game: a new match here would end it (the board refuses it too).
   computerForm.hidden = seats.length === 0 || Boolean(score.review) || Boolean(score.online);
+  showLevels(Array.isArray(score.levels) ? score.levels : []);
   const shown = JSON.stringify(seats);
   if (shown === seatsShown) return; // keep the boxes as ticked until the seats change
   seatsShown = shown;
@@ -439,6 +440,26 @@ function showComputer(score) {
   );
   const level = seats.find((seat) => Number.isInteger(seat.level));
   if (level) computerLevel.value = String(level.level);
+}
+
+// The level choices with the game's ratings ("3, about 1250 (a middle one)"), from `levels`.
+const LEVEL_HINTS = { 1: " (weakest)", 3: " (a middle one)", 6: " (strongest)" };
+let levelsShown = "";
+
+function showLevels(levels) {
+  const shown = JSON.stringify(levels);
+  if (levels.length === 0 || shown === levelsShown) return;
+  levelsShown = shown;
+  const picked = computerLevel.value;
+  computerLevel.replaceChildren(
+    ...levels.map(({ level, words }) => {
+      const option = document.createElement("option");
+      option.value = String(level);
+      option.textContent = `${String(words).replace(/^level /, "")}${LEVEL_HINTS[level] || ""}`;
+      return option;
+    }),
+  );
+  computerLevel.value = picked;
 }
 
 computerForm.addEventListener("submit", (event) => {
