@@ -28,7 +28,7 @@ LEVEL_STYLES = {
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
-LEVEL_RATINGS = {1: 807, 2: 934, 3: 1141, 4: 1240, 5: 1471, 6: 1610}
+LEVEL_RATINGS = {1: 897, 2: 1078, 3: 1309, 4: 1443, 5: 1618, 6: 1737}
 
 
 def culls_position(
