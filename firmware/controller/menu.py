@@ -157,7 +157,9 @@ class Menu:
             text = texts[0] if texts else str(value)
             parts.append(text[:1].lower() + text[1:])
         if self.computer is not None and self.computer.chosen_seats():
-            seats = " and ".join(spec.name for spec in self.computer.chosen_seats())
+            chosen = self.computer.chosen_seats()
+            every = len(chosen) > 1 and len(chosen) == len(self.computer.seats())
+            seats = "every seat" if every else " and ".join(spec.name for spec in chosen)
             parts.append(f"the computer plays {seats} at level {self.computer.level}")
         parts += [words for row in self.added if (words := row.chosen_words())]
         return ", ".join(parts)
@@ -191,13 +193,11 @@ class Menu:
         cells = computer.seat_cells()
         names = ["nobody", *(spec.name for spec in computer.seats())]
         seats = ", ".join(f"{self._name((c,))} {n}" for c, n in zip(cells, names, strict=True))
-        chosen = ", ".join(spec.name for spec in computer.chosen_seats())
-        plays = f"; the computer plays {chosen}" if chosen else ""
         levels = computer.level_cells()
         span = f"{self._name(levels[:1])}-{self._name(levels[-1:])}"
         words = level_words(self.game_and_rules().game, computer.level)
         ladder = f"{LOWEST} weakest to {HIGHEST} strongest"
-        return f"vs computer: {seats}{plays}; {words} ({span}, {ladder})"
+        return f"vs computer: {seats}; {words} ({span}, {ladder})"  # seats: chosen_words
 
     def _name(self, cells: Sequence[Cell]) -> str:
         """The name of the top-left cell of ``cells`` that is on the board ("" if none is)."""

@@ -7,6 +7,8 @@ The game clock (``game_clock.BoardClock``) reads the choice when a match begins.
 
 from __future__ import annotations
 
+import itertools
+
 from firmware.controller.menu_row import CellName, row_summary
 from firmware.render import palette as p
 from firmware.render.screens import Tile
@@ -65,11 +67,14 @@ class ClockRow:
         return f"clock {self.control}" if self.control.timed else None
 
     def where(self, name: CellName) -> str:
-        named = [
-            f"{name(cell)} {control}"
-            for cell, control in zip(self.cells(), self.controls, strict=True)
-            if name(cell)
-        ]
+        cells = self.cells()
+        names = [name(cell) for cell in cells]
+        in_a_row = all(names) and all(
+            (x + 1, y) == after for (x, y), after in itertools.pairwise(cells)
+        )
+        if in_a_row and len(cells) > 1:  # the row's ends, then its controls in order
+            return f"clock {names[0]}-{names[-1]}: {', '.join(map(str, self.controls))}"
+        named = [f"{n} {c}" for n, c in zip(names, self.controls, strict=True) if n]
         return f"clock: {', '.join(named)}" if named else ""
 
     def summary(self, name: CellName) -> dict[str, JsonValue]:

@@ -40,7 +40,8 @@ def test_the_menu_shows_the_clock_row_with_the_boards_default_chosen(tmp_path: P
     rig = menu_rig(tmp_path / "state", "10")
     message = str(rig.score["message"])
     assert "Menu: Culls duel, first to 3, clock 10." in message
-    assert f"clock: {', '.join(ROW)}; green cell h3" in message
+    controls = ", ".join(named.split()[1] for named in ROW)  # the row's ends, then in order
+    assert f"clock e10-k10: {controls}; green cell h3" in message
     chosen = [(c["value"], c["cell"]) for c in clock_row(rig) if c["chosen"]]
     assert chosen == [("10", "h10")]
     lit = rig.colour("h10")
