@@ -17,7 +17,7 @@ from firmware.config import Config, ConfigError, load_config
 from firmware.config.layered import SettingsStore, start_layered
 from firmware.config.running import Switches
 from firmware.controller.loop import BoardController
-from firmware.errors import CullsboardError
+from firmware.errors import CullsboardError, StopSignal
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.service.notify import Heartbeat, Notifier
@@ -162,6 +162,8 @@ def _run_locked(
             started(controller)
         try:
             controller.run()
+        except StopSignal:
+            raise  # not a failure: a restart the staff asked for goes to the command line as it is
         except CullsboardError as exc:
             raise BoardStoppedError(f"the board stopped while playing: {exc}") from exc
     finally:

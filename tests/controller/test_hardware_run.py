@@ -15,6 +15,7 @@ import pytest
 from firmware.cli import main
 from firmware.controller.live import LoopCall, Touch
 from firmware.controller.loop import BoardController
+from firmware.controller.restart import RestartRequested
 from firmware.errors import HardwareError, InputError
 from firmware.rules.api import IllegalActionError
 from firmware.rules.game_and_rules import GameAndRules
@@ -60,6 +61,21 @@ def test_an_error_while_playing_stops_the_board_so_the_unit_starts_it_again(
         run_real_board(spec, print, started=started)
     assert stopped.value.exit_status == 1
     assert isinstance(stopped.value.__cause__, IllegalActionError)
+
+
+def test_a_restart_the_staff_asked_for_is_no_stopped_board(tmp_path: Path) -> None:
+    """The staff page's restart leaves the run as a restart (the command line then exits 0 for
+    the service manager), not as a board stopped by an error."""
+    spec = RunSpec(config_path=SHIPPED, state_dir=str(tmp_path), web="off")
+
+    def asks(now: float) -> None:
+        raise RestartRequested
+
+    def started(controller: BoardController) -> None:
+        controller.post(LoopCall(asks))
+
+    with pytest.raises(RestartRequested):
+        run_real_board(spec, print, started=started)
 
 
 def test_without_a_config_and_without_the_default_file_it_says_how_to_start(
