@@ -3,11 +3,10 @@
 The cached root stays untouched: each container boots an overlay of it (its own upper layer),
 so every run starts from the same fresh machine. The container shares the host's network.
 
-A container booted ``unified`` runs the unified cgroup hierarchy, as Raspberry Pi OS Bookworm
-does, and may use bpf(2): its systemd then enforces a unit's ``DevicePolicy=`` and
-``DeviceAllow=`` with eBPF device programs (systemd.resource-control(5)); in a hybrid hierarchy
-it cannot, and would let every device through. The sound test boots one so; the others boot as
-they always have (in the unified one the unit's journal lost a restarted board's lines).
+The container runs the unified cgroup hierarchy, as Raspberry Pi OS Bookworm does, and may use
+bpf(2): its systemd then enforces a unit's ``DevicePolicy=`` and ``DeviceAllow=`` with eBPF
+device programs (systemd.resource-control(5)); in a hybrid hierarchy it cannot, and would let
+every device through.
 """
 
 from __future__ import annotations
@@ -71,13 +70,9 @@ class Container:
         return True
 
 
-UNIFIED = "SYSTEMD_NSPAWN_UNIFIED_HIERARCHY"  # nspawn's switch; unset, it follows the host
-
-
 @contextlib.contextmanager
-def booted(lower: Path, work: Path, *, unified: bool = False) -> Iterator[Container]:
-    """Boot an overlay of ``lower`` (kept unchanged) under systemd; power it off afterwards.
-    ``unified``: the unified cgroup hierarchy with bpf(2), so device rules are enforced."""
+def booted(lower: Path, work: Path) -> Iterator[Container]:
+    """Boot an overlay of ``lower`` (kept unchanged) under systemd; power it off afterwards."""
     layers = {name: work / name for name in ("upper", "work", "merged")}
     for path in layers.values():
         path.mkdir(parents=True)
@@ -91,9 +86,9 @@ def booted(lower: Path, work: Path, *, unified: bool = False) -> Iterator[Contai
                 [
                     *("systemd-nspawn", "-D", str(merged), "--boot", "--register=no"),
                     *("--keep-unit", "--console=pipe", f"--machine=cullsboard-{work.name[-8:]}"),
-                    *(("--system-call-filter=bpf",) if unified else ()),  # DeviceAllow='s
+                    "--system-call-filter=bpf",  # the device programs of DeviceAllow=
                 ],
-                env={**os.environ, **({UNIFIED: "1"} if unified else {})},
+                env={**os.environ, "SYSTEMD_NSPAWN_UNIFIED_HIERARCHY": "1"},
                 stdin=subprocess.DEVNULL,
                 stdout=console,
                 stderr=subprocess.STDOUT,

@@ -166,15 +166,11 @@ def wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def kiosk(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, wheels: Path
-) -> Iterator[Kiosk]:
-    """A fresh Debian with systemd, cullsboard installed from its wheel, install-service run
-    (with device rules enforced where the test module sets ``UNIFIED_CGROUPS``)."""
+def kiosk(tmp_path_factory: pytest.TempPathFactory, wheels: Path) -> Iterator[Kiosk]:
+    """A fresh Debian with systemd, cullsboard installed from its wheel, install-service run."""
     work = tmp_path_factory.mktemp("machine")
     lower = debian_root(log=work / "debootstrap.log")
-    unified = bool(getattr(request.module, "UNIFIED_CGROUPS", False))
-    with booted(lower, work / f"run{os.getpid():08d}", unified=unified) as machine:
+    with booted(lower, work / f"run{os.getpid():08d}") as machine:
         shutil.copytree(wheels, machine.root / "wheels")
         for path, text in zip(BOOT_FILES, (PI_OS_CONFIG_TXT, PI_OS_CMDLINE), strict=True):
             (machine.root / path.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)

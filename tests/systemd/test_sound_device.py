@@ -25,8 +25,6 @@ from pathlib import Path
 from tests.systemd.container import wait_for
 from tests.systemd.test_kiosk_service import UNIT, Kiosk, kiosk, wheels
 
-UNIFIED_CGROUPS = True  # the kiosk fixture boots with device rules enforced
-
 __all__ = ["kiosk", "wheels"]  # the machine, booted and installed once for this module
 
 ALSA_MAJOR = 116
