@@ -48,6 +48,7 @@ class BoardLink:
         self._clock = clock
         self._wall = wall
         self._extra_state: Callable[[], dict[str, JsonValue]] = dict
+        self._extra_sent: dict[str, JsonValue] = {}
         self._events = BrokerEvents()
         events.subscribe(self._heard)
         self._view: BoardView | None = None
@@ -122,6 +123,11 @@ class BoardLink:
         """Run ``work`` on the controller's loop (the only thread that touches the game)."""
         self._post_item(LoopCall(lambda now: work()))
 
+    @property
+    def extra_sent(self) -> dict[str, JsonValue]:
+        """The extra state the broker last had from this board (read from any thread)."""
+        return self._extra_sent
+
     def state_changed(self) -> None:
         """What the extra state says has changed: send the state again (throttled as ever)."""
         self.post(self._send_state)
@@ -160,10 +166,10 @@ class BoardLink:
                 self._flush_wake.set()
             return
         self._state_sent_at = now
-        payload = state_payload(
-            self.board_id, self.settings.cafe, self._view, self._wall(), self._extra_state()
-        )
+        extra = self._extra_state()
+        payload = state_payload(self.board_id, self.settings.cafe, self._view, self._wall(), extra)
         self.client.publish(topics.board_state(self.board_id), payload, retain=True)
+        self._extra_sent = extra
 
     def _flush(self) -> None:
         self._flush_pending = False

@@ -355,8 +355,15 @@ def start_link(
         return found
 
     parts.link.start(online, extra)
-    watch = None if health is None else HealthWatch(health.state_json, parts.link.state_changed)
-    return RunningLink(parts.link, None if watch is None else watch.start())
+    link = parts.link
+
+    def health_sent() -> JsonValue:
+        return link.extra_sent.get("health")
+
+    if health is None:
+        return RunningLink(link, None)
+    watch = HealthWatch(health.state_json, health_sent, link.state_changed)
+    return RunningLink(link, watch.start())
 
 
 CHAMPIONS_IN_STATE = 5

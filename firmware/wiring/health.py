@@ -95,16 +95,23 @@ class BoardHealth:
 
 
 class HealthWatch:
-    """A thread that looks at the health every ``every_s`` and calls ``changed`` when it differs
-    (a chip that fails or recovers may leave the LEDs, and so the views, as they were)."""
+    """A thread that looks at the health every ``every_s`` and calls ``changed`` while it differs
+    from the health the broker state last carried (``sent``).
+
+    Compared with what was sent, not with its own last look: a chip that fails and recovers
+    between two looks, its failure sent meanwhile with a blink of the fault lights, would
+    otherwise leave the fleet card showing a failure that is over (a recovery may leave the LEDs,
+    and so the views, as they were)."""
 
     def __init__(
         self,
         health: Callable[[], dict[str, JsonValue]],
+        sent: Callable[[], JsonValue],
         changed: Callable[[], None],
         every_s: float = 1.0,
     ) -> None:
         self._health = health
+        self._sent = sent
         self._changed = changed
         self._every_s = every_s
         self._stop = threading.Event()
@@ -119,10 +126,13 @@ class HealthWatch:
         if self._thread.is_alive():
             self._thread.join(timeout=5)
 
+    def look(self) -> None:
+        """One look: ``changed`` if the health is not what the state last said (nothing sent
+        yet: the link sends the whole state when it connects)."""
+        sent = self._sent()
+        if sent is not None and self._health() != sent:
+            self._changed()
+
     def _run(self) -> None:
-        last = self._health()
         while not self._stop.wait(self._every_s):
-            now = self._health()
-            if now != last:
-                last = now
-                self._changed()
+            self.look()

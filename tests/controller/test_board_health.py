@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from firmware.controller.faults import DeviceHealth
-from firmware.wiring.health import MIN_FREE_BYTES, BoardHealth, DiskUsage
+from firmware.rules.api import JsonValue
+from firmware.wiring.health import MIN_FREE_BYTES, BoardHealth, DiskUsage, HealthWatch
 from hal.interfaces import FaultEvent
 
 GIB = 1024**3
@@ -58,3 +59,32 @@ def test_a_state_directory_that_cannot_be_read_is_a_storage_problem(tmp_path: Pa
     missing = BoardHealth(DeviceHealth(), state_dir=tmp_path / "gone")
     (problem,) = missing.problems()
     assert problem.part == "storage" and "cannot be read" in problem.message
+
+
+def test_a_chip_that_fails_and_recovers_between_two_looks_is_sent_as_recovered() -> None:
+    """The state carried the failure (sent with a blink of the fault lights); the chip then
+    recovered before the watch looked again. The watch sees a health unlike the one sent."""
+    devices = DeviceHealth()
+    health = BoardHealth(devices)
+    sent: list[JsonValue] = [health.state_json()]
+    changes: list[str] = []
+    watch = HealthWatch(health.state_json, lambda: sent[-1], lambda: changes.append("send"))
+    watch.look()
+    assert changes == []  # the state says what is so
+    devices.on_fault(FaultEvent(1.0, "mpr121@0x5B", "no answer on I2C"))
+    sent.append(health.state_json())  # sent by the loop, before the watch looked
+    devices.on_fault(FaultEvent(1.2, "mpr121@0x5B", "re-initialised", recovered=True))
+    watch.look()
+    assert changes == ["send"]
+    sent.append(health.state_json())
+    watch.look()
+    assert changes == ["send"]
+
+
+def test_the_watch_asks_nothing_before_the_first_state_is_sent() -> None:
+    devices = DeviceHealth()
+    devices.on_fault(FaultEvent(1.0, "mpr121@0x5B", "no answer on I2C"))
+    changes: list[str] = []
+    watch = HealthWatch(BoardHealth(devices).state_json, lambda: None, lambda: changes.append("x"))
+    watch.look()
+    assert changes == []
