@@ -15,20 +15,16 @@ import argparse
 import json
 
 from firmware.commands.errors import CommandError
-from firmware.commands.replay import EXIT_INVALID, _read
+from firmware.commands.replay import EXIT_INVALID, read_record
 from firmware.players.analysis import ANALYSIS_NODES, MoveReview, mistakes, reviewed
 from firmware.rules.api import InvalidRecordError
 from firmware.rules.bounded_json import shorten
-from firmware.rules.records import parse_record, replay
+from firmware.rules.records import replay
 
 
 def run(args: argparse.Namespace) -> int:
+    record = read_record(args.file)
     try:
-        data = _read(args.file)
-    except OSError as exc:
-        raise CommandError(f"cannot read {args.file}: {exc.strerror}", EXIT_INVALID) from None
-    try:
-        record = parse_record(data)
         _, error = replay(record)
         start = record.new_state()
     except InvalidRecordError as exc:

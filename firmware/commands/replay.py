@@ -10,7 +10,7 @@ from pathlib import Path
 from firmware.commands.errors import CommandError
 from firmware.rules.api import InvalidRecordError
 from firmware.rules.bounded_json import DEFAULT_LIMITS, shorten
-from firmware.rules.records import parse_record, replay
+from firmware.rules.records import Record, parse_record, replay
 
 EXIT_ILLEGAL = 1
 EXIT_INVALID = 2
@@ -25,13 +25,21 @@ def _read(name: str) -> bytes:
         return handle.read(most)
 
 
-def run(args: argparse.Namespace) -> int:
+def read_record(name: str) -> Record:
+    """The record in file ``name`` (``-``: standard input), or one line why not (exit 2)."""
     try:
-        data = _read(args.file)
+        data = _read(name)
     except OSError as exc:
-        raise CommandError(f"cannot read {args.file}: {exc.strerror}", EXIT_INVALID) from None
+        raise CommandError(f"cannot read {name}: {exc.strerror}", EXIT_INVALID) from None
     try:
-        record = parse_record(data)
+        return parse_record(data)
+    except InvalidRecordError as exc:
+        raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    record = read_record(args.file)
+    try:
         state, error = replay(record)
     except InvalidRecordError as exc:
         raise CommandError(f"invalid record: {shorten(str(exc))}", EXIT_INVALID) from exc
