@@ -233,7 +233,7 @@ class JournalKeeper:
         match event:
             case MatchStarted(resumed=False):
                 self._journal.archive()
-                kinds = tuple(seat.player for seat in event.seats)
+                kinds = tuple(seat.player.value for seat in event.seats)
                 return MatchEntry(
                     event.game, event.rules, kinds, event.level, event.match_id, event.started
                 )

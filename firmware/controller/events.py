@@ -18,18 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from firmware.controller.seat import Seat
 from firmware.rules.api import JsonValue, Termination
 
 log = logging.getLogger("cullsboard.events")
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """A seat as events tell it: its colour, its name and the kind of player in it."""
-
-    colour: str
-    name: str
-    player: str  # a PlayerKind value: "here", "computer", "remote", ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +30,7 @@ class MatchStarted:
 
     game: str
     rules: dict[str, JsonValue]
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[Seat, ...]
     level: int | None  # the computer's level on a board that runs one
     match_id: str  # stable across restarts: the history keeps the match under it
     started: float  # wall-clock seconds

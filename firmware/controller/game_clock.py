@@ -48,7 +48,6 @@ CLOCK_FILE = "clock.json"
 TICKS_FROM_MS = 5_000  # the buzzer ticks each of the last five seconds
 TICK_HZ = 1_800.0
 TICK_S = 0.03
-REMOTE = PlayerKind.REMOTE.value
 
 
 class _Owner:
@@ -211,9 +210,9 @@ class BoardClock:
             case MatchStarted():
                 self._match_id = event.match_id
                 self._take_control(event.resumed)
-                away = {seat.colour for seat in event.seats if seat.player == REMOTE}
+                away = {seat.colour for seat in event.seats if seat.player == PlayerKind.REMOTE}
                 self._remote = frozenset(
-                    away - {s.colour for s in event.seats if s.player != REMOTE}
+                    away - {s.colour for s in event.seats if s.player != PlayerKind.REMOTE}
                 )
             case RoundStarted():
                 self._new_round(event, now)

@@ -23,7 +23,6 @@ from firmware.controller.events import (
     MoveApplied,
     RoundEnded,
     RoundStarted,
-    SeatInfo,
     SeatNamed,
 )
 from firmware.controller.journal import Journal
@@ -198,7 +197,7 @@ class MatchAtTable:
 
     def _started(self, seated: Seated, level: int | None, *, resumed: bool = False) -> MatchStarted:
         seats = tuple(
-            SeatInfo(spec.colour, spec.name, player.kind.value)
+            Seat(spec.colour, spec.name, player.kind)
             for spec, player in zip(seated.specs, seated.players, strict=True)
         )
         match = seated.match

@@ -57,7 +57,7 @@ class HistoryRecorder:
                     board=self._board,
                     game=event.game,
                     rules=dict(event.rules),
-                    players=[seat.player for seat in event.seats],
+                    players=[seat.player.value for seat in event.seats],
                     names=self._names_of(event),
                     started=event.started,
                     rounds=(),

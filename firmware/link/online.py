@@ -311,7 +311,7 @@ class OnlineGame:
     def _heard(self, event: Event) -> None:
         match event:
             case MatchStarted():
-                self._kinds = tuple(seat.player for seat in event.seats)
+                self._kinds = tuple(seat.player.value for seat in event.seats)
                 self._rounds = []
                 if self._hosting is not None and self._remote_seats():
                     self._hosted(dict(event.rules))
