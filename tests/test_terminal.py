@@ -8,8 +8,11 @@ import re
 import pytest
 
 from firmware.commands.terminal import (
+    PRESSES,
+    SIDE_WIDTH,
     Style,
     TerminalView,
+    help_lines,
     legend,
     letter,
     prompt_step,
@@ -148,8 +151,34 @@ def test_the_prompt_takes_cells_and_buttons() -> None:
 
 
 def test_the_pages_buttons_are_sent_as_the_page_sends_them() -> None:
-    for word in ("hint", "lesson", "puzzle", "back", "HINT"):
+    words = ("hint", "lesson", "puzzle", "back", "resign", "read", "mistakes", "HINT", "Resign")
+    for word in words:
         assert prompt_step(word, 15, 15) == Press(word.lower())
+
+
+def test_help_lists_every_press_in_lines_that_fit_the_side_panel() -> None:
+    lines = help_lines()
+    assert max(len(line) for line in lines) <= SIDE_WIDTH, lines
+    listed = {word for line in lines[1:] for word in line.split("  ")[0].split()}
+    assert set(PRESSES) <= listed, listed
+    assert {"h8", "undo", "new", "menu", "help", "quit"} <= listed
+
+
+def test_help_fits_beside_the_board_under_the_status_score_clock_and_address() -> None:
+    out = io.StringIO()
+    terminal = TerminalView(out, Style.LETTERS)
+    terminal.address = "http://127.0.0.1:43127/"
+    clock: JsonValue = {"left_ms": {"blue": 245_000, "red": 300_000}, "running": "blue"}
+    terminal.show(view(clock=clock))
+    terminal.help()
+    panel = [line[51:].rstrip() for line in screen_of(out)[:16]]
+    assert panel[:4] == [
+        "status  B  B  B  B",
+        "score blue 1, red 0",
+        "clock blue 4:05* red 5:00",
+        "web http://127.0.0.1:43127/",
+    ]
+    assert panel[4:] == help_lines()  # every line of it, none cut
 
 
 def test_the_error_flash_has_a_letter_of_its_own() -> None:

@@ -1,6 +1,7 @@
 """The terminal's commands, in the real product through an 80x24 pseudo-terminal: ``help``,
-``hint``, ``lesson``, ``puzzle`` and ``back`` as the board page's buttons; a typed line's warning
-gone after the next good one; the menu's sentence whole, following what is picked."""
+``hint``, ``lesson``, ``puzzle``, ``back``, ``resign``, ``read`` and ``mistakes`` as the board
+page's buttons; a typed line's warning gone after the next good one; the menu's sentence whole,
+following what is picked."""
 
 from __future__ import annotations
 
@@ -137,6 +138,28 @@ def test_hint_lesson_puzzle_and_back_press_what_the_page_presses(tmp_path: Path)
         assert shown.type("back") and shown.score_when("phase", "playing")["moves"] == ["h8"]
         assert shown.type("puzzle") and shown.score_when("phase", "puzzle")["phase"] == "puzzle"
         assert "is not a cell" not in shown.screen()
+
+
+def test_resign_asks_first_and_mistakes_and_read_press_what_the_page_presses(
+    tmp_path: Path,
+) -> None:
+    with terminal(tmp_path, "--game", "culls") as shown:
+        shown.type("mistakes")  # no round finished yet: the board says so, as for the page
+        nothing = "there is no finished round to look at with the coach"
+        assert shown.score_when("error", nothing)["error"] == nothing
+        shown.type("h8")
+        screen = shown.type("resign", until=r"resigns\?")
+        asked = re.search(r"(\w+) resigns\? Tap the blinking cell ([a-o]\d+) to resign", screen)
+        assert asked is not None, screen
+        side, cell = asked.groups()
+        assert shown.state()["score"]["moves"] == ["h8"]  # type: ignore[index]
+        shown.type(cell)
+        over = shown.score_when("phase", "round_over")
+        assert str(over["message"]).startswith(f"{side} resigned: round 1"), over
+        assert shown.type("mistakes") and shown.score_when("phase", "review")["phase"] == "review"
+        screen = shown.type("read")  # this board has no speech.explore: refused in one line
+        assert "! read: the board reads aloud only with a voice and speech.explore" in screen
+        assert "is not a cell" not in screen
 
 
 def test_a_typed_lines_warning_goes_after_the_next_good_line(tmp_path: Path) -> None:

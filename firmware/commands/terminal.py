@@ -36,21 +36,24 @@ STATUS_PER_LINE = 7  # status LEDs per line of the side panel
 HELP = "type a cell like h8, or help"
 # Words typed at the prompt that press what the board page's buttons press (a board without
 # those buttons has them on its command strip).
-PRESSES = ("hint", "lesson", "puzzle", "back")
+PRESSES = ("hint", "lesson", "puzzle", "back", "resign", "read", "mistakes")
 QUIT = ("quit", "exit", "q")
-# Every command the prompt takes, as ``help`` shows it (each line fits the side panel).
+# Every command the prompt takes, as ``help`` shows it: each line fits the side panel, and all of
+# them fit beside a 15-row board under the status LEDs, the score, a clock and the address.
 COMMANDS = (
     ("h8", "tap that cell"),
-    ("undo", "take back (UNDO)"),
-    ("new", "start anew (NEW)"),
-    ("menu", "the menu (MENU)"),
+    ("undo new menu", "the buttons"),
     ("hint", "light a strong move"),
     ("lesson", "a lesson of the game"),
     ("puzzle", "the game's puzzles"),
-    ("back", "back to a paused game"),
+    ("back", "to a paused game"),
+    ("resign", "give up (asks first)"),
+    ("read", "say the board aloud"),
+    ("mistakes", "the coach's review"),
     ("help", "this list"),
     ("quit", "leave (or Ctrl-D)"),
 )
+COMMAND_COLUMN = 9  # where the words say what a command does ("mistakes" and a space)
 FAINT = palette.HOLE_BELOW  # every channel below this: an empty hole lit faintly, not a piece
 DIM = 128  # brightest channel below this: a piece drawn dim (lower-case letter)
 OFF_MARK = "·"
@@ -315,7 +318,15 @@ class TerminalView:
 
 def help_lines() -> list[str]:
     """Every command the prompt takes, a line each."""
-    return ["commands:", *(f"{word:<7}{what}" for word, what in COMMANDS)]
+    return [
+        "commands:",
+        *(f"{word:<{_column(word)}}{what}" for word, what in COMMANDS),
+    ]
+
+
+def _column(word: str) -> int:
+    """Where a command's words start: at ``COMMAND_COLUMN``, or two spaces after a longer word."""
+    return COMMAND_COLUMN if len(word) < COMMAND_COLUMN else len(word) + 2
 
 
 def _status_lines(frame: Frame, coloured: bool) -> list[str]:

@@ -370,6 +370,11 @@ class ComputerConfig:
         high=64,
         doc="processes the built-in engine's top level searches in; null = the cores less one",
     )
+    coach: bool = option(
+        True,
+        doc="false: finished rounds are not analysed in the background and the board offers "
+        'no "show my mistakes"',
+    )
 
 
 @dataclass(frozen=True, slots=True)

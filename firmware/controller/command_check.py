@@ -25,6 +25,8 @@ from hal.interfaces import Board
 
 # any board's buttons ("mistakes": the coach's review after a round against the computer)
 PRESSES = frozenset({"undo", "new", "menu", "hint", "resign", "back", "mistakes"})
+READ = "read"  # a board with a voice and speech.explore (or a READ button) reads the position
+NO_READING = "read: the board reads aloud only with a voice and speech.explore"
 
 
 class CommandCheck:
@@ -48,7 +50,10 @@ class CommandCheck:
         self._online_now = online_now
         names = set(board.buttons.names) if board.buttons is not None else set()
         self.buttons = frozenset(
-            names | PRESSES | ({"lesson", "puzzle"} if table.has_learning else set())
+            names
+            | PRESSES
+            | ({"lesson", "puzzle"} if table.has_learning else set())
+            | ({READ} if table.context.explore else set())  # the page's READ THE BOARD
         )
 
     def check(self, command: RemoteCommand) -> None:
@@ -58,6 +63,8 @@ class CommandCheck:
         match command:
             case Touch(cell=(x, y)) if not (0 <= x < table.columns and 0 <= y < table.rows):
                 raise ValueError(f"touch: no such cell {command.cell!r}")
+            case Press(button=button) if button == READ and READ not in self.buttons:
+                raise ValueError(NO_READING)
             case Press(button=button) if button not in self.buttons:
                 raise ValueError(f"press: unknown button {button!r}")
             case StartGame():

@@ -113,10 +113,18 @@ class Assembly:
     link: BoardLink | None = None  # on a broker: ``start_link`` connects it
     health: BoardHealth | None = None
     announcer: Announcer | None = None  # the voice's subscriber, on a board with a speaker
+    voice_thread: AnnouncerThread | None = None  # the announcer's own thread, beside a real voice
 
     @property
     def staff_pin(self) -> str | None:
         return None if self.kiosk is None else self.kiosk.staff_pin
+
+    def close(self) -> None:
+        """End the threads the parts started that the board's own close does not: the
+        announcer's (the board's close then ends the voice, and a sentence being said); safe
+        twice."""
+        if self.voice_thread is not None:
+            self.voice_thread.close()
 
 
 def assemble(
@@ -161,7 +169,7 @@ def assemble(
     timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
-    announcer = _announcer(board, speech, events, views)
+    announcer, voice_thread = _announcer(board, speech, events, views)
     explore = announcer is not None and speech.enabled and speech.explore
     wall_seconds = _wall_seconds(wall)
     history = None if state_dir is None else History(state_dir)
@@ -261,7 +269,16 @@ def assemble(
         coach.listen(lambda: inbox.put(Redraw()))
     health = _health(controller, link_part, state_dir, config_problems)
     return Assembly(
-        board, table, controller, events, kiosk_parts, history, link_part, health, announcer
+        board,
+        table,
+        controller,
+        events,
+        kiosk_parts,
+        history,
+        link_part,
+        health,
+        announcer,
+        voice_thread,
     )
 
 
@@ -286,17 +303,18 @@ def _voice_shown(board: Board, inbox: Inbox) -> Callable[[float], dict[str, Json
 
 def _announcer(
     board: Board, speech: SpeechConfig, events: EventBus, views: ViewHub
-) -> Announcer | None:
+) -> tuple[Announcer | None, AnnouncerThread | None]:
     """The voice's subscriber to the events and the views, on a board that has a speaker: on a
-    thread of its own beside a real voice, in the loop for the simulated one (which keeps time
-    on the board's clock)."""
+    thread of its own beside a real voice (returned too: ``Assembly.close`` ends it), in the
+    loop for the simulated one (which keeps time on the board's clock)."""
     if board.speaker is None:
-        return None
+        return None, None
     announcer = Announcer(board.speaker, verbosity=speech.verbosity, enabled=speech.enabled)
-    listener = announcer if isinstance(board.speaker, MockSpeaker) else AnnouncerThread(announcer)
+    thread = None if isinstance(board.speaker, MockSpeaker) else AnnouncerThread(announcer)
+    listener = announcer if thread is None else thread
     events.subscribe(listener.hear)
     views.subscribe(listener.look)
-    return announcer
+    return announcer, thread
 
 
 def _health(

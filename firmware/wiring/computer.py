@@ -3,8 +3,8 @@
 The board runs the built-in ``cullsboard engine`` (its top level on ``computer.workers``
 processes, by default the cores less one) unless ``computer.engine`` names another command. A
 scripted run (a simulated clock that only its script moves) searches in this process on that
-clock instead, so its figures repeat. Every other board has a coach, whose analyses give way to
-each search.
+clock instead, so its figures repeat. Every other board has a coach (unless ``computer.coach`` is
+false), whose analyses give way to each search.
 """
 
 from __future__ import annotations

@@ -175,7 +175,8 @@ def _run_locked(
             web.close()
         if running_link is not None:
             running_link.close()
-        board.close()  # the LEDs go dark; the journal was flushed with every action
+        parts.close()  # the announcer's thread
+        board.close()  # the LEDs go dark, the voice stops; the journal was flushed with each action
         notifier.close()
     log.info("stopped cleanly")
     return 0

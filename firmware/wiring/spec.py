@@ -103,10 +103,11 @@ def assemble_board(
     ``real_board``: physical pieces are placed by hand as the config says (``pieces: auto``:
     the simulated board shows them at once). The computer's searches are seeded from the run's
     random source; a scripted run searches in this process on its simulated clock, so its
-    figures repeat."""
+    figures repeat. Neither a scripted run nor a board with ``computer.coach: false`` has a coach
+    (no finished round is analysed; "show my mistakes" is not offered)."""
     config, rng = plan.config, random.Random(plan.spec.seed)
     scripted = not real_board and plan.spec.script is not None
-    coach = None if scripted else history_coach(state_dir)
+    coach = history_coach(state_dir) if config.computer.coach and not scripted else None
     seating = computer_seating(
         config.computer,
         clock=board.clock.now,

@@ -108,6 +108,17 @@ def test_each_mistake_gives_one_line_naming_the_key(
     assert_rejected(path, key, capsys)
 
 
+def test_computer_coach_is_true_or_false(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert load_config(CONFIG_DIR / "default.yaml").computer.coach is True
+    off = write(tmp_path, with_value(raw("default.yaml"), ("computer", "coach"), False))
+    assert check(off, capsys)[0] == 0 and load_config(off).computer.coach is False
+    bad = write(tmp_path, with_value(raw("default.yaml"), ("computer", "coach"), "sometimes"))
+    error = assert_rejected(bad, "computer.coach", capsys)
+    assert error.endswith("computer.coach: must be true or false, got 'sometimes'"), error
+
+
 def explicit_direct_board() -> dict[str, Any]:
     """direct-board.yaml with its generated cell map written out, as a user would rewire it."""
     cells = load_config(CONFIG_DIR / "direct-board.yaml").touch.direct.cells

@@ -11,6 +11,8 @@ import pytest
 
 from firmware.config import default_config
 from firmware.config.load import parse_config
+from firmware.controller.command_check import NO_READING
+from firmware.controller.live import Press
 from firmware.controller.modes.read import EXPLORE_HOLD_S
 from firmware.controller.strip import HOLD_SECONDS
 from firmware.rules.game_and_rules import GameAndRules
@@ -101,6 +103,22 @@ def test_read_says_each_face_of_the_cube(board: Board) -> None:
     assert said.startswith("Front: empty. Right: empty. Back: empty. Left: empty. Top: empty.")
     assert "Balls left: red 9, black 9, white 9." in said
     assert said.endswith("Red to play: push a ball in: tap the face cell you push into.")
+
+
+def test_the_pages_read_is_taken_with_explore_and_refused_in_one_line_without(
+    tmp_path: Path,
+) -> None:
+    board = Board(tmp_path / "explore")
+    board.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
+    board.heard()
+    board.controller.submit(Press("read"))  # READ THE BOARD on the page, ``read`` at the prompt
+    board.controller.step()
+    said = board.heard()
+    assert said and said[-1].startswith("Blue: no chips on the board. 30 to place."), said
+    plain = Board(tmp_path / "plain", "explore: false")
+    with pytest.raises(ValueError) as refused:
+        plain.controller.submit(Press("read"))
+    assert str(refused.value) == NO_READING
 
 
 def test_a_long_press_says_the_cell_and_what_a_tap_would_do_without_playing(
