@@ -141,7 +141,7 @@ class MatchAtTable:
             return f"{game} has {len(specs)} seats, not {len(kinds)}"
         old = self.play
         if old is not None and old.current is not None and not old.is_over:
-            self.events.post(MatchAbandoned(old.name, why))
+            self.events.post(MatchAbandoned(old.game, why))
         seated = self._seat(match, kinds, self._new_match_id(), self._wall())
         computers = [p for p in seated.players if isinstance(p, ComputerPlayer)]
         if level is not None and computers:
@@ -186,7 +186,7 @@ class MatchAtTable:
         match = self.seated.match
         record: dict[str, JsonValue] = {
             "format": FORMAT,
-            "game": match.name,
+            "game": match.game,
             "rules": match.rules,
             "first": first,
             "moves": [],
@@ -202,14 +202,14 @@ class MatchAtTable:
         )
         match = seated.match
         return MatchStarted(
-            match.name, dict(match.rules), seats, level, seated.match_id, seated.started, resumed
+            match.game, dict(match.rules), seats, level, seated.match_id, seated.started, resumed
         )
 
     def _seat(
         self, match: MatchPlay, kinds: Sequence[PlayerKind], match_id: str, started: float
     ) -> Seated:
         self.cancel_players()
-        adapter = board_adapter(match.name)
+        adapter = board_adapter(match.game)
         specs = adapter.seats(match.rules, match.colours)
         players = [self._make_player(kind, seat) for seat, kind in enumerate(kinds)]
         self.seated = Seated(match, adapter, specs, players, match_id, started)
@@ -277,7 +277,7 @@ class MatchAtTable:
             )
         )
         if match.is_over:
-            self.events.post(MatchEnded(match.name, match.winner, number, scores))
+            self.events.post(MatchEnded(match.game, match.winner, number, scores))
 
     def undo_steps(self) -> int | str:
         """How many actions UNDO takes back now, or why it takes none."""

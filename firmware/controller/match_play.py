@@ -30,16 +30,17 @@ class MatchPlay:
     """A ``Match`` whose rounds the table starts one by one; no round yet until the first starts."""
 
     def __init__(self, game_name: str, rules: Mapping[str, JsonValue]) -> None:
-        self.game: Game = find_game(game_name)
-        self.rules: dict[str, JsonValue] = self.game.parse_rules(rules)
-        self.colours: tuple[str, ...] = self.game.colours(self.rules)
+        self._game: Game = find_game(game_name)
+        self.rules: dict[str, JsonValue] = self._game.parse_rules(rules)
+        self.colours: tuple[str, ...] = self._game.colours(self.rules)
         # Stands in (no scores, nothing to undo) until start_round names round 1's starter.
-        self._match = Match(self.game.name, self.rules, first=self.colours[0])
+        self._match = Match(self._game.name, self.rules, first=self.colours[0])
         self._started = False
 
     @property
-    def name(self) -> str:
-        return self.game.name
+    def game(self) -> str:
+        """The game's name, as ``Match.game`` says it."""
+        return self._game.name
 
     @property
     def rounds_to_win(self) -> int:
@@ -58,7 +59,7 @@ class MatchPlay:
     def start_round(self, first: str) -> GameState:
         """Start round 1 with ``first``, or the next round (``first`` must be its starter)."""
         if not self._started:
-            self._match = Match(self.game.name, self.rules, first=first)
+            self._match = Match(self._game.name, self.rules, first=first)
             self._started = True
             return self._match.current
         if first != self.next_first():

@@ -44,7 +44,7 @@ def resumed_match(
         return Resumed(None, None, 0, replay.problem)
     head = decode(entries[0])
     assert isinstance(head, MatchEntry)  # from_journal played it
-    seats = board_adapter(replay.match.name).seats(replay.match.rules, replay.match.colours)
+    seats = board_adapter(replay.match.game).seats(replay.match.rules, replay.match.colours)
     try:
         kinds = _player_kinds(head.players, len(seats), known)
     except ValueError as exc:
@@ -113,7 +113,7 @@ def tell_resumed(events: EventBus, started: MatchStarted, seated: Seated) -> Non
             )
     if match.is_over:
         events.post(
-            MatchEnded(match.name, match.winner, len(match.rounds), match.scores(), resumed=True)
+            MatchEnded(match.game, match.winner, len(match.rounds), match.scores(), resumed=True)
         )
 
 

@@ -68,14 +68,14 @@ def take_back(seated: Seated, events: EventBus) -> None:
         return
     if match.concluded:  # the ending alone: the round is in play again, moves kept
         if match.is_over:
-            events.post(MatchReopened(match.name))
+            events.post(MatchReopened(match.game))
         termination = state.outcome().termination
         match.undo()
         events.post(RoundReopened(number, termination))
         return
     if state.outcome().is_over:
         if match.is_over:
-            events.post(MatchReopened(match.name))
+            events.post(MatchReopened(match.game))
         events.post(RoundReopened(number))
     token, ply = state.moves[-1], state.ply
     match.undo()

@@ -30,7 +30,7 @@ def paused(ctx: ModeContext) -> JsonValue:
     seated = ctx.match.seated
     if not game_waits(ctx) or seated is None:
         return None
-    return {"game": seated.match.name, "round": len(seated.match.rounds)}
+    return {"game": seated.match.game, "round": len(seated.match.rounds)}
 
 
 def open_back(ctx: ModeContext, now: float) -> None:

@@ -86,7 +86,7 @@ class BoardMode:
     def learning_game(self, ctx: ModeContext) -> str:
         """The game a lesson or puzzles opened now are of: the match's, else the menu's."""
         play = ctx.match.play
-        return ctx.menu.game_and_rules().game if play is None else play.name
+        return ctx.menu.game_and_rules().game if play is None else play.game
 
     # What the match's other players ask of the board: by default it is not the time.
     def play(

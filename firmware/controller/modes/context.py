@@ -208,7 +208,7 @@ class ModeContext:
         seated = self.match.seated
         if seated is None:
             return
-        self.menu.select(seated.match.name, seated.match.rules)
+        self.menu.select(seated.match.game, seated.match.rules)
         if self.computer is None:
             return
         computers = [p for p in seated.players if isinstance(p, ComputerPlayer)]

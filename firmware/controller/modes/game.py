@@ -116,7 +116,7 @@ def match_fields(ctx: ModeContext, now: float, *, in_menu: bool = False) -> Fiel
     mode = play.rules.get("mode")
     names = match.player_names()
     return {
-        "game": play.name,
+        "game": play.game,
         "mode": mode if isinstance(mode, str) else None,
         "players": len(play.colours),
         "seats": [
@@ -130,7 +130,7 @@ def match_fields(ctx: ModeContext, now: float, *, in_menu: bool = False) -> Fiel
             for spec, player, name in zip(seated.specs, seated.players, names, strict=True)
         ],
         "levels": [
-            {"level": number, "words": level_words(play.name, number)}
+            {"level": number, "words": level_words(play.game, number)}
             for number in range(LOWEST, HIGHEST + 1)
         ],
         "round": len(play.rounds),

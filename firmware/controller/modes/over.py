@@ -76,7 +76,7 @@ class GameOver(GameMode):
         first = match.next_first() if self.seated.adapter.rematch_alternates else None
         kinds = [player.kind for player in self.seated.players]
         names = ctx.match.player_names()
-        ctx.new_match(match.name, dict(match.rules), now, first, kinds)
+        ctx.new_match(match.game, dict(match.rules), now, first, kinds)
         for seat, name in enumerate(names):
             if name is not None:
                 ctx.match.name_seat(seat, name)

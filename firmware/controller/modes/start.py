@@ -45,7 +45,7 @@ def resume(ctx: ModeContext, now: float) -> bool:
         return False
     if ctx.computer is not None and last.level is not None:
         # The computer's seats and level as they were, for this match and the next ones.
-        specs = board_adapter(last.match.name).seats(last.match.rules, last.match.colours)
+        specs = board_adapter(last.match.game).seats(last.match.rules, last.match.colours)
         pairs = zip(specs, last.kinds, strict=True)
         names = [spec.name for spec, kind in pairs if kind == PlayerKind.COMPUTER]
         ctx.computer.choose(names, last.level)
@@ -77,7 +77,7 @@ def fresh_match(ctx: ModeContext, now: float, why: str, *, same_players: bool = 
         ctx.new_match(chosen.game, chosen.rules_dict(), now, why=why)
         return
     kinds = [player.kind for player in ctx.match.players] if same_players else None
-    ctx.new_match(match.name, dict(match.rules), now, players=kinds, why=why)
+    ctx.new_match(match.game, dict(match.rules), now, players=kinds, why=why)
 
 
 def seat_computer(ctx: ModeContext, seats: frozenset[str], level: int, now: float) -> None:
