@@ -131,6 +131,7 @@ def _card(board: str, entry: BoardEntry) -> dict[str, JsonValue]:
         "message": score.get("message"),
         "online": score.get("online"),
         "games_today": state.get("games_today"),
+        "lost_on_time_today": state.get("lost_on_time_today"),
         "lights": state.get("lights"),
         "free": is_free(score),
         "champions_today": state.get("champions_today"),

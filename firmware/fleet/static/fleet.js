@@ -131,7 +131,8 @@ function card(board) {
   }
   link.append(line(seen(board.at, board.status)));
   if (board.online) link.append(line(`online game ${board.online.code} with ${board.online.peer || "nobody yet"}`));
-  link.append(line(`games today: ${board.games_today ?? "?"}${board.cafe ? ` · ${board.cafe}` : ""}`));
+  const lost = lostOnTime(board.lost_on_time_today);
+  link.append(line(`games today: ${board.games_today ?? "?"}${lost ? ` · ${lost}` : ""}${board.cafe ? ` · ${board.cafe}` : ""}`));
   if (only && board.message) link.append(line(board.message));
   box.append(link, extras(board));
   return box;
@@ -179,12 +180,19 @@ function showChampions(boards) {
   );
 }
 
-// The café's day: games finished across its boards, and how many tables are free.
+// "2 rounds lost on time", or nothing for none (or a board that does not say).
+function lostOnTime(count) {
+  return Number.isInteger(count) && count > 0 ? `${plural(count, "round")} lost on time` : "";
+}
+
+// The café's day: games finished across its boards, rounds lost on time, and free tables.
 function totals(boards) {
   const online = boards.filter((b) => b.status === "online");
   const free = online.filter((b) => b.free).length;
   const games = boards.reduce((sum, b) => sum + (Number.isInteger(b.games_today) ? b.games_today : 0), 0);
-  return `${boards.length} boards, ${online.length} online, ${free} free · ${games} games today`;
+  const lost = lostOnTime(boards.reduce(
+    (sum, b) => sum + (Number.isInteger(b.lost_on_time_today) ? b.lost_on_time_today : 0), 0));
+  return `${boards.length} boards, ${online.length} online, ${free} free · ${games} games today${lost ? ` · ${lost}` : ""}`;
 }
 
 function plural(count, word) {
