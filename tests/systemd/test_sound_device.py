@@ -20,6 +20,7 @@ registers major 116 as "alsa"), as a kernel with the sound core shows it.
 from __future__ import annotations
 
 import errno
+import itertools
 from pathlib import Path
 
 from tests.systemd.container import wait_for
@@ -35,10 +36,11 @@ PROBE = (
     "for node in {nodes!r}:\n"
     "    try:\n"
     "        os.close(os.open(node, os.O_RDWR | os.O_NONBLOCK))\n"
-    "        print('sound probe:', node, 'opened', flush=True)\n"
+    "        print('sound probe {run}:', node, 'opened', flush=True)\n"
     "    except OSError as error:\n"
-    "        print('sound probe:', node, errno.errorcode[error.errno], flush=True)\n"
+    "        print('sound probe {run}:', node, errno.errorcode[error.errno], flush=True)\n"
 )
+RUNS = itertools.count(1)  # each probe's lines carry its run: two starts in one second differ
 DEVICES = "/var/tmp/devices-with-alsa"  # on the container's disk (its /run is its own tmpfs)
 REACHED_THE_DRIVER = {"opened", errno.errorcode[errno.ENXIO], errno.errorcode[errno.ENODEV]}
 
@@ -72,7 +74,8 @@ def _sound_card(kiosk: Kiosk) -> None:
 def _probe(kiosk: Kiosk, *extra: str) -> dict[str, str]:
     """Start the unit with the probe first (and ``extra`` lines); what each open answered."""
     python = "/opt/cullsboard/bin/python"
-    lines = ["[Service]", *extra, f"ExecStartPre={python} -c {_quoted(PROBE, NODES)}"]
+    run = next(RUNS)
+    lines = ["[Service]", *extra, f"ExecStartPre={python} -c {_quoted(PROBE, NODES, run)}"]
     drop_in = kiosk.file(DROP_IN)
     drop_in.parent.mkdir(parents=True, exist_ok=True)
     drop_in.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -86,8 +89,8 @@ def _probe(kiosk: Kiosk, *extra: str) -> dict[str, str]:
             "journalctl", "-u", UNIT, "--since", since, "-o", "cat", "--no-pager"
         ).stdout
         for line in journal.splitlines():
-            if line.startswith("sound probe: "):
-                node, answer = line.removeprefix("sound probe: ").split()
+            if line.startswith(f"sound probe {run}: "):
+                node, answer = line.removeprefix(f"sound probe {run}: ").split()
                 answers[node] = answer
         return set(answers) == set(NODES)
 
@@ -100,9 +103,9 @@ def _probe(kiosk: Kiosk, *extra: str) -> dict[str, str]:
     return answers
 
 
-def _quoted(probe: str, nodes: dict[str, int]) -> str:
+def _quoted(probe: str, nodes: dict[str, int], run: int) -> str:
     """The probe as one ExecStartPre= argument (systemd's quoting: C escapes in double quotes)."""
-    text = probe.format(nodes=tuple(nodes))
+    text = probe.format(nodes=tuple(nodes), run=run)
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
