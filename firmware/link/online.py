@@ -18,9 +18,8 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from firmware.controller.adapter import board_adapter
 from firmware.controller.events import (
@@ -41,6 +40,7 @@ from firmware.controller.table import StarterDraw
 from firmware.errors import InputError
 from firmware.link import topics
 from firmware.link.client import BrokerClient
+from firmware.link.online_file import OnlineFile, OnlineSpec
 from firmware.link.shared_clock import SharedClock
 from firmware.rules.api import JsonValue, Termination
 from firmware.rules.bounded_json import JsonInputError, read_json
@@ -48,7 +48,6 @@ from firmware.rules.game_and_rules import GameAndRules
 
 log = logging.getLogger("cullsboard.link")
 
-SPEC_FILE = "online.json"
 HOST, GUEST = "host", "guest"
 
 
@@ -75,18 +74,6 @@ def parse_online(text: str) -> OnlineRequest:
     if word != "join" or not topics.CODE.fullmatch(code):
         raise OnlineError(f"--online: write host or join:CODE (a five-letter code), got {text!r}")
     return OnlineRequest(GUEST, code)
-
-
-@dataclass
-class OnlineSpec:
-    """What this board remembers of its online game across restarts (``online.json``)."""
-
-    code: str
-    role: str
-    peer: str | None
-    game: str | None
-    rules: dict[str, JsonValue] | None
-    colours: list[str]  # the colours played at this board
 
 
 def seat_kinds(game: str, rules: dict[str, JsonValue], mine: Sequence[str]) -> list[PlayerKind]:
@@ -158,7 +145,7 @@ class OnlineGame:
         self._client = client
         self._board_id = board_id
         self._post = post
-        self.state_dir = state_dir
+        self._file = OnlineFile(state_dir)
         self._fallback_draw = fallback_draw
         self.spec: OnlineSpec | None = None
         self._hosting: OnlineSpec | None = None  # an offer whose match is being set up
@@ -192,7 +179,7 @@ class OnlineGame:
     def begin(self, request: OnlineRequest | None, now: float) -> None:
         """Host or join as asked, else carry on with the game in ``online.json`` (a restart)."""
         if request is None:
-            self.spec = self._load()
+            self.spec = self._file.load()
             if self.spec is not None and not self._remote_seats():
                 self.spec = None  # that game was put away
         elif request.role == HOST:
@@ -526,35 +513,11 @@ class OnlineGame:
             self._client.unsubscribe(topics.game_boards(self.spec.code))
         self.spec = None
         self._peer_doc = None
-        path = self._path()
-        if path is not None:
-            path.unlink(missing_ok=True)
-
-    def _path(self) -> Path | None:
-        return None if self.state_dir is None else self.state_dir / SPEC_FILE
+        self._file.forget()
 
     def _save(self) -> None:
-        path = self._path()
-        if path is None or self.spec is None:
-            return
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_name(path.name + ".tmp")
-            temporary.write_text(json.dumps(asdict(self.spec)) + "\n", encoding="utf-8")
-            temporary.replace(path)
-        except OSError as exc:
-            log.warning("cannot save the online game to %s (%s)", path, exc.strerror)
-
-    def _load(self) -> OnlineSpec | None:
-        path = self._path()
-        if path is None or not path.exists():
-            return None
-        try:
-            saved: Any = read_json(path.read_bytes())  # a wrong shape is a TypeError
-            return OnlineSpec(**saved)
-        except (OSError, ValueError, TypeError) as exc:
-            log.warning("cannot read the online game in %s (%s): playing alone", path, exc)
-            return None
+        if self.spec is not None:
+            self._file.save(self.spec)
 
 
 def _json(payload: bytes) -> dict[str, JsonValue] | None:
