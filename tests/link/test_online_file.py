@@ -29,7 +29,7 @@ def test_a_file_that_cannot_be_read_is_one_warning_and_no_game(
     with caplog.at_level(logging.WARNING, logger="cullsboard.link"):
         assert OnlineFile(tmp_path).load() is None
     messages = [record.getMessage() for record in caplog.records]
-    assert len(messages) == 1 and messages[0].startswith("cannot read the online game in "), messages
+    assert len(messages) == 1 and messages[0].startswith("cannot read the online game"), messages
 
 
 def test_a_board_without_a_state_directory_keeps_nothing() -> None:
