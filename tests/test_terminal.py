@@ -70,6 +70,9 @@ def test_chips_get_letters_dim_ones_lower_case() -> None:
     assert letter(palette.PIECES["white"]) == "W"
     assert letter(palette.READY) == "G"
     assert letter(palette.dim(palette.PIECES["red"], 0.3)) == "r"
+    for colour in ("blue", "red"):  # a flipped chip: lower case in both its phases
+        pale, dim = palette.flipped_looks(palette.PIECES[colour])
+        assert letter(pale) == letter(dim) == colour[0]
     assert letter(palette.FACE_TINT) == "o"
     assert letter(OFF) == "·"
 

@@ -68,6 +68,13 @@ NAMED: tuple[tuple[str, str, RGB], ...] = (
     ("Y", "yellow", (255, 200, 0)),
     ("M", "magenta", palette.ERROR),  # a refused tap
 )
+# A flipped chip's pale phase (its colour mixed with white) is its own letter in lower case, as
+# its dim phase is: by hue alone pale blue reads as black and pale red as yellow.
+PALE: tuple[tuple[str, str, RGB], ...] = tuple(
+    (mark.lower(), name, palette.flipped_looks(rgb)[0])
+    for mark, name, rgb in NAMED
+    if name in ("blue", "red")
+)
 
 
 class Style(enum.Enum):
@@ -97,7 +104,7 @@ def letter(colour: RGB) -> str:
     brightest = max(colour)
     if brightest < FAINT:
         return FAINT_MARK
-    best = min(NAMED, key=lambda named: _hue_distance(colour, named[2]))
+    best = min(NAMED + PALE, key=lambda named: _hue_distance(colour, named[2]))
     return best[0] if brightest >= DIM else best[0].lower()
 
 
