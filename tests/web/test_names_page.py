@@ -131,3 +131,31 @@ def test_the_attract_show_offers_to_challenge_todays_champion(
             "Challenge today's champion: Ana (1 round won)"
         )
     rig.board.close()
+
+
+def test_a_name_typed_stays_while_the_board_moves_on_until_it_is_saved(
+    open_window: OpenWindow, tmp_path: Path
+) -> None:
+    """The first seat's name typed, then the board's view changes (a move, a blink, a clock
+    tick) while the second is typed: both names are saved as typed."""
+    rig = Rig(tmp_path / "state", wall_start=NOW).start("culls", DUEL, first="blue")
+    with serve_in_thread(rig.controller, host="127.0.0.1", port=0) as web:
+        phone = open_window(390, 844)
+        phone.goto(web.url)
+        first = phone.locator('#names-seats input[data-seat="0"]')
+        second = phone.locator('#names-seats input[data-seat="1"]')
+        first.fill("Ana")
+        second.click()  # on to the second name: the first is typed, not saved, not in focus
+        rig.tap("h8")
+        rig.controller.step()
+        expect(phone.locator("#last-action")).to_contain_text("h8")  # the new view has come
+        expect(first).to_have_value("Ana")
+        second.fill("Ben")
+        phone.locator("#names-save").click()
+
+        def named() -> bool:
+            seats = rig.score["seats"]
+            assert isinstance(seats, list)
+            return [s.get("player_name") for s in seats if isinstance(s, dict)] == ["Ana", "Ben"]
+
+        settle(rig, named)

@@ -396,10 +396,14 @@ function showNames(score) {
       }),
     );
   }
+  // A name typed and not yet saved is kept: a view arrives every second while lights blink or a
+  // clock runs, and would otherwise wipe the first seat's name while the second is typed.
   seats.forEach((seat, index) => {
     const input = namesSeats.querySelector(`input[data-seat="${index}"]`);
-    if (input && document.activeElement !== input) input.value = seat.player_name || "";
-    if (input) input.dataset.shown = seat.player_name || "";
+    if (!input) return;
+    const typed = input.value !== (input.dataset.shown || "");
+    if (document.activeElement !== input && !typed) input.value = seat.player_name || "";
+    input.dataset.shown = seat.player_name || "";
   });
 }
 
