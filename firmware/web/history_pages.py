@@ -1,5 +1,6 @@
 """``/history``: the games of a day in words, their records as moves, the day's statistics;
-``/api/history/ID/ROUND``: one round's record as a file."""
+``/api/history/ID/ROUND``: one round's record as a file; ``/api/history.csv``: a day's or a
+week's rounds as the spreadsheet ``cullsboard history export --csv`` prints."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from aiohttp import web
 
 from firmware.errors import UnavailableError
+from firmware.history.export import csv_rows, record_file_name
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import seat_names
 from firmware.history.snapshot import INTEGER_MAX
@@ -36,6 +38,7 @@ def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
     app.router.add_get("/history", _page)
     app.router.add_get("/api/history/{match:[0-9]+}/{round:[0-9]+}", _record)
     app.router.add_get("/api/leaderboard", _leaderboard)
+    app.router.add_get("/api/history.csv", _csv)
 
 
 class HistoryUnreadableError(UnavailableError):
@@ -207,19 +210,51 @@ async def _record(request: web.Request) -> web.Response:
     match_id, number = _row_id(request.match_info["match"]), _row_id(request.match_info["round"])
     history = _open_for_api(request)
     try:
+        match = history.match(match_id)
         rounds = history.rounds(match_id)
     except (OSError, sqlite3.Error, ValueError) as exc:  # ValueError: a record that is not JSON
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
         history.close()
     found = [r.record for r in rounds if r.number == number and r.record is not None]
-    if not found:
+    if match is None or not found:
         raise ApiError(404, NO_SUCH_ROUND)
-    match = match_id
+    name = record_file_name(match.board, match_id, number)
     return web.Response(
         text=json.dumps(found[0]) + "\n",
         content_type="application/json",
-        headers={
-            "Content-Disposition": f'attachment; filename="cullsboard-{match}-round{number}.json"'
-        },
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+# How many days each period of the CSV download takes, ending with the day asked for.
+PERIOD_DAYS = {"day": 1, "week": 7}
+
+
+async def _csv(request: web.Request) -> web.Response:
+    """GET /api/history.csv?period=day|week&day=YYYY-MM-DD (default: a day, today): the rounds
+    of that day, or of the seven days ending with it, a row each."""
+    day = _day(request)
+    period = request.query.get("period", "day")
+    if period not in PERIOD_DAYS:
+        raise ApiError(400, f"period: day or week, got {period[:20]!r}")
+    span = datetime.timedelta(days=PERIOD_DAYS[period] - 1)
+    first = day - span if day - datetime.date.min >= span else datetime.date.min
+    history = _open_for_api(request)
+    try:
+        rows = [
+            match
+            for offset in range((day - first).days + 1)
+            for match in history.matches(first + datetime.timedelta(days=offset))
+        ]
+        text = csv_rows(history, rows)
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        raise ApiError(503, f"the history cannot be read ({exc})") from None
+    finally:
+        history.close()
+    name = f"cullsboard-{period}-{day.isoformat()}.csv"
+    return web.Response(
+        text=text,
+        content_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
