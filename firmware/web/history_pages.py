@@ -16,6 +16,7 @@ from firmware.errors import UnavailableError
 from firmware.history.export import csv_rows, record_file_name
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import seat_names
+from firmware.history.players import Period
 from firmware.history.snapshot import INTEGER_MAX
 from firmware.history.store import History, MatchRow, RoundRow, fits_integer
 from firmware.history.writer import read_history
@@ -227,32 +228,31 @@ async def _record(request: web.Request) -> web.Response:
     )
 
 
-# How many days each period of the CSV download takes, ending with the day asked for.
-PERIOD_DAYS = {"day": 1, "week": 7}
-
-
 async def _csv(request: web.Request) -> web.Response:
-    """GET /api/history.csv?period=day|week&day=YYYY-MM-DD (default: a day, today): the rounds
-    of that day, or of the seven days ending with it, a row each."""
+    """GET /api/history.csv?period=day|week|all&day=YYYY-MM-DD (default: a day, today): the
+    rounds of that day, of its week (Monday to Sunday, as the players' page counts one) or of
+    every day, a row each."""
     day = _day(request)
-    period = request.query.get("period", "day")
-    if period not in PERIOD_DAYS:
-        raise ApiError(400, f"period: day or week, got {period[:20]!r}")
-    span = datetime.timedelta(days=PERIOD_DAYS[period] - 1)
-    first = day - span if day - datetime.date.min >= span else datetime.date.min
+    try:
+        period = Period(request.query.get("period", "day"))
+    except ValueError:
+        raise ApiError(400, "period: day, week or all") from None
+    span = period.days(day)
     history = _open_for_api(request)
     try:
-        rows = [
-            match
-            for offset in range((day - first).days + 1)
-            for match in history.matches(first + datetime.timedelta(days=offset))
-        ]
+        if span is None:
+            rows = history.matches()
+        else:
+            days = (
+                span[0] + datetime.timedelta(days=n) for n in range((span[1] - span[0]).days + 1)
+            )
+            rows = [match for one in days for match in history.matches(one)]
         text = csv_rows(history, rows)
     except (OSError, sqlite3.Error, ValueError) as exc:
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
         history.close()
-    name = f"cullsboard-{period}-{day.isoformat()}.csv"
+    name = f"cullsboard-{period.value}-{day.isoformat()}.csv"
     return web.Response(
         text=text,
         content_type="text/csv",

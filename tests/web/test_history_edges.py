@@ -41,6 +41,7 @@ def history_server(board: FakeLiveBoard, tmp_path: Path) -> Iterator[WebServer]:
         ("api/history.csv?period=week&day=0001-01-01", 200),
         ("api/history.csv?period=week&day=9999-12-31", 200),
         ("api/history.csv?period=month", 400),
+        ("api/history.csv?period=all", 200),
         ("api/history.csv?day=" + "9" * 5000, 400),
         ("api/history/" + "9" * 20 + "/1", 404),
         ("api/history/1/" + "9" * 20, 404),
