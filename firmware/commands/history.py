@@ -1,7 +1,9 @@
 """``cullsboard history [list|show ID|export [ID] [--csv|--out DIR]]``: the matches kept in the
 state directory. ``export`` prints the records one per line; ``--out DIR`` writes each round's
-record to a file of its own (each one ``cullsboard replay`` reads); ``--csv`` prints a row per
-round with the players' names, the times and the round's and the match's results.
+record to a file of its own, named with the board (each one ``cullsboard replay`` reads; a file
+already there is never overwritten: the new one gets a number and the command says so);
+``--csv`` prints a row per round with the players' names, a column per seat's colour and player,
+the times, the time control, how the round ended and the round's and the match's results.
 
 The state directory is ``--state-dir``, else the state_dir of ``--config`` or of the service's
 config (/etc/cullsboard/board.yaml), else /var/lib/cullsboard when the service's history is
@@ -123,8 +125,15 @@ def _export(history: History, rows: list[MatchRow], args: argparse.Namespace) ->
             written = record_files(history, rows, Path(args.out))
         except OSError as exc:
             return _fail(f"--out: cannot write to {args.out}: {exc.strerror or exc}")
-        for path in written:
-            print(path)
+        for file in written:
+            print(file.path)
+        renamed = [file.path.name for file in written if file.renamed]
+        if renamed:  # kept beside a file of the same name, never over it
+            print(
+                f"cullsboard history: {len(renamed)} file(s) already there kept; "
+                f"wrote {', '.join(renamed)} instead",
+                file=sys.stderr,
+            )
         return 0
     for row in rows:
         for round_ in history.rounds(row.id):

@@ -1,5 +1,6 @@
 """``/history``: the games of a day in words, their records as moves, the day's statistics;
-``/api/history/ID/ROUND``: one round's record as a file."""
+``/api/history/ID/ROUND``: one round's record as a file; ``/api/history.csv``: a day's or a
+week's rounds as the spreadsheet ``cullsboard history export --csv`` prints."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from pathlib import Path
 from aiohttp import web
 
 from firmware.errors import UnavailableError
+from firmware.history.export import csv_rows, record_file_name
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import seat_names
+from firmware.history.players import Period
 from firmware.history.snapshot import INTEGER_MAX
 from firmware.history.store import History, MatchRow, RoundRow, fits_integer
 from firmware.history.writer import read_history
@@ -36,6 +39,7 @@ def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
     app.router.add_get("/history", _page)
     app.router.add_get("/api/history/{match:[0-9]+}/{round:[0-9]+}", _record)
     app.router.add_get("/api/leaderboard", _leaderboard)
+    app.router.add_get("/api/history.csv", _csv)
 
 
 class HistoryUnreadableError(UnavailableError):
@@ -207,19 +211,50 @@ async def _record(request: web.Request) -> web.Response:
     match_id, number = _row_id(request.match_info["match"]), _row_id(request.match_info["round"])
     history = _open_for_api(request)
     try:
+        match = history.match(match_id)
         rounds = history.rounds(match_id)
     except (OSError, sqlite3.Error, ValueError) as exc:  # ValueError: a record that is not JSON
         raise ApiError(503, f"the history cannot be read ({exc})") from None
     finally:
         history.close()
     found = [r.record for r in rounds if r.number == number and r.record is not None]
-    if not found:
+    if match is None or not found:
         raise ApiError(404, NO_SUCH_ROUND)
-    match = match_id
+    name = record_file_name(match.board, match_id, number)
     return web.Response(
         text=json.dumps(found[0]) + "\n",
         content_type="application/json",
-        headers={
-            "Content-Disposition": f'attachment; filename="cullsboard-{match}-round{number}.json"'
-        },
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+async def _csv(request: web.Request) -> web.Response:
+    """GET /api/history.csv?period=day|week|all&day=YYYY-MM-DD (default: a day, today): the
+    rounds of that day, of its week (Monday to Sunday, as the players' page counts one) or of
+    every day, a row each."""
+    day = _day(request)
+    try:
+        period = Period(request.query.get("period", "day"))
+    except ValueError:
+        raise ApiError(400, "period: day, week or all") from None
+    span = period.days(day)
+    history = _open_for_api(request)
+    try:
+        if span is None:
+            rows = history.matches()
+        else:
+            days = (
+                span[0] + datetime.timedelta(days=n) for n in range((span[1] - span[0]).days + 1)
+            )
+            rows = [match for one in days for match in history.matches(one)]
+        text = csv_rows(history, rows)
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        raise ApiError(503, f"the history cannot be read ({exc})") from None
+    finally:
+        history.close()
+    name = f"cullsboard-{period.value}-{day.isoformat()}.csv"
+    return web.Response(
+        text=text,
+        content_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
