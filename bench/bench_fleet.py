@@ -40,7 +40,7 @@ from firmware.controller.live import BoardView, Touch
 from firmware.controller.table import Phase
 from firmware.fleet.roster import Roster
 from firmware.link.client import Endpoint
-from firmware.link.online import GUEST, HOST, OnlineRequest
+from firmware.link.online_request import GUEST, HOST, OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
 from firmware.wiring.assemble import (

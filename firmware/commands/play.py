@@ -23,7 +23,7 @@ from firmware.config.layered import Layered, SettingsStore, start_layered
 from firmware.config.running import Switches
 from firmware.config.schema import WebConfig
 from firmware.controller.options import all_options, rules_from_options
-from firmware.link.online import HOST, OnlineRequest, parse_online, sides
+from firmware.link.online_request import HOST, OnlineRequest, parse_online, sides
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from firmware.service.state_lock import lock_state_dir

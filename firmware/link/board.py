@@ -13,7 +13,8 @@ from firmware.controller.live import BoardView, LoopCall, Redraw, ViewHub
 from firmware.controller.table import StarterDraw
 from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint, Will
-from firmware.link.online import OnlineGame, OnlineRequest
+from firmware.link.online import OnlineGame
+from firmware.link.online_request import OnlineRequest
 from firmware.link.report import STATE_EVERY_S, BrokerEvents, state_payload
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue

@@ -17,11 +17,9 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.adapter import board_adapter
 from firmware.controller.events import (
     Event,
     EventBus,
@@ -34,94 +32,19 @@ from firmware.controller.events import (
     RoundUnstarted,
 )
 from firmware.controller.live import StartMatch, UndoAgreed
-from firmware.controller.match_play import MatchPlay
 from firmware.controller.players import PlayerKind, SeatMove, Turn
 from firmware.controller.table import StarterDraw
-from firmware.errors import InputError
 from firmware.link import topics
 from firmware.link.client import BrokerClient
+from firmware.link.online_clocks import flag_result, tell_clock
 from firmware.link.online_file import OnlineFile, OnlineSpec
+from firmware.link.online_request import GUEST, HOST, OnlineRequest, parse_online, seat_kinds, sides
+from firmware.link.online_round import PlayedRound, RemoteSeat, json_object, moves_of, record_of
 from firmware.link.shared_clock import SharedClock
 from firmware.rules.api import JsonValue, Termination
-from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.game_and_rules import GameAndRules
 
 log = logging.getLogger("cullsboard.link")
-
-HOST, GUEST = "host", "guest"
-
-
-class OnlineError(InputError):
-    """An online game cannot be set up as asked; one line for the user."""
-
-
-@dataclass(frozen=True, slots=True)
-class OnlineRequest:
-    """``--online host`` (with the game to offer) or ``--online join:CODE``."""
-
-    role: str
-    code: str | None = None
-    game: str | None = None
-    rules: dict[str, JsonValue] | None = None
-    first: str | None = None
-
-
-def parse_online(text: str) -> OnlineRequest:
-    if text == HOST:
-        return OnlineRequest(HOST)
-    word, _, code = text.partition(":")
-    code = code.strip().upper()
-    if word != "join" or not topics.CODE.fullmatch(code):
-        raise OnlineError(f"--online: write host or join:CODE (a five-letter code), got {text!r}")
-    return OnlineRequest(GUEST, code)
-
-
-def seat_kinds(game: str, rules: dict[str, JsonValue], mine: Sequence[str]) -> list[PlayerKind]:
-    """Each seat: here if it plays one of ``mine``, else remote."""
-    match = MatchPlay(game, rules)
-    seats = board_adapter(game).seats(match.rules, match.colours)
-    return [PlayerKind.HERE if s.colour in mine else PlayerKind.REMOTE for s in seats]
-
-
-def sides(game: str, rules: dict[str, JsonValue]) -> tuple[str, str]:
-    """The host's colour and the guest's: online games have exactly two sides."""
-    colours = MatchPlay(game, rules).colours
-    if len(colours) != 2:
-        raise OnlineError(
-            f"online play needs two sides; {game} with these rules has {len(colours)}"
-        )
-    return colours[0], colours[1]
-
-
-@dataclass
-class _Round:
-    """A round as this board's events told it: its record so far."""
-
-    number: int
-    start: dict[str, JsonValue]  # its record with no moves
-    moves: list[str]
-
-    def record(self) -> dict[str, JsonValue]:
-        return {**self.start, "moves": list(self.moves)}
-
-
-class RemoteSeat:
-    """The player of a seat played at the other board: when its turn comes, the game delivers
-    the other board's move for it as a ``SeatMove``, like any player away from the board."""
-
-    def __init__(self, seat: int, game: OnlineGame) -> None:
-        self.seat = seat
-        self._game = game
-
-    @property
-    def kind(self) -> PlayerKind:
-        return PlayerKind.REMOTE
-
-    def your_turn(self, turn: Turn) -> None:
-        self._game.remote_turn(turn)
-
-    def cancel(self) -> None:
-        self._game.remote_turn(None)
 
 
 class OnlineGame:
@@ -159,7 +82,7 @@ class OnlineGame:
         self._refused_own: tuple[int, int] | None = None
         self._delivered: tuple[int, int] | None = None  # (round, ply) of the last SeatMove
         self._kinds: tuple[str, ...] = ()  # each seat's player kind in the match here
-        self._rounds: list[_Round] = []
+        self._rounds: list[PlayedRound] = []
         self._turn: Turn | None = None  # a remote seat's turn, waiting for the other board
         self._clock: SharedClock | None = None
         self._flagged: dict[str, JsonValue] | None = None  # this board's side lost on time
@@ -267,7 +190,7 @@ class OnlineGame:
         self._publish()
 
     def _offer_seen(self, topic: str, payload: bytes) -> None:
-        self._offer = _json(payload)
+        self._offer = json_object(payload)
         self._join()
 
     def _board_seen(self, topic: str, payload: bytes) -> None:
@@ -284,11 +207,12 @@ class OnlineGame:
             return
         if spec.peer is not None and board != spec.peer:
             return  # a third board: the game is full
-        self._peer_doc = _json(payload)
+        self._peer_doc = json_object(payload)
         self._join()
         self._settle_undo()
         self._sync()
-        self._peer_clock()
+        if self._clock is not None:  # the other board's times and flag fall
+            tell_clock(self._clock, self._peer_doc, self._current())
 
     def _status_seen(self, topic: str, payload: bytes) -> None:
         self._peer_online = payload == topics.ONLINE.encode()
@@ -308,11 +232,11 @@ class OnlineGame:
                 return
             case RoundStarted():
                 self._flagged = None
-                self._rounds.append(_Round(event.round, dict(event.record), list(event.moves)))
+                self._rounds.append(PlayedRound(event.round, dict(event.record), list(event.moves)))
                 if event.resumed:
                     return
             case RoundEnded() if event.termination is Termination.TIME and not event.resumed:
-                self._flagged = self._own_flag(event)
+                self._flagged = flag_result(self.spec, self._current(), event)
             case RoundReopened():
                 self._flagged = None
             case RoundUnstarted():
@@ -346,12 +270,12 @@ class OnlineGame:
         peer, current = self._peer_doc, self._current()
         if peer is None or current is None or self._granted is not None:
             return
-        theirs, ours = _record(peer.get("record")), current.record()
+        theirs, ours = record_of(peer.get("record")), current.record()
         if theirs is None or peer.get("round") != current.number:
             return
         if theirs.get("first") != ours.get("first") or theirs.get("game") != ours.get("game"):
             return
-        their_moves, our_moves = _moves(theirs), current.moves
+        their_moves, our_moves = moves_of(theirs), current.moves
         if len(their_moves) <= len(our_moves) or their_moves[: len(our_moves)] != our_moves:
             return
         ply = len(our_moves)
@@ -375,19 +299,8 @@ class OnlineGame:
         spec, current = self.spec, self._current()
         if spec is None or spec.game is None or current is None or not self._client.connected:
             return
-        record = current.record()
-        moves = current.moves
-        doc: dict[str, JsonValue] = {
-            "board": self._board_id,
-            "code": spec.code,
-            "round": current.number,
-            "ply": len(moves),
-            "token": moves[-1] if moves else None,
-            "record": record,
-            "undo_ask": self._ask,
-            "undo_ok": self._granted,
-        }
-        left = None if self._clock is None else self._clock.left_after(len(moves))
+        doc = current.document(self._board_id, spec.code, self._ask, self._granted)
+        left = None if self._clock is None else self._clock.left_after(len(current.moves))
         if left is not None:
             doc["left_ms"] = left  # the mover's time left after ``token``
         if self._flagged is not None:
@@ -396,41 +309,6 @@ class OnlineGame:
         if text != self._sent:
             self._sent = text
             self._client.publish(topics.game_board(spec.code, self._board_id), text, retain=True)
-
-    # -- the clocks -----------------------------------------------------------------------
-
-    def _own_flag(self, ended: RoundEnded) -> dict[str, JsonValue] | None:
-        """The result to send when this board's side lost the round on time (None: the other
-        board's side did, and that board decided it)."""
-        spec, current = self.spec, self._current()
-        if spec is None or spec.game is None or current is None or ended.winner is None:
-            return None
-        losers = [c for c in sides(spec.game, spec.rules or {}) if c != ended.winner]
-        if len(losers) != 1 or losers[0] not in spec.colours:
-            return None
-        return {
-            "round": current.number,
-            "ply": len(current.moves),
-            "status": ended.status,
-            "winner": ended.winner,
-            "side": losers[0],
-            "reason": Termination.TIME.value,
-        }
-
-    def _peer_clock(self) -> None:
-        """The other board's time for its last move, and its flag fall, to the clock here."""
-        peer, current, clock = self._peer_doc, self._current(), self._clock
-        if peer is None or current is None or clock is None or peer.get("round") != current.number:
-            return
-        ply, left = peer.get("ply"), peer.get("left_ms")
-        if type(ply) is int and type(left) is int:
-            clock.told(ply, left)
-        result = peer.get("result")
-        if isinstance(result, dict) and result.get("round") == current.number:
-            at, side = result.get("ply"), result.get("side")
-            on_time = result.get("reason") == Termination.TIME.value
-            if on_time and type(at) is int and isinstance(side, str):
-                clock.peer_flagged(at, side)
 
     # -- UNDO asks the other board --------------------------------------------------------
 
@@ -493,7 +371,7 @@ class OnlineGame:
             colours
         )
 
-    def _current(self) -> _Round | None:
+    def _current(self) -> PlayedRound | None:
         return self._rounds[-1] if self._rounds else None
 
     def _ply(self) -> int:
@@ -518,20 +396,3 @@ class OnlineGame:
     def _save(self) -> None:
         if self.spec is not None:
             self._file.save(self.spec)
-
-
-def _json(payload: bytes) -> dict[str, JsonValue] | None:
-    try:
-        value = read_json(payload)
-    except JsonInputError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def _record(value: JsonValue) -> dict[str, JsonValue] | None:
-    return value if isinstance(value, dict) else None
-
-
-def _moves(record: dict[str, JsonValue]) -> list[str]:
-    moves = record.get("moves")
-    return [m for m in moves if isinstance(m, str)] if isinstance(moves, list) else []

@@ -51,7 +51,7 @@ from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.learn.shelf import Shelf
 from firmware.link.board import BoardLink
-from firmware.link.online import OnlineRequest
+from firmware.link.online_request import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.rules.time_control import NO_CLOCK, TimeControl

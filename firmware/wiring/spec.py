@@ -19,7 +19,7 @@ from firmware.controller.computer import computer_choice
 from firmware.controller.extras import PowerSwitch
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.setup import kiosk_section
-from firmware.link.online import OnlineRequest
+from firmware.link.online_request import OnlineRequest
 from firmware.link.settings import LinkSettings, link_settings
 from firmware.players import Level
 from firmware.rules.game_and_rules import GameAndRules

@@ -16,42 +16,48 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from statistics import NormalDist
 
+from hal.sim.mpr121_charge import (
+    RunSettings,
+    adjust_baseline,
+    clamped,
+    counts_at,
+    nearest_current,
+    next_register,
+)
 from hal.sim.mpr121_electrode import Electrode, FilterStep, RunRules, adc_counts
-
-ELECTRODES = 12
-TOUCH_STATUS = 0x00
-OUT_OF_RANGE = 0x02  # 0x02: E0..E7; 0x03: E8..E11 in bits 3:0, ARFF bit 6, ACFF bit 7
-AUTO_CONFIG_FAILED, AUTO_RECONFIG_FAILED = 0x80, 0x40
-FILTERED_DATA = 0x04
-BASELINE = 0x1E
-FILTERS = 0x2B
-TOUCH_THRESHOLD = 0x41  # release threshold of electrode n is at 0x42 + 2n
-DEBOUNCE = 0x5B
-CDC_CONFIG = 0x5C
-CDT_CONFIG = 0x5D
-ECR = 0x5E
-CDC_ELECTRODE = 0x5F
-CDT_ELECTRODE = 0x6C
-GPIO_FIRST, GPIO_LAST = 0x73, 0x7A
-AUTO_CONFIG = 0x7B  # control 0 and 1, then USL, LSL, TL
-FIRST_FILTER_SAMPLES = (6, 10, 18, 34)
-SECOND_FILTER_SAMPLES = (4, 6, 10, 18)
-POWER_ON_SAMPLES = 6 * 4
-ADC_MAX = 1023
-NORMAL_BITS = 16
-# Gaussian noise by table: the midpoints of 65536 equal-probability slices (tails to 4.3 sigma),
-# several times faster than random.gauss for the hundreds of pads sampled every period.
-NORMAL_TABLE = [NormalDist().inv_cdf((i + 0.5) / 2**NORMAL_BITS) for i in range(2**NORMAL_BITS)]
-SPREAD_LIMIT = 5  # table noise never reaches the rails when the level is this many sigma away
-SOFT_RESET = 0x80
-SOFT_RESET_KEY = 0x63
-OVER_CURRENT = 0x80  # bit 7 of register 0x01
-POWER_ON = {CDC_CONFIG: 0x10, CDT_CONFIG: 0x24}
-BASE_PF = 8.0
-FINGER_PF = 2.0
+from hal.sim.mpr121_registers import (
+    ADC_MAX,
+    AUTO_CONFIG,
+    AUTO_CONFIG_FAILED,
+    AUTO_RECONFIG_FAILED,
+    BASE_PF,
+    BASELINE,
+    CDC_CONFIG,
+    CDC_ELECTRODE,
+    CDT_CONFIG,
+    CDT_ELECTRODE,
+    DEBOUNCE,
+    ECR,
+    ELECTRODES,
+    FILTERED_DATA,
+    FILTERS,
+    FINGER_PF,
+    FIRST_FILTER_SAMPLES,
+    GPIO_FIRST,
+    GPIO_LAST,
+    NORMAL_TABLE,
+    OUT_OF_RANGE,
+    OVER_CURRENT,
+    POWER_ON,
+    POWER_ON_SAMPLES,
+    SECOND_FILTER_SAMPLES,
+    SOFT_RESET,
+    SOFT_RESET_KEY,
+    SPREAD_LIMIT,
+    TOUCH_STATUS,
+    TOUCH_THRESHOLD,
+)
 
 
 class SimMpr121:
@@ -65,7 +71,7 @@ class SimMpr121:
         self._noise_counts = noise_counts
         self._rng = random.Random(seed)
         self._load_baseline = False
-        self._run: _RunSettings | None = None
+        self._run: RunSettings | None = None
         self._irq = False
         self._irq_listeners: list[Callable[[], None]] = []
         self.powered = True
@@ -151,7 +157,7 @@ class SimMpr121:
         self._pointer = data[0]
         for value in data[1:]:
             self._write_register(self._pointer, value)
-            self._pointer = _next_register(self._pointer)
+            self._pointer = next_register(self._pointer)
 
     def i2c_read(self, length: int) -> bytes:
         result = bytearray()
@@ -159,7 +165,7 @@ class SimMpr121:
             if self._pointer in (TOUCH_STATUS, TOUCH_STATUS + 1):
                 self._set_irq(False)
             result.append(self._registers[self._pointer])
-            self._pointer = _next_register(self._pointer)
+            self._pointer = next_register(self._pointer)
         return bytes(result)
 
     def __repr__(self) -> str:
@@ -222,7 +228,7 @@ class SimMpr121:
                     run = self._settle_run()
                     levels[index] = adc_counts(enabled[index].capacitance_pf, *run.charges[index])
                     enabled[index].clear_filter()  # its readings belong to the old charge
-                    _adjust_baseline(enabled[index], levels[index], self._registers[AUTO_CONFIG])
+                    adjust_baseline(enabled[index], levels[index], self._registers[AUTO_CONFIG])
         draws = memoryview(self._rng.randbytes(2 * periods * run.enabled)).cast("H")
         readings = [
             self._readings(
@@ -257,7 +263,7 @@ class SimMpr121:
         return limit
 
     def _readings(
-        self, index: int, level: int, run: _RunSettings, draws: Sequence[int]
+        self, index: int, level: int, run: RunSettings, draws: Sequence[int]
     ) -> list[int]:
         """One reading of an electrode per random draw (an index into ``NORMAL_TABLE``): its
         ``level``, plus noise taken as a straight line around that level (the noise is a small
@@ -272,7 +278,7 @@ class SimMpr121:
         if self._noise_counts or not margin < level < ADC_MAX - margin:
             gauss, uniform = self._rng.gauss, self._uniform_noise
             return [
-                _clamped(round(level - spread * gauss(0.0, 1.0)) + uniform()) for _ in range(count)
+                clamped(round(level - spread * gauss(0.0, 1.0)) + uniform()) for _ in range(count)
             ]
         table = NORMAL_TABLE
         return [level - round(spread * table[draw]) for draw in draws]
@@ -282,7 +288,7 @@ class SimMpr121:
             return 0
         return self._rng.randint(-self._noise_counts, self._noise_counts)
 
-    def _settle_run(self) -> _RunSettings:
+    def _settle_run(self) -> RunSettings:
         """What run mode reads from the registers, which cannot change until stop mode (or
         an auto-reconfiguration)."""
         r = self._registers
@@ -298,7 +304,7 @@ class SimMpr121:
         pair = (debounce & 0x07, debounce >> 4 & 0x07)
         tracking = r[ECR] >> 6
         second = SECOND_FILTER_SAMPLES[r[CDT_CONFIG] >> 3 & 0x03]
-        self._run = _RunSettings(
+        self._run = RunSettings(
             enabled=self._enabled(),
             charges=[self._charge(i) for i in range(ELECTRODES)],
             rules=[RunRules(t, pair, filters, tracking, False, second) for t in thresholds],
@@ -332,7 +338,7 @@ class SimMpr121:
         pf = electrode.capacitance_pf
         if electrode.noise_pf:
             pf += self._rng.gauss(0.0, electrode.noise_pf * noise_scale)
-        return _clamped(adc_counts(pf, current, charge_time) + self._uniform_noise())
+        return clamped(adc_counts(pf, current, charge_time) + self._uniform_noise())
 
     def _in_limits(self, counts: int) -> bool:
         upper, lower = self._registers[AUTO_CONFIG + 2], self._registers[AUTO_CONFIG + 3]
@@ -348,15 +354,15 @@ class SimMpr121:
         for index in electrodes:
             pf = self._electrodes[index].capacitance_pf
             best = min(
-                ((_nearest_current(pf, code, target), code) for code in codes),
-                key=lambda found: abs(_counts(pf, *found) - target),
+                ((nearest_current(pf, code, target), code) for code in codes),
+                key=lambda found: abs(counts_at(pf, *found) - target),
             )
             r[CDC_ELECTRODE + index] = best[0]
             shift = 4 * (index % 2)
             pair = CDT_ELECTRODE + index // 2
             r[pair] = r[pair] & ~(0x07 << shift) & 0xFF | best[1] << shift
             bit_register, bit = OUT_OF_RANGE + index // 8, 1 << index % 8
-            if self._in_limits(_counts(pf, *best)):
+            if self._in_limits(counts_at(pf, *best)):
                 r[bit_register] &= ~bit & 0xFF
             else:
                 r[bit_register] |= bit
@@ -370,58 +376,3 @@ class SimMpr121:
             self._irq = asserted
             for listener in self._irq_listeners:
                 listener()
-
-
-@dataclass(frozen=True, slots=True)
-class _RunSettings:
-    enabled: int
-    charges: list[tuple[int, float]]
-    rules: list[RunRules]  # per electrode
-    rules_loading: list[RunRules]  # the same on the first sample, which loads the baseline
-    noise_scale: float
-    reconfigure: bool
-    upper: int
-    lower: int
-
-
-def _adjust_baseline(electrode: Electrode, level: int, control: int) -> None:
-    """After a reconfiguration the old baseline belongs to the old charge: set it as the BVA
-    bits (register 0x7B bits 3:2) say, like the ECR CL bits at the start of run mode."""
-    mode = control >> 2 & 0b11
-    if mode == 0b10:
-        electrode.baseline = level & 0x3E0
-    elif mode == 0b11:
-        electrode.baseline = level
-    elif mode == 0b01:
-        electrode.baseline = 0
-
-
-def _clamped(counts: int) -> int:
-    return 0 if counts < 0 else 1023 if counts > 1023 else counts
-
-
-def _counts(pf: float, current: int, code: int) -> int:
-    return adc_counts(pf, current, 0.5 * 2 ** (code - 1))
-
-
-def _nearest_current(pf: float, code: int, target: int) -> int:
-    """The charge current (1..63) whose reading at charge time ``code`` is nearest ``target``
-    (a binary search: the reading grows with the current)."""
-    low, high = 1, 63
-    while low < high:
-        middle = (low + high) // 2
-        if _counts(pf, middle, code) < target:
-            low = middle + 1
-        else:
-            high = middle
-    below = max(1, low - 1)
-    return min((below, low), key=lambda current: abs(_counts(pf, current, code) - target))
-
-
-def _next_register(pointer: int) -> int:
-    """The auto-increment rule: data registers wrap to 0x00, configuration ones to 0x2B."""
-    if pointer == BASELINE + ELECTRODES:
-        return TOUCH_STATUS
-    if pointer == 0x7F:
-        return FILTERS
-    return (pointer + 1) & 0xFF

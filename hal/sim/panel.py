@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping, Sequence
 from hal.interfaces import Cell
 from hal.sim.i2c_bus import SimI2C
 from hal.sim.irq_line import DrivenPin, WiredOrLine
-from hal.sim.mpr121_chip import CDT_CONFIG, SimMpr121
+from hal.sim.mpr121_chip import SimMpr121
 from hal.sim.mpr121_electrode import Electrode
+from hal.sim.mpr121_registers import CDT_CONFIG
 from hal.sim.physics import PALM_SHARE, PadPhysics, PanelPhysics
 from hal.sim.tca9548a import SimTca9548a
 from hal.touch.settings import DirectLayout, MatrixLayout, Pad

@@ -19,7 +19,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware.fleet.roster import Roster
 from firmware.link import topics
-from firmware.link.online import HOST, OnlineRequest
+from firmware.link.online_request import HOST, OnlineRequest
 from firmware.rules.api import JsonValue
 from tests.fuzz.strategies import json_bytes, json_values
 from tests.link.boards import LinkedBoard

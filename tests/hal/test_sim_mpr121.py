@@ -6,8 +6,9 @@ import adafruit_mpr121
 import pytest
 
 from hal.sim.i2c_bus import SimI2C
-from hal.sim.mpr121_chip import FINGER_PF, SimMpr121
+from hal.sim.mpr121_chip import SimMpr121
 from hal.sim.mpr121_electrode import adc_counts
+from hal.sim.mpr121_registers import FINGER_PF
 
 ADDRESS = 0x5A
 SFI = 4  # the power-on second-level filter: a step reaches the data over this many samples

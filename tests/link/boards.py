@@ -10,7 +10,7 @@ from firmware.config import default_config
 from firmware.config.schema import LinkConfig
 from firmware.controller.computer import Seating, default_level
 from firmware.controller.live import Press, Touch
-from firmware.link.online import OnlineRequest
+from firmware.link.online_request import OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules

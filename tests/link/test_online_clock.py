@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from firmware.link import topics
-from firmware.link.online import GUEST, HOST, OnlineRequest
+from firmware.link.online_request import GUEST, HOST, OnlineRequest
 from firmware.rules.api import JsonValue
 from firmware.rules.time_control import parse_time_control
 from tests.link.boards import LinkedBoard

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from firmware.history.store import History
-from firmware.link.online import HOST, OnlineRequest
+from firmware.link.online_request import HOST, OnlineRequest
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record, parse_record, record_from_json, replay
 from tests.link.boards import LinkedBoard

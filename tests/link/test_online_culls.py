@@ -10,7 +10,7 @@ from firmware.controller.faults import FAULT_COLOUR, LINK_DOWN_COLOUR
 from firmware.controller.timing import TABLE_TIMING
 from firmware.history.store import History
 from firmware.link import topics
-from firmware.link.online import GUEST, HOST, OnlineRequest
+from firmware.link.online_request import GUEST, HOST, OnlineRequest
 from firmware.rules.api import JsonValue
 from firmware.rules.records import Record, parse_record, record_from_json, replay
 from tests.controller.games import culls_round_taps

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from firmware.link.online import HOST, OnlineRequest
+from firmware.link.online_request import HOST, OnlineRequest
 from firmware.web import serve_in_thread
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, wait_for

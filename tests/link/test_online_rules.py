@@ -17,7 +17,7 @@ from firmware.controller.live import (
     SeatComputer,
 )
 from firmware.link import topics
-from firmware.link.online import GUEST, HOST, OnlineRequest
+from firmware.link.online_request import GUEST, HOST, OnlineRequest
 from firmware.rules.api import JsonValue
 from firmware.web import serve_in_thread
 from tests.link.boards import LinkedBoard
