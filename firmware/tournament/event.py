@@ -50,6 +50,7 @@ class Tournament:
         self.entrants = tuple(entrants)
         self.rounds: list[list[Pairing]] = []
         self.results: dict[str, Result] = {}
+        self.tables: dict[str, str] = {}  # each game's table (the board it was sent to)
 
     # -- what it is now --------------------------------------------------------------------
 
@@ -135,6 +136,13 @@ class Tournament:
         self.results[key] = result
         return True
 
+    def send(self, key: str, table: str) -> None:
+        """Game ``key`` is played at ``table`` (sent there, or moved there from a table that
+        went offline); TournamentError for a game that is not waiting for its result."""
+        if key not in {p.key for p in self.waiting()}:
+            raise TournamentError(f"{key} is not a game being played")
+        self.tables[key] = table
+
     def _past(self) -> Past:
         past = Past()
         for pairing in self.pairings:
@@ -164,6 +172,7 @@ class Tournament:
             "results": {
                 key: {"winner": r.winner, "reason": r.reason} for key, r in self.results.items()
             },
+            "tables": dict(self.tables),
         }
 
     @classmethod
@@ -192,6 +201,8 @@ class Tournament:
                     for index, players in enumerate(_array(games), start=1)
                 ]
             )
+        for key, table in _object(body.get("tables", {})).items():
+            tournament.tables[key] = _name(table)
         for key, result in _object(body.get("results")).items():
             winner = _object(result).get("winner")
             reason = _object(result).get("reason", "")
