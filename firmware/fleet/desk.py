@@ -10,7 +10,7 @@ import logging
 from collections.abc import Callable, Sequence
 
 from firmware.fleet.roster import Roster
-from firmware.fleet.tournament_store import TournamentStore
+from firmware.fleet.tournament_store import Kept, TournamentStore
 from firmware.link import topics
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
@@ -38,6 +38,12 @@ class TournamentDesk:
         self._wall = wall
 
     # -- what the staff do -----------------------------------------------------------------
+
+    def all(self) -> list[Kept]:
+        return self._store.all()
+
+    def get(self, number: int) -> Kept:
+        return self._store.get(number)
 
     def create(self, settings: Settings, entrants: Sequence[Entrant]) -> int:
         return self._store.create(Tournament(settings, entrants), self._wall())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,10 +37,12 @@ class Kept:
 
 
 class TournamentStore:
-    """The tournaments in ``state_dir``; OSError or sqlite3.Error if they cannot be read."""
+    """The tournaments in ``state_dir``; OSError or sqlite3.Error if they cannot be read. The
+    page's requests and the broker's results use it from two threads: one at a time."""
 
     def __init__(self, state_dir: Path) -> None:
         state_dir.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
         self._db = sqlite3.connect(state_dir / FILE_NAME, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")  # a result, once answered, survives a cut
@@ -47,10 +50,11 @@ class TournamentStore:
             self._db.execute(SCHEMA)
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
     def create(self, tournament: Tournament, created: float) -> int:
-        with self._db:
+        with self._lock, self._db:
             cursor = self._db.execute(
                 "INSERT INTO tournaments (created, kept) VALUES (?, ?)",
                 (created, json.dumps(tournament.to_json())),
@@ -60,14 +64,16 @@ class TournamentStore:
 
     def all(self) -> list[Kept]:
         """Every tournament, newest first."""
-        rows = self._db.execute("SELECT id, created, kept FROM tournaments ORDER BY id DESC")
-        return [Kept(number, created, _read(kept)) for number, created, kept in rows]
+        with self._lock:
+            rows = self._db.execute("SELECT id, created, kept FROM tournaments ORDER BY id DESC")
+            return [Kept(number, created, _read(kept)) for number, created, kept in rows]
 
     def get(self, number: int) -> Kept:
         """Tournament ``number``; TournamentError if there is none."""
-        row = self._db.execute(
-            "SELECT id, created, kept FROM tournaments WHERE id = ?", (number,)
-        ).fetchone()
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, created, kept FROM tournaments WHERE id = ?", (number,)
+            ).fetchone()
         if row is None:
             raise TournamentError(f"no tournament {number}")
         return Kept(row[0], row[1], _read(row[2]))
@@ -75,7 +81,7 @@ class TournamentStore:
     def change(self, number: int, change: Callable[[Tournament], T]) -> T:
         """Apply ``change`` to tournament ``number`` and keep the result, all in one
         transaction (a change that raises keeps nothing)."""
-        with self._db:
+        with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             tournament = self.get(number).tournament
             answer = change(tournament)
