@@ -9,7 +9,7 @@ import csv
 import io
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,24 @@ class FleetProcess:
         self.process.wait(timeout=10)
 
 
+Start = Callable[[Path, "Path | None"], "FleetProcess"]
+
+
+@pytest.fixture
+def started(broker: Mosquitto) -> Iterator[Callable[[Path, Path | None], FleetProcess]]:
+    """Start fleets on the broker; every one still running is killed when the test ends."""
+    running: list[FleetProcess] = []
+
+    def start(state: Path, pin_file: Path | None) -> FleetProcess:
+        running.append(FleetProcess(broker, state, pin_file))
+        return running[-1]
+
+    yield start
+    for fleet in running:
+        if fleet.process.poll() is None:
+            fleet.kill()
+
+
 @pytest.fixture
 def pin_file(tmp_path: Path) -> Path:
     path = tmp_path / "pin"
@@ -88,9 +106,9 @@ NEW_EVENT = {
 
 
 def test_staff_run_a_round_robin_of_four_from_the_page_over_two_tables(
-    broker: Mosquitto, two_tables: list[Table], tmp_path: Path, pin_file: Path
+    started: Start, two_tables: list[Table], tmp_path: Path, pin_file: Path
 ) -> None:
-    fleet = FleetProcess(broker, tmp_path / "fleet", pin_file)
+    fleet = started(tmp_path / "fleet", pin_file)
     wait_for("both tables free", lambda: all(
         b["free"] for b in request(fleet.url + "api/boards").json()["boards"]
     ) and len(request(fleet.url + "api/boards").json()["boards"]) == 2)  # fmt: skip
@@ -111,7 +129,7 @@ def test_staff_run_a_round_robin_of_four_from_the_page_over_two_tables(
             table.finish(str(players[0]), "line")  # the first seat wins every game
         if round_ == 2:  # killed mid-event: a fresh fleet finds the event as it was
             fleet.kill()
-            fleet = FleetProcess(broker, tmp_path / "fleet", pin_file)
+            fleet = started(tmp_path / "fleet", pin_file)
         wait_for(f"round {round_} counted", fleet.all_decided)
         wait_for("the tables free again", lambda: not any(t.playing() for t in two_tables))
     (event,) = fleet.events()
@@ -128,21 +146,19 @@ def test_staff_run_a_round_robin_of_four_from_the_page_over_two_tables(
     assert len(played) == 6 and {r["table"] for r in played} == {"table-1", "table-2"}
     report = request(fleet.url + f"api/tournaments/{number}/report.trf").body.decode()
     assert report.startswith("012 Tuesday round robin\n") and report.count("\n001 ") == 4
-    fleet.kill()
 
 
-def test_without_a_pin_file_the_page_runs_no_tournament(broker: Mosquitto, tmp_path: Path) -> None:
-    fleet = FleetProcess(broker, tmp_path / "fleet", None)
+def test_without_a_pin_file_the_page_runs_no_tournament(started: Start, tmp_path: Path) -> None:
+    fleet = started(tmp_path / "fleet", None)
     refused = fleet.post("api/tournaments", NEW_EVENT)
     assert refused.status == 403 and "--pin-file" in refused.json()["error"]
     assert fleet.events() == []
-    fleet.kill()
 
 
 def test_bad_requests_get_one_line_and_change_nothing(
-    broker: Mosquitto, tmp_path: Path, pin_file: Path
+    started: Start, tmp_path: Path, pin_file: Path
 ) -> None:
-    fleet = FleetProcess(broker, tmp_path / "fleet", pin_file)
+    fleet = started(tmp_path / "fleet", pin_file)
     for body in (
         {**NEW_EVENT, "format": "knockout"},
         {**NEW_EVENT, "players": ["Ana"]},
@@ -158,4 +174,3 @@ def test_bad_requests_get_one_line_and_change_nothing(
     assert request(fleet.url + "api/tournaments/7/report.trf").status == 404
     assert fleet.events() == []
     assert topics.ROOT  # the broker was there throughout
-    fleet.kill()
