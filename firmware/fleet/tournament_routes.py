@@ -13,11 +13,14 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from firmware.errors import InputError
 from firmware.fleet.desk import TournamentDesk
 from firmware.fleet.tournament_files import pairings_csv, report_file, standings_csv
 from firmware.fleet.tournament_store import Kept
-from firmware.rules.api import JsonValue
+from firmware.rules.api import InvalidRecordError, JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
+from firmware.rules.registry import find_game, load_games
+from firmware.rules.time_control import parse_time_control
 from firmware.tournament.event import Settings, Tournament
 from firmware.tournament.model import Entrant, Format, Result, TournamentError
 from firmware.web.guard import PinGuard, Verdict
@@ -30,6 +33,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def add_tournament_routes(app: web.Application, desk: TournamentDesk, guard: PinGuard) -> None:
+    load_games()  # a new event's game and rules are checked against the registry
     app[DESK_KEY] = desk
     app[GUARD_KEY] = guard
     app.router.add_get("/api/tournaments", _list)
@@ -135,10 +139,13 @@ async def _create(request: web.Request) -> web.Response:
         raise TournamentError("rounds: a whole number from 1 to 30")
     if type(size) is not int or not isinstance(rules, dict):
         raise TournamentError("group_size: 2 or 3; rules: an object")
-    settings = Settings(
-        _text(body, "name"), _text(body, "game"), format_, size, rounds, rules,
-        _text(body, "clock", "none"),
-    )  # fmt: skip
+    game, clock = _text(body, "game"), _text(body, "clock", "none")
+    try:  # checked once here: a table is never sent a game it cannot set up
+        rules = find_game(game).parse_rules(rules)
+        parse_time_control(clock)
+    except (InvalidRecordError, InputError) as exc:
+        raise TournamentError(str(exc)) from None
+    settings = Settings(_text(body, "name"), game, format_, size, rounds, rules, clock)
     entrants = [Entrant(" ".join(str(n).split()), _rating(ratings.get(str(n)))) for n in names]
     number = request.app[DESK_KEY].create(settings, entrants)
     return web.json_response({"id": number}, status=201)

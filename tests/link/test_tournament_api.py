@@ -100,7 +100,7 @@ NEW_EVENT = {
     "game": "culls",
     "format": "round_robin",
     "clock": "5+3",
-    "rules": {"mode": "duel", "rounds_to_win": 2},
+    "rules": {"mode": "duel", "rounds_to_win": 3},
     "players": ["Ana", "Ben", "Cleo", "Dev"],
 }
 
@@ -123,7 +123,7 @@ def test_staff_run_a_round_robin_of_four_from_the_page_over_two_tables(
         for table in two_tables:
             game = table.playing()
             assert game is not None and game["clock"] == "5+3" and game["round"] == round_
-            assert game["rules"] == {"mode": "duel", "rounds_to_win": 2}
+            assert isinstance(game["rules"], dict) and game["rules"]["rounds_to_win"] == 3
             players = game["players"]
             assert isinstance(players, list)
             table.finish(str(players[0]), "line")  # the first seat wins every game
@@ -165,6 +165,9 @@ def test_bad_requests_get_one_line_and_change_nothing(
         {**NEW_EVENT, "players": ["Ana", "ana"]},
         {**NEW_EVENT, "rounds": 0},
         {**NEW_EVENT, "ratings": {"Ana": "high"}},
+        {**NEW_EVENT, "game": "chess"},
+        {**NEW_EVENT, "rules": {"mode": "solo"}},
+        {**NEW_EVENT, "clock": "forever"},
         [1, 2],
     ):
         reply = fleet.post("api/tournaments", body)
