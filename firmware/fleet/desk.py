@@ -118,7 +118,7 @@ class TournamentDesk:
             return
         result = Result(winner, reason if isinstance(reason, str) else "")
         try:
-            counted = self._store.change(number, lambda t: t.record(key, result))
+            counted = self._store.change(number, lambda t: _from_its_table(t, board, key, result))
         except TournamentError as exc:
             log.warning("%s's result for %s not counted: %s", board, key, exc)
             return
@@ -148,6 +148,15 @@ class TournamentDesk:
         table = self._store.get(number).tournament.tables.get(key)
         if table is not None:
             self._publish(topics.board_pairing(table), "")
+
+
+def _from_its_table(tournament: Tournament, board: str, key: str, result: Result) -> bool:
+    """Count ``result`` when ``board`` is where game ``key`` is played (a table it was moved
+    away from, or any other, cannot decide it)."""
+    table = tournament.tables.get(key)
+    if table != board:
+        raise TournamentError(f"{key} is played at {table or 'no table'}, not here")
+    return tournament.record(key, result)
 
 
 def pairing_message(

@@ -10,6 +10,7 @@ import datetime
 import json
 import math
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from aiohttp import web
 
@@ -25,6 +26,7 @@ from firmware.tournament.event import Settings, Tournament
 from firmware.tournament.model import Entrant, Format, Result, TournamentError
 from firmware.web.guard import PinGuard, Verdict
 
+STATIC = Path(__file__).resolve().parent / "static"
 DESK_KEY = web.AppKey("desk", TournamentDesk)
 GUARD_KEY = web.AppKey("tournament_guard", PinGuard)
 PIN_HEADER = "X-Cullsboard-Staff-Pin"
@@ -36,6 +38,7 @@ def add_tournament_routes(app: web.Application, desk: TournamentDesk, guard: Pin
     load_games()  # a new event's game and rules are checked against the registry
     app[DESK_KEY] = desk
     app[GUARD_KEY] = guard
+    app.router.add_get("/tournaments", _page)
     app.router.add_get("/api/tournaments", _list)
     app.router.add_post("/api/tournaments", _staff(_create))
     app.router.add_post("/api/tournaments/{id:[0-9]{1,9}}/round", _staff(_round))
@@ -51,16 +54,18 @@ def tournament_json(kept: Kept) -> dict[str, JsonValue]:
     games: list[JsonValue] = []
     for pairing in tournament.pairings:
         result = tournament.results.get(pairing.key)
+        table = tournament.tables.get(pairing.key)
         games.append(
             {
                 "key": pairing.key,
                 "round": pairing.round,
                 "players": list(pairing.players),
                 "bye": pairing.bye,
-                "table": tournament.tables.get(pairing.key),
+                "table": table,
                 "winner": None if result is None else result.winner,
                 "reason": None if result is None else result.reason,
                 "decided": pairing.bye or result is not None,
+                "words": game_words(pairing.players, table, result),
             }
         )
     return {
@@ -69,9 +74,39 @@ def tournament_json(kept: Kept) -> dict[str, JsonValue]:
         "round": len(tournament.rounds),
         "round_count": tournament.round_count,
         "finished": tournament.finished,
+        "headline": headline(tournament),
         "games": games,
         "standings": [line.to_json() for line in tournament.standings()],  # type: ignore[misc]
     }
+
+
+def game_words(players: tuple[str, ...], table: str | None, result: Result | None) -> str:
+    """One game as the page says it: "Ana vs Ben, table-2: Ana won (time)"."""
+    if len(players) == 1:
+        return f"{players[0]}: a bye (a point)"
+    where = f", {table}" if table else ", waiting for a free table"
+    if result is None:
+        return f"{' vs '.join(players)}{where}: being played"
+    how = f" ({result.reason})" if result.reason else ""
+    outcome = "a draw" if result.winner is None else f"{result.winner} won"
+    return f"{' vs '.join(players)}{where}: {outcome}{how}"
+
+
+def headline(tournament: Tournament) -> str:
+    """Where the event stands: "Round 2 of 3: 1 game being played"."""
+    if not tournament.rounds:
+        return f"{len(tournament.entrants)} players, not yet paired"
+    if tournament.finished:
+        leader = tournament.standings()[0]
+        return f"Finished: {leader.name} first with {leader.points:g} points"
+    waiting = len(tournament.waiting())
+    games = "game" if waiting == 1 else "games"
+    now = f"{waiting} {games} being played" if waiting else "ready for the next round"
+    return f"Round {len(tournament.rounds)} of {tournament.round_count}: {now}"
+
+
+async def _page(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC / "tournaments.html", headers={"Cache-Control": "no-cache"})
 
 
 async def _list(request: web.Request) -> web.Response:

@@ -7,93 +7,12 @@ from __future__ import annotations
 
 import csv
 import io
-import subprocess
-import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from firmware.link import topics
-from tests.link.broker import Mosquitto, free_port, wait_for
-from tests.link.test_tournament_desk import Table
-from tests.web.client import Reply, request
-
-PIN = "4321"
-
-
-class FleetProcess:
-    """``cullsboard fleet`` as a process on the broker, its tournaments in ``state``."""
-
-    def __init__(self, broker: Mosquitto, state: Path, pin_file: Path | None) -> None:
-        self.port = free_port()
-        extra = [] if pin_file is None else ["--pin-file", str(pin_file)]
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "firmware.cli", "fleet", "--broker", broker.url,
-             "--web", f"127.0.0.1:{self.port}", "--state-dir", str(state), *extra],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )  # fmt: skip
-        self.url = f"http://127.0.0.1:{self.port}/"
-        wait_for("the fleet page", self._answers)
-
-    def _answers(self) -> bool:
-        if self.process.poll() is not None:
-            raise AssertionError(self.process.stderr.read() if self.process.stderr else b"")
-        try:
-            return request(self.url + "api/boards").status == 200
-        except OSError:
-            return False
-
-    def post(self, path: str, payload: object, pin: str | None = PIN) -> Reply:
-        headers = {} if pin is None else {"X-Cullsboard-Staff-Pin": pin}
-        return request(self.url + path, method="POST", payload=payload, headers=headers)
-
-    def events(self) -> list[dict[str, Any]]:
-        return list(request(self.url + "api/tournaments").json()["tournaments"])
-
-    def all_decided(self) -> bool:
-        """Every game of the (one) event paired so far has its result."""
-        games = self.events()[0]["games"]
-        return isinstance(games, list) and all(game["decided"] for game in games)
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
-
-
-Start = Callable[[Path, "Path | None"], "FleetProcess"]
-
-
-@pytest.fixture
-def started(broker: Mosquitto) -> Iterator[Callable[[Path, Path | None], FleetProcess]]:
-    """Start fleets on the broker; every one still running is killed when the test ends."""
-    running: list[FleetProcess] = []
-
-    def start(state: Path, pin_file: Path | None) -> FleetProcess:
-        running.append(FleetProcess(broker, state, pin_file))
-        return running[-1]
-
-    yield start
-    for fleet in running:
-        if fleet.process.poll() is None:
-            fleet.kill()
-
-
-@pytest.fixture
-def pin_file(tmp_path: Path) -> Path:
-    path = tmp_path / "pin"
-    path.write_text(PIN + "\n", encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def two_tables(broker: Mosquitto) -> Iterator[list[Table]]:
-    made = [Table(broker.port, f"table-{n}") for n in (1, 2)]
-    yield made
-    for table in made:
-        table.client.loop_stop()
-
+from tests.link.broker import wait_for
+from tests.link.tournament_rig import Start, Table
+from tests.web.client import request
 
 NEW_EVENT = {
     "name": "Tuesday round robin",

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import paho.mqtt.client as mqtt
 import pytest
-from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware.commands.fleet import start_roster
 from firmware.fleet.desk import TournamentDesk
@@ -28,53 +25,9 @@ from firmware.tournament.event import Settings
 from firmware.tournament.model import Entrant, Format, Result
 from firmware.tournament.standings import standings
 from tests.link.broker import Mosquitto, Observer, wait_for
+from tests.link.tournament_rig import Table
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
-
-
-class Table:
-    """A table as the broker sees it: online and idle, playing each pairing it is sent until
-    the test decides it (``finish``), then reporting the result, retained."""
-
-    def __init__(self, port: int, board: str) -> None:
-        self.board = board
-        self.pairing: dict[str, object] | None = None
-        self.lock = threading.Lock()
-        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"table-{board}")
-        self.client.will_set(topics.board_status(board), topics.OFFLINE, retain=True)
-        self.client.on_connect = self._connected
-        self.client.on_message = self._message
-        self.client.connect("127.0.0.1", port, keepalive=10)
-        self.client.loop_start()
-
-    def _connected(self, client: mqtt.Client, *_: object) -> None:
-        client.publish(topics.board_status(self.board), topics.ONLINE, retain=True)
-        state = {"board": self.board, "at": 0, "score": {"phase": "menu"}}
-        client.publish(topics.board_state(self.board), json.dumps(state), retain=True)
-        client.subscribe(topics.board_pairing(self.board), qos=1)
-
-    def _message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
-        with self.lock:
-            self.pairing = json.loads(message.payload) if message.payload else None
-
-    def playing(self) -> dict[str, object] | None:
-        with self.lock:
-            return self.pairing
-
-    def finish(self, winner: str | None, reason: str) -> None:
-        pairing = self.playing()
-        assert pairing is not None
-        result = {"tournament": pairing["tournament"], "key": pairing["key"], "winner": winner,
-                  "reason": reason}  # fmt: skip
-        info = self.client.publish(
-            topics.board_pairing_result(self.board), json.dumps(result), qos=1, retain=True
-        )
-        info.wait_for_publish(5)
-
-    def go_offline(self) -> None:
-        self.client.publish(topics.board_status(self.board), topics.OFFLINE, qos=1, retain=True)
-        self.client.disconnect()
-        self.client.loop_stop()
 
 
 class Fleet:
@@ -114,7 +67,7 @@ def _all_counted(store: TournamentStore, number: int) -> Callable[[], bool]:
 
 
 def test_a_swiss_event_of_six_runs_over_three_tables_and_survives_restarts(
-    broker: Mosquitto, tables: list[Table], tmp_path: Path
+    broker: Mosquitto, tables: list[Table], tmp_path: Path, observer: Observer
 ) -> None:
     fleet = Fleet(broker, tmp_path / "fleet")
     wait_for("three tables online", lambda: _all_free(fleet, 3))
@@ -133,6 +86,13 @@ def test_a_swiss_event_of_six_runs_over_three_tables_and_survives_restarts(
             assert shown is not None and shown["round"] == round_
             assert str(shown["title"]).startswith(f"Round {round_} — ")
             assert shown["table"] == table.board
+        if round_ == 1:  # another table cannot decide a game it does not hold
+            forged = {"tournament": number, "key": pairings[0].key, "winner": None, "reason": "x"}
+            observer.client.publish(
+                topics.board_pairing_result("table-9"), json.dumps(forged), qos=1, retain=True
+            ).wait_for_publish(5)
+            wait_for("the forged result heard", lambda: observer.on(
+                topics.board_pairing_result("table-9")) != [])  # fmt: skip
         if round_ == 2:  # the fleet is stopped; the tables report while it is away
             fleet.stop()
         for pairing in pairings:
