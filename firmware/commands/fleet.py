@@ -5,17 +5,24 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sqlite3
 import threading
+import time
 from pathlib import Path
 
 from aiohttp import web
 
 from firmware.commands.errors import CommandError
+from firmware.fleet.desk import TournamentDesk
 from firmware.fleet.pages import QUIET_S, fleet_app
 from firmware.fleet.roster import Roster
+from firmware.fleet.tournament_routes import add_tournament_routes
+from firmware.fleet.tournament_store import TournamentStore
 from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint, Will
 from firmware.link.settings import LinkSettingsError, parse_broker
+from firmware.web.guard import PinGuard
+from hal.clock import MonotonicClock
 
 CONNECT_TIMEOUT_S = 10.0
 RETAINED_WAIT_S = 3.0  # how long --remove waits for a board's retained messages
@@ -94,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         host, port, tls = parse_broker(args.broker)
         password = None
         if args.password_file is not None:
-            password = _read(args.password_file)
+            password = _read(args.password_file, "--password-file")
     except LinkSettingsError as exc:
         return _fail(str(exc))
     endpoint = Endpoint(host, port, tls, args.ca_file, args.username, password)
@@ -104,10 +111,23 @@ def run(args: argparse.Namespace) -> int:
     if not web_host or not web_port.isdigit():
         return _fail(f"--web: write HOST:PORT, got {args.web!r}")
     roster = Roster()
+    try:
+        pin = None if args.pin_file is None else _read(args.pin_file, "--pin-file")
+        store = TournamentStore(_state_dir(args.state_dir, dict(os.environ)))
+    except (OSError, sqlite3.Error) as exc:
+        return _fail(f"--state-dir: the tournaments cannot be kept there ({exc})")
+    except LinkSettingsError as exc:
+        return _fail(str(exc))
     client = start_roster(endpoint, roster)
+    desk = TournamentDesk(
+        store, roster, lambda topic, text: client.publish(topic, text, retain=True), time.time
+    )
+    client.subscribe(topics.ALL_PAIRING_RESULTS, desk.result_seen)
+    app = fleet_app(roster, lambda board: clear_board(client, board))
+    add_tournament_routes(app, desk, PinGuard(pin or None, MonotonicClock()))
     try:
         web.run_app(
-            fleet_app(roster, lambda board: clear_board(client, board)),
+            app,
             host=web_host,
             port=int(web_port),
             print=_announce,
@@ -117,14 +137,23 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot serve the page on {args.web}: {exc.strerror}")
     finally:
         client.stop()
+        store.close()
     return 0
 
 
-def _read(path: str) -> str:
+def _state_dir(given: str | None, environ: dict[str, str]) -> Path:
+    """``--state-dir``, else the user's state folder's ``cullsboard-fleet``."""
+    if given is not None:
+        return Path(given)
+    base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "cullsboard-fleet"
+
+
+def _read(path: str, option: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8").strip()
     except OSError as exc:
-        raise LinkSettingsError(f"--password-file: cannot read {path}: {exc.strerror}") from None
+        raise LinkSettingsError(f"{option}: cannot read {path}: {exc.strerror}") from None
 
 
 def _announce(text: str) -> None:

@@ -238,6 +238,15 @@ def _fleet(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="with --remove: even if heard in the last minute"
     )
+    parser.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="where the café's tournaments are kept (default: the user's "
+        "~/.local/state/cullsboard-fleet)",
+    )
+    parser.add_argument(
+        "--pin-file", help="a file holding the staff PIN that tournaments need on the page"
+    )
 
 
 def _lessons(parser: argparse.ArgumentParser) -> None:

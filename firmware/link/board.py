@@ -17,6 +17,8 @@ from firmware.link.online import OnlineGame
 from firmware.link.online_request import OnlineRequest
 from firmware.link.report import STATE_EVERY_S, BrokerEvents, state_payload
 from firmware.link.settings import LinkSettings
+from firmware.link.shared_clock import SharedClock
+from firmware.link.tournament_table import TournamentTable
 from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules
 from hal.interfaces import Clock
@@ -82,6 +84,19 @@ class BoardLink:
             state_dir=state_dir,
             fallback_draw=fallback_draw,
         )
+        self.tournament = TournamentTable(
+            self.client, self.board_id, post=post, changed=self._refresh, state_dir=state_dir
+        )
+        events.subscribe(self.tournament.hear)
+
+    def share_clock(self, clock: SharedClock) -> None:
+        """The board's game clock, for an online game and a tournament game alike."""
+        self.online_game.share_clock(clock)
+        self.tournament.share_clock(clock)
+
+    def score_json(self, now: float) -> dict[str, JsonValue]:
+        """The scoreboard's ``tournament`` key: the tournament game played here, or null."""
+        return {"tournament": self.tournament.status()}
 
     # -- LinkStatus, for the controller ---------------------------------------------------
 
@@ -139,6 +154,7 @@ class BoardLink:
         self.client.publish(topics.board_status(self.board_id), topics.ONLINE, retain=True)
         self._state_sent_at = None
         self.online_game.connected()
+        self.tournament.connected()
         self._refresh()
         self._send_state()
 

@@ -27,6 +27,16 @@ def board_events(board: str) -> str:
     return f"{ROOT}/boards/{board}/events"
 
 
+def board_pairing(board: str) -> str:
+    """Retained by the fleet: the tournament game this table is to play (empty: none)."""
+    return f"{ROOT}/boards/{board}/pairing"
+
+
+def board_pairing_result(board: str) -> str:
+    """Retained by a table: how its tournament game ended, until the fleet has counted it."""
+    return f"{ROOT}/boards/{board}/pairing_result"
+
+
 def game_offer(code: str) -> str:
     """Retained by the host: the game offered under a join code."""
     return f"{ROOT}/games/{code}/offer"
@@ -44,6 +54,7 @@ def game_boards(code: str) -> str:
 
 ALL_STATUS = f"{ROOT}/boards/+/status"
 ALL_STATE = f"{ROOT}/boards/+/state"
+ALL_PAIRING_RESULTS = f"{ROOT}/boards/+/pairing_result"
 
 
 def board_of(topic: str) -> str | None:

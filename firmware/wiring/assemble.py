@@ -219,7 +219,7 @@ def assemble(
     )
     events.subscribe(game_clock.hear)
     if link_part is not None:
-        link_part.online_game.share_clock(game_clock)
+        link_part.share_clock(game_clock)
     if seating is not None:
         seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
@@ -257,7 +257,11 @@ def assemble(
         inbox=inbox,
         views=views,
         timers=timers,
-        score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
+        score_parts=(
+            game_clock.score_json,
+            _voice_shown(board, inbox),
+            no_tournament if link_part is None else link_part.score_json,
+        ),
         explore=explore,
         coach=coach,
         voice_on=None if announcer is None else announcer.enabled,
@@ -283,6 +287,11 @@ def assemble(
 
 
 VOICE_SHOWN = 3  # the simulated voice's latest sentences on the terminal and the board page
+
+
+def no_tournament(now: float) -> dict[str, JsonValue]:
+    """A board off the broker plays no tournament game: the scoreboard's key is null."""
+    return {"tournament": None}
 
 
 def _voice_shown(board: Board, inbox: Inbox) -> Callable[[float], dict[str, JsonValue]]:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.link.broker import MOSQUITTO, Mosquitto, Observer, free_port
+from tests.link.tournament_rig import pin_file, started, two_tables  # noqa: F401 (fixtures)
 
 
 @pytest.fixture

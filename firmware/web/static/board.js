@@ -9,6 +9,7 @@ import {
   keepPinOnSubmit,
   sendCommand,
   showOnline,
+  showTournament,
   tabPin,
   title,
   showAddress,
@@ -156,6 +157,7 @@ function showScore(score) {
   showCoach(coachPanel, review ? review.coach : null, review ? review.ply : 0, (ply) => send("/api/review", { ply }));
   showPaused(score.paused);
   showOnline(score.online);
+  showTournament(score.tournament);
   showVoice(score.voice);
   const error = document.getElementById("error");
   error.textContent = score.error || "";

@@ -131,6 +131,14 @@ export function showOnline(online) {
   line.hidden = !online;
 }
 
+// A café tournament's game at this table: the fleet's own words ("Round 2 — Ana vs Ben, table-3").
+export function showTournament(tournament) {
+  const line = document.getElementById("tournament");
+  if (!line) return;
+  line.textContent = tournament ? `${tournament.event}: ${tournament.title}` : "";
+  line.hidden = !tournament;
+}
+
 // The game's own drawing for the pages (view.page, e.g. the Cubulus cube in 3D), loaded once per
 // game: returns show(view), which attaches it with ``context`` and hands it every view.
 export function gameDrawing(context) {

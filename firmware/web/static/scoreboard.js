@@ -6,6 +6,7 @@ import {
   element,
   gameDrawing,
   showOnline,
+  showTournament,
   title,
   showAddress,
 } from "/static/live.js";
@@ -179,6 +180,7 @@ function showScore(score) {
   said.textContent = !menuOpen && typeof score.last_action === "string" ? score.last_action : "";
   said.hidden = !said.textContent;
   showOnline(score.online);
+  showTournament(score.tournament);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
