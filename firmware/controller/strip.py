@@ -83,15 +83,33 @@ class CommandStrip:
         return True
 
     def open(self, names: tuple[str, ...]) -> None:
-        """Light the commands ``names`` across the middle row, two cells apart, centred."""
-        y = self.rows // 2
-        first = self.columns // 2 - (len(names) - 1)
-        self.commands = tuple(Command(name, (first + 2 * i, y)) for i, name in enumerate(names))
+        """Light the commands ``names`` across the middle row, centred: two cells apart where
+        they fit so, side by side where not, and on the rows above when one row is too short
+        (every command on the board, whatever the board's size and the number offered)."""
+        self.commands = tuple(
+            Command(name, cell) for name, cell in zip(names, self._cells(len(names)), strict=True)
+        )
         self.is_open = True
+
+    def _cells(self, count: int) -> list[Cell]:
+        columns, middle = self.columns, self.rows // 2
+        gap = 2 if 2 * count - 1 <= columns else 1
+        per_row = max(1, (columns + gap - 1) // gap)
+        cells: list[Cell] = []
+        for start in range(0, count, per_row):
+            in_row = min(per_row, count - start)
+            first = (columns - (gap * (in_row - 1) + 1)) // 2
+            y = (middle + len(cells) // per_row) % self.rows  # upwards from the middle row
+            cells += [(first + gap * i, y) for i in range(in_row)]
+        return cells
 
     def close(self) -> None:
         self.is_open = False
         self.commands = ()
+
+    @property
+    def strip_cells(self) -> tuple[Cell, ...]:
+        return tuple(command.cell for command in self.commands)
 
     def command_at(self, cell: Cell) -> str | None:
         for command in self.commands:
@@ -100,11 +118,11 @@ class CommandStrip:
         return None
 
     def lights(self, stack: LightStack) -> None:
-        """The strip's row dark but for its commands, over whatever is below."""
+        """The strip's rows dark but for its commands, over whatever is below."""
         if not self.is_open:
             return
-        y = self.rows // 2
-        stack.add([(x, y) for x in range(self.columns)], Light(STRIP_LAYER, p.OFF))
+        for y in sorted({cell[1] for cell in self.strip_cells}):
+            stack.add([(x, y) for x in range(self.columns)], Light(STRIP_LAYER, p.OFF))
         for command in self.commands:
             look = COMMAND_LOOKS.get(command.name, p.ACCEPT)
             stack.add([command.cell], Light(STRIP_LAYER, look))  # added later: on top
