@@ -212,6 +212,7 @@ def _serve(
         history_dir=session.state_dir,
         settings=store,
         health=session.health,
+        today=session.today,
     )
 
 

@@ -309,6 +309,12 @@ class KioskConfig:
         doc="held together for power_off_seconds: the Pi powers off; [] = staff page only",
     )
     power_off_seconds: float = option(10.0, low=3.0, high=60.0, doc="how long to hold them")
+    day_ends: str = option(
+        "04:00",
+        pattern=r"([01][0-9]|2[0-3]):[0-5][0-9]",
+        pattern_hint="a time HH:MM",
+        doc="when the cafe's day ends: rounds before it count for the day before",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware.history.day import DAY_ENDS, day_of_stamp
 from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
 from firmware.history.totals import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue, Termination
@@ -134,8 +135,13 @@ class History:
     """The history database, opened on first use (OSError or sqlite3.Error if it cannot be);
     one connection, used from one thread at a time."""
 
-    def __init__(self, state_dir: Path, *, busy_s: float = BUSY_S) -> None:
+    def __init__(
+        self, state_dir: Path, *, busy_s: float = BUSY_S, day_ends: datetime.time = DAY_ENDS
+    ) -> None:
+        """``day_ends``: when a match's day ends (``kiosk.day_ends``): one started before
+        then belongs to the day before."""
         self.state_dir = state_dir
+        self._day_ends = day_ends
         self.path = state_dir / FILE_NAME
         self._busy_s = busy_s
         self._connection: sqlite3.Connection | None = None
@@ -204,7 +210,7 @@ class History:
                 json.dumps(list(snapshot.players)),
                 snapshot.started,
                 snapshot.finished,
-                _day(snapshot.started),
+                self._day(snapshot.started),
                 snapshot.winner,
                 len(snapshot.rounds),
                 json.dumps(list(snapshot.names)),
@@ -301,7 +307,7 @@ class History:
         started: float,
     ) -> int:
         """A new match row (not finished yet); returns its id."""
-        day = _day(started)
+        day = self._day(started)
         with self._db:
             cursor = self._db.execute(
                 "INSERT INTO matches (board, game, rules, players, started, day)"
@@ -354,6 +360,10 @@ class History:
             found.append(RoundRow(number, record, status, winner, ended, reason or derived))
         return found
 
+    def _day(self, stamp: float) -> str:
+        """The business day of a match started at ``stamp``, as the ``day`` column keeps it."""
+        return day_of_stamp(stamp, self._day_ends).isoformat()
+
     def day_totals(self, day: datetime.date) -> DayTotals:
         """The kiosk's day statistics: the finished matches of ``day``, and the rounds of all
         its matches lost on time (as the history page counts them)."""
@@ -377,9 +387,9 @@ class History:
                 day = datetime.date.fromisoformat(str(data["day"]))
                 games = [_day_file_game(entry) for entry in data["finished"]]
                 noon = datetime.datetime.combine(day, datetime.time(12)).timestamp()
-                _day(noon)
+                _calendar_day(noon)
                 for game in games:
-                    _day(noon + game.seconds)
+                    _calendar_day(noon + game.seconds)
             except (OSError, ValueError, KeyError, TypeError, OverflowError):
                 continue  # not a day file we know, or numbers no row can hold: leave it alone
             for game in games:
@@ -411,7 +421,7 @@ def fits_integer(number: int) -> bool:
     return INTEGER_MIN <= number <= INTEGER_MAX
 
 
-def _day(stamp: float) -> str:
+def _calendar_day(stamp: float) -> str:
     return datetime.datetime.fromtimestamp(stamp).date().isoformat()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import json
 import logging
 import re
@@ -26,6 +27,7 @@ from firmware.controller.live import (
     Touch,
 )
 from firmware.controller.options import game_catalogue
+from firmware.history.day import Today
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import shorten
 from firmware.rules.grid import parse_board_cell
@@ -94,6 +96,7 @@ def build_app(
     settings: SettingsStore | None = None,
     address: Callable[[], str] | None = None,
     health: Callable[[], dict[str, JsonValue]] | None = None,
+    today: Callable[[], datetime.date] | None = None,
 ) -> web.Application:
     """The app: the pages ``/``, ``/scoreboard``, ``/staff`` and ``/pads``, ``/api/*``, ``/ws``,
     ``/static/*``; ``POST /api/review`` moves a review to a move.
@@ -118,7 +121,7 @@ def build_app(
     app.router.add_get("/scoreboard", _page("scoreboard.html"))
     app.router.add_get("/staff", _page("staff.html"))
     app.router.add_get("/pads", _page("pads.html"))
-    add_history_routes(app, history_dir)
+    add_history_routes(app, history_dir, today or Today(datetime.datetime.now))
     add_player_routes(app)
     add_address_routes(app, address or (lambda: "http://127.0.0.1:8080/"))
     app[HEALTH_KEY] = health or (lambda: {"ok": True, "problems": []})

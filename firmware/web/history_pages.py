@@ -8,6 +8,7 @@ import datetime
 import html
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import web
@@ -27,15 +28,20 @@ from firmware.web.bodies import ApiError
 from firmware.web.history_words import day_html, match_html
 
 HISTORY_DIR_KEY = web.AppKey("history_dir", Path)
+TODAY_KEY: web.AppKey[Callable[[], datetime.date]] = web.AppKey("today")
 NO_SUCH_ROUND = "no such round in the history"
 # a match, its rounds, its names, the coach's analyses by round number
 Played = tuple[MatchRow, list[RoundRow], dict[int, str], dict[int, list[JsonValue]]]
 
 
-def add_history_routes(app: web.Application, state_dir: Path | None) -> None:
-    """The pages read the history in ``state_dir`` (none: they say there is no history)."""
+def add_history_routes(
+    app: web.Application, state_dir: Path | None, today: Callable[[], datetime.date]
+) -> None:
+    """The pages read the history in ``state_dir`` (none: they say there is no history);
+    ``today``: the business day now (``firmware.history.day.Today``), the pages' default."""
     if state_dir is not None:
         app[HISTORY_DIR_KEY] = state_dir
+    app[TODAY_KEY] = today
     app.router.add_get("/history", _page)
     app.router.add_get("/api/history/{match:[0-9]+}/{round:[0-9]+}", _record)
     app.router.add_get("/api/leaderboard", _leaderboard)
@@ -136,7 +142,7 @@ def round_record(
 def _day(request: web.Request) -> datetime.date:
     text = request.query.get("day")
     try:
-        return datetime.date.today() if text is None else datetime.date.fromisoformat(text)
+        return request.app[TODAY_KEY]() if text is None else datetime.date.fromisoformat(text)
     except ValueError:
         raise ApiError(400, f"day: write YYYY-MM-DD, got {str(text)[:20]!r}") from None
 

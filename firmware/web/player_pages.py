@@ -15,7 +15,7 @@ from firmware.history.store import History
 from firmware.history.writer import read_history
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
-from firmware.web.history_pages import HISTORY_DIR_KEY
+from firmware.web.history_pages import HISTORY_DIR_KEY, TODAY_KEY
 
 PERIOD_WORDS = {Period.DAY: "Today", Period.WEEK: "This week", Period.ALL: "All time"}
 MAX_NAME = 200  # longer than any name a seat takes: a longer one is no player
@@ -46,7 +46,8 @@ def _period(request: web.Request) -> tuple[Period, datetime.date]:
         raise ApiError(400, f"period: day, week or all, got {text[:20]!r}") from None
     day_text = request.query.get("day")
     try:
-        day = datetime.date.today() if day_text is None else datetime.date.fromisoformat(day_text)
+        today = request.app[TODAY_KEY]
+        day = today() if day_text is None else datetime.date.fromisoformat(day_text)
     except ValueError:
         raise ApiError(400, f"day: write YYYY-MM-DD, got {str(day_text)[:20]!r}") from None
     return period, day

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import logging
 import threading
 from collections.abc import Callable
@@ -58,7 +59,9 @@ class WebServer:
         settings: SettingsStore | None = None,
         network: NetworkFacts | None = None,
         health: Callable[[], dict[str, JsonValue]] | None = None,
+        today: Callable[[], datetime.date] | None = None,
     ) -> None:
+        """``today``: the business day now, the history pages' default day."""
         if not 0 <= port <= 65535:
             raise ValueError(f"web port: must be 0..65535, got {port}")
         self._board = board
@@ -71,6 +74,7 @@ class WebServer:
         self._staff = StaffGate(staff_pin, clock)
         self._settings = settings
         self._health = health
+        self._today = today
         if settings is not None:
             settings.subscribe(self._pins_changed)
         self._network = network or network_facts()
@@ -178,6 +182,7 @@ class WebServer:
                 settings=self._settings,
                 address=lambda: self.page_address,
                 health=self._health,
+                today=self._today,
             ),
             access_log=None,
             shutdown_timeout=1.0,

@@ -15,7 +15,7 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -41,6 +41,7 @@ from firmware.controller.players import (
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.table import Table
 from firmware.controller.timers import Timers
+from firmware.history.day import DAY_ENDS, Today
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
@@ -114,6 +115,9 @@ class Assembly:
     health: BoardHealth | None = None
     announcer: Announcer | None = None  # the voice's subscriber, on a board with a speaker
     voice_thread: AnnouncerThread | None = None  # the announcer's own thread, beside a real voice
+    today: Callable[[], datetime.date] = field(  # the café's day now
+        default_factory=lambda: Today(datetime.datetime.now)
+    )
 
     @property
     def staff_pin(self) -> str | None:
@@ -149,6 +153,7 @@ def assemble(
     config_problems: tuple[str, ...] = (),
     time_control: TimeControl = NO_CLOCK,
     coach: Coach | None = None,
+    day_ends: datetime.time = DAY_ENDS,
 ) -> Assembly:
     """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
     (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
@@ -164,7 +169,8 @@ def assemble(
     besides here, computer and remote. ``speech``: what a board with a speaker says (its
     ``enabled`` and ``verbosity``). ``time_control``: the game clock of the matches
     played (``--clock``, ``play.clock``). ``coach``: analyses every finished round for the
-    reviews."""
+    reviews. ``day_ends``: when the café's day ends (``kiosk.day_ends``): "today" for the
+    history, the champions and the games today."""
     events = EventBus()
     timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()
@@ -172,7 +178,8 @@ def assemble(
     announcer, voice_thread = _announcer(board, speech, events, views)
     explore = announcer is not None and speech.enabled and speech.explore
     wall_seconds = _wall_seconds(wall)
-    history = None if state_dir is None else History(state_dir)
+    today = Today(datetime.datetime.now if wall is None else wall, day_ends)
+    history = None if state_dir is None else History(state_dir, day_ends=day_ends)
     link_part = None
     if link is not None:
         link_part = BoardLink(
@@ -224,7 +231,9 @@ def assemble(
         seating.time_from(game_clock.movetime_ms)
     if state_dir is not None and history is not None:
         folder = state_dir
-        writer = HistoryWriter(lambda: History(folder), folder / SPOOL_NAME, warn)
+        writer = HistoryWriter(
+            lambda: History(folder, day_ends=day_ends), folder / SPOOL_NAME, warn
+        )
         journal_names = table.names_of  # the journal's names, the history's for older journals
 
         def kept(key: str) -> dict[int, str]:
@@ -283,6 +292,7 @@ def assemble(
         health,
         announcer,
         voice_thread,
+        today,
     )
 
 
@@ -368,8 +378,8 @@ def start_link(
     board's health and the board ``page`` a fleet card links to."""
     assert parts.link is not None, "assemble(link=...) builds the link"
     history, health, view = parts.history, parts.health, parts.controller.view
-    today = None if history is None else _games_today(history, view)
-    champions = None if history is None else _champions_today(history, view)
+    today = None if history is None else _games_today(history, view, parts.today)
+    champions = None if history is None else _champions_today(history, view, parts.today)
 
     def extra() -> dict[str, JsonValue]:
         found: dict[str, JsonValue] = {} if today is None else today()
@@ -396,7 +406,9 @@ def start_link(
 CHAMPIONS_IN_STATE = 5
 
 
-def _champions_today(history: History, view: Callable[[], BoardView]) -> Callable[[], JsonValue]:
+def _champions_today(
+    history: History, view: Callable[[], BoardView], today: Callable[[], datetime.date]
+) -> Callable[[], JsonValue]:
     """The state's ``champions_today`` (this board's top five), read again when the names, a
     round or the day may have changed."""
     cache: dict[tuple[object, ...], JsonValue] = {}
@@ -405,7 +417,7 @@ def _champions_today(history: History, view: Callable[[], BoardView]) -> Callabl
         score = view().score
         moves = score.get("moves")
         key = (
-            datetime.date.today(),
+            today(),
             score.get("phase"),
             score.get("round"),
             score.get("status"),
@@ -436,7 +448,7 @@ def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> Pl
 
 
 def _games_today(
-    history: History, view: Callable[[], BoardView]
+    history: History, view: Callable[[], BoardView], today: Callable[[], datetime.date]
 ) -> Callable[[], dict[str, JsonValue]]:
     """The state's ``games_today`` and ``lost_on_time_today``, read again only when a match may
     have ended or a day."""
@@ -444,7 +456,7 @@ def _games_today(
 
     def games_today() -> dict[str, JsonValue]:
         score = view().score
-        key = (datetime.date.today(), score.get("phase"), score.get("round"), score.get("game"))
+        key = (today(), score.get("phase"), score.get("round"), score.get("game"))
         if key not in cache:
             try:
                 cache.clear()

@@ -150,6 +150,7 @@ def _run_locked(
             pads=pads,
             settings=store,
             health=parts.health,
+            today=parts.today,
         )
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGTERM, signal.SIGINT):

@@ -59,6 +59,7 @@ class Session:
     link: Closable | None = None
     state_dir: Path | None = None
     health: BoardHealth | None = None
+    today: Callable[[], datetime.date] | None = None  # the café's day now, for the pages
     closed: bool = field(default=False)
 
     def fake_clock(self) -> FakeClock:
@@ -133,6 +134,7 @@ def build_session(
         staff_pin=parts.staff_pin,
         state_dir=state_dir,
         health=parts.health,
+        today=parts.today,
     )
     frames_path = plan.spec.frames
     if frames_path is not None:
@@ -161,6 +163,7 @@ def serve_web(
     history_dir: Path | None = None,
     settings: SettingsStore | None = None,
     health: BoardHealth | None = None,
+    today: Callable[[], datetime.date] | None = None,
 ) -> WebPages | None:
     """Start the web pages on ``HOST:PORT`` (``off``: none; port 0: any free one), print where.
 
@@ -185,6 +188,7 @@ def serve_web(
             history_dir=history_dir,
             settings=settings,
             health=None if health is None else health.to_json,
+            today=today,
         )
     except (ImportError, OSError) as exc:
         complain(f"the web pages could not start on {where}: {exc}")

@@ -17,6 +17,7 @@ from pathlib import Path
 from firmware.config.schema import Config, KioskConfig
 from firmware.controller.computer import computer_choice
 from firmware.controller.extras import PowerSwitch
+from firmware.history.day import parse_day_ends
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.setup import kiosk_section
 from firmware.link.online_request import OnlineRequest
@@ -136,4 +137,5 @@ def assemble_board(
         config_problems=plan.config_problems,
         time_control=plan.time_control,
         coach=coach,
+        day_ends=parse_day_ends(config.kiosk.day_ends),
     )

@@ -83,6 +83,7 @@ class Rig:
         self.kiosk = parts.kiosk
         self.events = parts.events
         self.announcer = parts.announcer
+        self.today = parts.today  # the café's day on this rig's wall clock
 
     def start(
         self,

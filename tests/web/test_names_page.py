@@ -23,7 +23,7 @@ from tests.web.client import request
 pytestmark = pytest.mark.browser
 
 MARKUP = "<img src=x>Ben"  # within the 20 characters a name may have
-NOW = datetime.datetime.now()  # the scoreboard shows today's champions: play them today
+NOW = datetime.datetime(2026, 11, 30, 19, 5)  # the boards' and the pages' today (an evening)
 TODAY = NOW.date().isoformat()
 DUEL: dict[str, JsonValue] = {"mode": "duel", "rounds_to_win": 3}
 
@@ -71,7 +71,9 @@ def test_two_named_matches_make_the_leaderboard_on_the_scoreboard(
     rig = Rig(state, wall_start=NOW).start(
         "culls", {"mode": "duel", "rounds_to_win": 3}, first="blue"
     )
-    with serve_in_thread(rig.controller, host="127.0.0.1", port=0, history_dir=state) as web:
+    with serve_in_thread(
+        rig.controller, today=rig.today, host="127.0.0.1", port=0, history_dir=state
+    ) as web:
         phone = open_window(390, 844)
         phone.goto(web.url)
         expect(phone.locator("#names-form")).to_be_visible()
@@ -88,7 +90,9 @@ def test_two_named_matches_make_the_leaderboard_on_the_scoreboard(
     rig = Rig(state, wall_start=NOW).start(
         "culls", {"mode": "duel", "rounds_to_win": 3}, first="red"
     )
-    with serve_in_thread(rig.controller, host="127.0.0.1", port=0, history_dir=state) as web:
+    with serve_in_thread(
+        rig.controller, today=rig.today, host="127.0.0.1", port=0, history_dir=state
+    ) as web:
         phone = open_window(390, 844)
         phone.goto(web.url)
         put_names(rig, phone, {"blue": "Cleo", "red": "Ana"})
@@ -122,7 +126,9 @@ def test_the_attract_show_offers_to_challenge_todays_champion(
     rig = Rig(state, wall_start=NOW, kiosk=kiosk).start("culls", DUEL, first="blue")
     rig.controller.submit(NameSeat(0, "Ana"))
     play_rounds(rig, ["blue"])
-    with serve_in_thread(rig.controller, host="127.0.0.1", port=0, history_dir=state) as web:
+    with serve_in_thread(
+        rig.controller, today=rig.today, host="127.0.0.1", port=0, history_dir=state
+    ) as web:
         scoreboard = open_window(1280, 800)
         scoreboard.goto(web.url + "scoreboard")
         expect(scoreboard.locator("#champions-list li")).to_have_text(["1.Ana1 round won"])
@@ -139,7 +145,7 @@ def test_a_name_typed_stays_while_the_board_moves_on_until_it_is_saved(
     """The first seat's name typed, then the board's view changes (a move, a blink, a clock
     tick) while the second is typed: both names are saved as typed."""
     rig = Rig(tmp_path / "state", wall_start=NOW).start("culls", DUEL, first="blue")
-    with serve_in_thread(rig.controller, host="127.0.0.1", port=0) as web:
+    with serve_in_thread(rig.controller, today=rig.today, host="127.0.0.1", port=0) as web:
         phone = open_window(390, 844)
         phone.goto(web.url)
         first = phone.locator('#names-seats input[data-seat="0"]')

@@ -33,7 +33,7 @@ BOXES = (
     "#download",
     "#link",
 )
-NOW = datetime.datetime.now()  # the champions are today's
+NOW = datetime.datetime(2026, 11, 30, 19, 5)  # the boards' and the pages' today (an evening)
 
 
 def overlap(a: FloatRect, b: FloatRect) -> float:
@@ -75,7 +75,7 @@ def test_no_text_box_of_the_scoreboard_overlaps_another(
     # On the café's network (a board on loopback only offers phones no QR code).
     cafe = NetworkFacts("cafe-table", mdns=True, lan_address="192.168.1.20")
     with serve_in_thread(
-        rig.controller, host="0.0.0.0", port=0, history_dir=state, network=cafe
+        rig.controller, today=rig.today, host="0.0.0.0", port=0, history_dir=state, network=cafe
     ) as web:
         port = web.url.rsplit(":", 1)[1].strip("/")
         page = open_window(width, height)
