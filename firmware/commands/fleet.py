@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import logging
 import os
 import sqlite3
@@ -13,11 +14,14 @@ from pathlib import Path
 from aiohttp import web
 
 from firmware.commands.errors import CommandError
+from firmware.fleet.cafe_pages import add_cafe_routes
 from firmware.fleet.desk import TournamentDesk
 from firmware.fleet.pages import QUIET_S, fleet_app
+from firmware.fleet.register import CafeRegister
 from firmware.fleet.roster import Roster
 from firmware.fleet.tournament_routes import add_tournament_routes
 from firmware.fleet.tournament_store import TournamentStore
+from firmware.history.day import Today
 from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint, Will
 from firmware.link.settings import LinkSettingsError, parse_broker
@@ -123,8 +127,13 @@ def run(args: argparse.Namespace) -> int:
         store, roster, lambda topic, text: client.publish(topic, text, retain=True), time.time
     )
     client.subscribe(topics.ALL_PAIRING_RESULTS, desk.result_seen)
+    register = CafeRegister(
+        lambda topic, text: client.publish(topic, text, retain=True), Today(datetime.datetime.now)
+    )
+    client.subscribe(topics.ALL_LEDGERS, register.ledger_seen)
     app = fleet_app(roster, lambda board: clear_board(client, board))
     add_tournament_routes(app, desk, PinGuard(pin or None, MonotonicClock()))
+    add_cafe_routes(app, register)
     try:
         web.run_app(
             app,

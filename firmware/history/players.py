@@ -19,12 +19,26 @@ from firmware.history.leaderboard import seat_colours
 from firmware.history.store import History, MatchRow
 from firmware.rules.api import JsonValue
 
+# The rating a page shows, on the scale of the computer levels' ratings (Elo-like, about 900 for
+# level 1 to 1,750-2,050 for level 6, docs/players.md): a newcomer (ordinal 0) shows 1,000, and a
+# unit of OpenSkill's mu is 47 Elo points (at equal ratings the Plackett-Luce model's win chance
+# changes with mu as Elo's does with 47 points, for its beta of 25/6). Never below 100.
+DISPLAY_NEWCOMER = 1000
+DISPLAY_PER_MU = 47.0
+DISPLAY_FLOOR = 100
+
+
+def display_rating(ordinal: float) -> int:
+    """A rating's ordinal (mu - 3 sigma) as the pages show it, on the levels' scale."""
+    return max(DISPLAY_FLOOR, round(DISPLAY_NEWCOMER + DISPLAY_PER_MU * ordinal))
+
 
 class Period(enum.Enum):
     """How far back a leaderboard looks from its day."""
 
     DAY = "day"
     WEEK = "week"  # the ISO week (Monday to Sunday) holding the day
+    MONTH = "month"  # the calendar month holding the day
     ALL = "all"
 
     def days(self, day: datetime.date) -> tuple[datetime.date, datetime.date] | None:
@@ -35,6 +49,12 @@ class Period(enum.Enum):
             monday = day - datetime.timedelta(days=day.weekday())
             last = datetime.date.max - monday
             return monday, monday + datetime.timedelta(days=min(6, last.days))
+        if self is Period.MONTH:
+            first = day.replace(day=1)
+            if (day.year, day.month) == (datetime.MAXYEAR, 12):  # the calendar's last month
+                return first, datetime.date.max
+            following = (first + datetime.timedelta(days=32)).replace(day=1)
+            return first, following - datetime.timedelta(days=1)
         return None
 
 
@@ -79,7 +99,7 @@ class Player:
     match_wins: int = 0
     draws: int = 0
     last_played: float | None = None
-    rating: float = 0.0  # the rating's ordinal (mu - 3 sigma): 0 for a newcomer
+    rating: float = 0.0  # the rating's ordinal (mu - 3 sigma): 0 for a newcomer (see display)
     mu: float = 0.0
     sigma: float = 0.0
     history: list[Result] = field(default_factory=list)
@@ -92,6 +112,7 @@ class Player:
             "draws": self.draws,
             "last_played": self.last_played,
             "rating": round(self.rating, 2),
+            "display_rating": display_rating(self.rating),
             "mu": round(self.mu, 3),
             "sigma": round(self.sigma, 3),
         }
@@ -99,8 +120,13 @@ class Player:
 
 def results(history: History) -> list[Result]:
     """Every finished match of the history, oldest first, with its named seats."""
+    return results_of(history.matches())
+
+
+def results_of(matches: Iterable[MatchRow]) -> list[Result]:
+    """Every finished match of ``matches`` (one board's or the café's), oldest first."""
     found: list[Result] = []
-    for match in history.matches():
+    for match in matches:
         if match.finished is None:
             continue
         colours = seat_colours(match.game, match.rules)
@@ -150,7 +176,11 @@ def _rating(
 
 def players(history: History) -> list[Player]:
     """Every named player, best rated first (then most matches won, then the name)."""
-    found = results(history)
+    return players_of(results(history))
+
+
+def players_of(found: list[Result]) -> list[Player]:
+    """Every name of ``found`` (oldest first), best rated first."""
     ratings = rate(found)
     by_key: dict[str, Player] = {}
     for result in found:
@@ -184,10 +214,15 @@ def player(history: History, name: str) -> Player | None:
 def leaderboard(history: History, period: Period, day: datetime.date) -> list[Player]:
     """The players of ``period`` around ``day``: matches and wins counted in it, each with the
     rating they hold now; most matches won first, then the rating, then the name."""
+    return leaderboard_of(results(history), period, day)
+
+
+def leaderboard_of(found: list[Result], period: Period, day: datetime.date) -> list[Player]:
+    """``leaderboard`` over ``found`` (one board's finished matches, or the café's)."""
     span = period.days(day)
-    everyone = {p.name.casefold(): p for p in players(history)}
+    everyone = {p.name.casefold(): p for p in players_of(found)}
     board: dict[str, Player] = {}
-    for result in results(history):
+    for result in found:
         if span is not None and not span[0] <= result.day <= span[1]:
             continue
         for name in {n.casefold(): n for n in reversed(result.named())}.values():

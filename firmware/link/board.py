@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.events import Event, EventBus
+from firmware.controller.events import Event, EventBus, MatchEnded, MatchReopened
 from firmware.controller.live import BoardView, LoopCall, Redraw, ViewHub
 from firmware.controller.table import StarterDraw
+from firmware.history.ledger import CAFE_PLAYERS_FILE, ledger_json
+from firmware.history.writer import read_history
 from firmware.link import topics
 from firmware.link.client import BrokerClient, Endpoint, Will
 from firmware.link.online import OnlineGame
@@ -20,10 +24,12 @@ from firmware.link.settings import LinkSettings
 from firmware.link.shared_clock import SharedClock
 from firmware.link.tournament_table import TournamentTable
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.game_and_rules import GameAndRules
 from hal.interfaces import Clock
 
 WallTime = Callable[[], float]
+log = logging.getLogger("cullsboard.link")
 
 
 class BoardLink:
@@ -48,6 +54,7 @@ class BoardLink:
         self.board_id = settings.board_id
         self._post_item = post
         self._views = views
+        self._state_dir = state_dir
         self._clock = clock
         self._wall = wall
         self._extra_state: Callable[[], dict[str, JsonValue]] = dict
@@ -155,6 +162,8 @@ class BoardLink:
         self._state_sent_at = None
         self.online_game.connected()
         self.tournament.connected()
+        self.client.subscribe(topics.CAFE_PLAYERS, self._cafe_players)
+        self._send_ledger()
         self._refresh()
         self._send_state()
 
@@ -168,9 +177,43 @@ class BoardLink:
 
     def _heard(self, event: Event) -> None:
         """A table event: announced on the board's ``events`` topic (on the loop's thread)."""
+        ended = isinstance(event, MatchEnded) and not event.resumed
+        if ended or isinstance(event, MatchReopened):
+            self.post(self._send_ledger)  # once the history has written it
         payload = self._events.payload(event, self._wall())
         if payload is not None:
             self.client.publish(topics.board_events(self.board_id), json.dumps(payload))
+
+    def _send_ledger(self) -> None:
+        """The board's finished named matches, retained: the fleet rates the café's players
+        from every board's (sent again at each connection, so nothing the broker missed is
+        lost, and counted once, by match)."""
+        if self._state_dir is None or not self.client.connected:
+            return
+        try:
+            history = read_history(self._state_dir)
+            try:
+                matches = history.matches()
+            finally:
+                history.close()
+        except (OSError, sqlite3.Error, ValueError) as exc:
+            log.warning("the history cannot be read for the café's players (%s)", exc)
+            return
+        ledger = json.dumps(ledger_json(self.board_id, matches), separators=(",", ":"))
+        self.client.publish(topics.board_ledger(self.board_id), ledger, retain=True)
+
+    def _cafe_players(self, topic: str, payload: bytes) -> None:
+        """The café's players as the fleet rates them: kept for this board's /players page."""
+        if self._state_dir is None or not payload:
+            return
+        try:
+            read_json(payload)
+            target = self._state_dir / CAFE_PLAYERS_FILE
+            temporary = target.with_name(target.name + ".tmp")
+            temporary.write_bytes(payload)
+            temporary.replace(target)
+        except (OSError, JsonInputError) as exc:
+            log.warning("the café's players cannot be kept (%s)", exc)
 
     def _send_state(self) -> None:
         if self._view is None or not self.client.connected:

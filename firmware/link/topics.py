@@ -37,6 +37,14 @@ def board_pairing_result(board: str) -> str:
     return f"{ROOT}/boards/{board}/pairing_result"
 
 
+def board_ledger(board: str) -> str:
+    """Retained by the board: its finished named matches (the café's players are made of them)."""
+    return f"{ROOT}/boards/{board}/ledger"
+
+
+CAFE_PLAYERS = f"{ROOT}/cafe/players"  # retained by the fleet: the café's players and ratings
+
+
 def game_offer(code: str) -> str:
     """Retained by the host: the game offered under a join code."""
     return f"{ROOT}/games/{code}/offer"
@@ -55,6 +63,7 @@ def game_boards(code: str) -> str:
 ALL_STATUS = f"{ROOT}/boards/+/status"
 ALL_STATE = f"{ROOT}/boards/+/state"
 ALL_PAIRING_RESULTS = f"{ROOT}/boards/+/pairing_result"
+ALL_LEDGERS = f"{ROOT}/boards/+/ledger"
 
 
 def board_of(topic: str) -> str | None:

@@ -235,14 +235,14 @@ async def _record(request: web.Request) -> web.Response:
 
 
 async def _csv(request: web.Request) -> web.Response:
-    """GET /api/history.csv?period=day|week|all&day=YYYY-MM-DD (default: a day, today): the
-    rounds of that day, of its week (Monday to Sunday, as the players' page counts one) or of
-    every day, a row each."""
+    """GET /api/history.csv?period=day|week|month|all&day=YYYY-MM-DD (default: a day, today):
+    the rounds of that day, of its week (Monday to Sunday, as the players' page counts one), its
+    month or every day, a row each."""
     day = _day(request)
     try:
         period = Period(request.query.get("period", "day"))
     except ValueError:
-        raise ApiError(400, "period: day, week or all") from None
+        raise ApiError(400, "period: day, week, month or all") from None
     span = period.days(day)
     history = _open_for_api(request)
     try:

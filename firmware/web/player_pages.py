@@ -10,14 +10,33 @@ import urllib.parse
 
 from aiohttp import web
 
-from firmware.history.players import Period, Player, Result, leaderboard, player
+from firmware.history.ledger import CAFE_PLAYERS_FILE
+from firmware.history.players import (
+    Period,
+    Player,
+    Result,
+    display_rating,
+    leaderboard,
+    player,
+)
 from firmware.history.store import History
 from firmware.history.writer import read_history
 from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.web.bodies import ApiError
 from firmware.web.history_pages import HISTORY_DIR_KEY, TODAY_KEY
 
-PERIOD_WORDS = {Period.DAY: "Today", Period.WEEK: "This week", Period.ALL: "All time"}
+PERIOD_WORDS = {
+    Period.DAY: "Today",
+    Period.WEEK: "This week",
+    Period.MONTH: "This month",
+    Period.ALL: "All time",
+}
+RATING_NOTE = (
+    "A rating starts at 1,000 for a new player and rises with wins over strong players (teams "
+    "and games of three count too); it is on the computer's scale: level 1 about 900, level 6 "
+    "about 1,750 (Culls) or 2,050 (Cubulus)."
+)
 MAX_NAME = 200  # longer than any name a seat takes: a longer one is no player
 
 
@@ -64,7 +83,7 @@ def _standings(request: web.Request, period: Period, day: datetime.date) -> list
 
 
 async def _board_json(request: web.Request) -> web.Response:
-    """GET /api/players?period=day|week|all&day=YYYY-MM-DD."""
+    """GET /api/players?period=day|week|month|all&day=YYYY-MM-DD."""
     period, day = _period(request)
     players: list[JsonValue] = [p.to_json() for p in _standings(request, period, day)]
     return web.json_response({"period": period.value, "day": day.isoformat(), "players": players})
@@ -78,9 +97,10 @@ async def _board_page(request: web.Request) -> web.Response:
         f"{' aria-current=page' if p is period else ''}>{PERIOD_WORDS[p]}</a>"
         for p in Period
     )
+    cafe = _cafe_ratings(request)
     rows = "\n".join(
         f"<tr><td>{rank}</td><td>{_player_link(p.name)}</td><td>{p.match_wins}</td>"
-        f"<td>{p.matches}</td><td>{p.rating:.1f}</td></tr>"
+        f"<td>{p.matches}</td><td>{_rating(p, cafe)}</td></tr>"
         for rank, p in enumerate(standings, start=1)
     )
     table = (
@@ -92,9 +112,9 @@ async def _board_page(request: web.Request) -> web.Response:
     title = f"{PERIOD_WORDS[period]}" + (f" ({day.isoformat()})" if period is Period.DAY else "")
     return _page(
         f"Players: {title}",
-        f'<nav class="days">{tabs}</nav>{table}<p class="note">The rating starts at 0 for a new '
-        "player and rises with wins over strong players (teams and games of three count too); "
-        "the table lists most matches won first.</p>",
+        f'<nav class="days">{tabs}</nav>{table}<p class="note">{RATING_NOTE} '
+        + ("Ratings are the café's, from every table. " if cafe else "")
+        + "The table lists most matches won first.</p>",
     )
 
 
@@ -117,10 +137,37 @@ async def _player_page(request: web.Request) -> web.Response:
     return _page(
         found.name,
         f'<p class="summary">{found.match_wins} of {found.matches} matches won, '
-        f"{found.draws} drawn · rating {found.rating:.1f} · last played {last}</p>"
+        f"{found.draws} drawn · rating {_rating(found, _cafe_ratings(request))} · "
+        f"last played {last}</p>"
         '<table class="players"><thead><tr><th>When</th><th>Game</th><th>With</th>'
         f"<th>Result</th></tr></thead><tbody>{games}</tbody></table>",
     )
+
+
+def _cafe_ratings(request: web.Request) -> dict[str, int]:
+    """The café's ratings by name (folded), as the fleet last sent them to this board (none:
+    the board is not in a café, or has not heard the fleet)."""
+    state_dir = request.app.get(HISTORY_DIR_KEY)
+    path = None if state_dir is None else state_dir / CAFE_PLAYERS_FILE
+    if path is None or not path.exists():
+        return {}
+    try:
+        body = read_json(path.read_bytes())
+    except (OSError, JsonInputError):
+        return {}
+    players = body.get("players") if isinstance(body, dict) else None
+    found: dict[str, int] = {}
+    for entry in players if isinstance(players, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            rating = entry.get("rating")
+            if type(rating) is int:
+                found[str(entry["name"]).casefold()] = rating
+    return found
+
+
+def _rating(player: Player, cafe: dict[str, int]) -> str:
+    """The café's rating where the fleet has one, else this board's, on the levels' scale."""
+    return f"{cafe.get(player.name.casefold(), display_rating(player.rating)):,}"
 
 
 def _result_row(name: str, result: Result) -> str:
