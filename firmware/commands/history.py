@@ -109,7 +109,8 @@ def _list(history: History, day_text: str | None) -> int:
     except ValueError:
         return _fail(f"--day: write YYYY-MM-DD, got {day_text!r}")
     for row in history.matches(day):
-        winner = row.winner or ("draw" if row.finished else "unfinished")
+        unfinished = "unfinished" if row.abandoned is None else "abandoned"
+        winner = row.winner or ("draw" if row.finished else unfinished)
         seats = seat_words(row)
         print(f"{row.id:5d}  {row.day}  {row.game:8s} {row.rounds} rounds  {winner:10s} {seats}")
     return 0

@@ -98,8 +98,9 @@ def csv_rows(history: History, rows: Sequence[MatchRow]) -> str:
     writer.writerow(CSV_COLUMNS)
     for row in rows:
         match_winner = row.winner if row.finished is not None else None
+        unfinished = "unfinished" if row.abandoned is None else "abandoned"
         match_result = [
-            match_winner or ("draw" if row.finished is not None else "unfinished"),
+            match_winner or ("draw" if row.finished is not None else unfinished),
             _players_of(row, match_winner),
         ]
         head = [

@@ -22,6 +22,7 @@ class Standing:
     rounds: int = 0
     matches: int = 0
     match_wins: int = 0
+    abandoned: int = 0  # matches put away unfinished (NEW, idle): not counted as played
 
     def to_json(self) -> dict[str, JsonValue]:
         return {
@@ -30,6 +31,7 @@ class Standing:
             "rounds": self.rounds,
             "matches": self.matches,
             "match_wins": self.match_wins,
+            "abandoned": self.abandoned,
         }
 
 
@@ -56,7 +58,8 @@ def day_leaderboard(history: History, day: datetime.date) -> list[Standing]:
             if seat >= len(colours):
                 continue
             standing = standings.setdefault(name.casefold(), Standing(name))
-            standing.matches += 1
+            standing.abandoned += match.abandoned is not None
+            standing.matches += match.abandoned is None
             standing.rounds += len(rounds)
             standing.wins += sum(1 for r in rounds if r.winner == colours[seat])
             standing.match_wins += match.finished is not None and match.winner == colours[seat]

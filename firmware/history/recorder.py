@@ -14,6 +14,7 @@ from typing import Protocol
 
 from firmware.controller.events import (
     Event,
+    MatchAbandoned,
     MatchEnded,
     MatchReopened,
     MatchStarted,
@@ -84,6 +85,8 @@ class HistoryRecorder:
                 self._change(dataclasses.replace(snapshot, winner=event.winner, finished=finished))
             case MatchReopened() if snapshot is not None:
                 self._change(dataclasses.replace(snapshot, winner=None, finished=None))
+            case MatchAbandoned() if snapshot is not None and snapshot.finished is None:
+                self._change(dataclasses.replace(snapshot, abandoned=event.why))
             case SeatNamed() if snapshot is not None and event.seat < len(snapshot.names):
                 names = list(snapshot.names)
                 names[event.seat] = event.name

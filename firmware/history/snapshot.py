@@ -33,7 +33,8 @@ class SavedRound:
 class MatchSnapshot:
     """One match: ``key`` stays the same across restarts; ``players`` are the seats' player
     kinds, ``names`` the players' names per seat (None: unnamed); ``rounds`` only the finished
-    ones, in order; ``finished`` None while the match is undecided."""
+    ones, in order; ``finished`` None while the match is undecided; ``abandoned`` why it was put
+    away unfinished (None: it was not)."""
 
     key: str
     board: str
@@ -45,6 +46,7 @@ class MatchSnapshot:
     rounds: tuple[SavedRound, ...]
     winner: str | None
     finished: float | None
+    abandoned: str | None = None  # why the match was put away unfinished ("new", "idle", ...)
 
     def to_json(self) -> dict[str, JsonValue]:
         return {
@@ -68,6 +70,7 @@ class MatchSnapshot:
             ],
             "winner": self.winner,
             "finished": self.finished,
+            "abandoned": self.abandoned,
         }
 
 
@@ -102,6 +105,7 @@ def snapshot_from_json(raw: JsonValue) -> MatchSnapshot:
         rounds=tuple(rounds),
         winner=_text_or_none(data.get("winner"), "winner"),
         finished=None if finished is None else _time(finished, "finished"),
+        abandoned=_text_or_none(data.get("abandoned"), "abandoned"),
     )
 
 

@@ -46,7 +46,8 @@ CREATE TABLE IF NOT EXISTS matches (
     winner TEXT,
     rounds INTEGER NOT NULL DEFAULT 0,
     key TEXT,
-    names TEXT
+    names TEXT,
+    abandoned TEXT
 );
 CREATE TABLE IF NOT EXISTS rounds (
     match_id INTEGER NOT NULL REFERENCES matches(id),
@@ -68,10 +69,10 @@ CREATE TABLE IF NOT EXISTS analyses (
 );
 """
 # Columns added since the first version: (name, type), added to an older table on opening.
-ADDED_COLUMNS = (("key", "TEXT"), ("names", "TEXT"))
+ADDED_COLUMNS = (("key", "TEXT"), ("names", "TEXT"), ("abandoned", "TEXT"))
 ADDED_ROUND_COLUMNS = (("reason", "TEXT"),)
 MATCH_COLUMNS = (
-    "id, board, game, rules, players, started, finished, day, winner, rounds, key, names"
+    "id, board, game, rules, players, started, finished, day, winner, rounds, key, names, abandoned"
 )
 
 
@@ -105,6 +106,7 @@ class MatchRow:
     rounds: int
     key: str | None = None  # None: written before matches had keys
     names: tuple[str | None, ...] = ()
+    abandoned: str | None = None  # why it was put away unfinished (NEW, idle, ...); None: not
 
     def to_json(self) -> dict[str, JsonValue]:
         return {
@@ -118,6 +120,7 @@ class MatchRow:
             "day": self.day,
             "winner": self.winner,
             "rounds": self.rounds,
+            "abandoned": self.abandoned,
         }
 
 
@@ -214,11 +217,13 @@ class History:
                 snapshot.winner,
                 len(snapshot.rounds),
                 json.dumps(list(snapshot.names)),
+                snapshot.abandoned,
             )
             if found is None:
                 cursor = db.execute(
                     "INSERT INTO matches (board, game, rules, players, started, finished, day,"
-                    " winner, rounds, names, key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " winner, rounds, names, abandoned, key)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (*values, snapshot.key),
                 )
                 match_id = cursor.lastrowid
@@ -226,7 +231,8 @@ class History:
                 match_id = found[0]
                 db.execute(
                     "UPDATE matches SET board = ?, game = ?, rules = ?, players = ?, started = ?,"
-                    " finished = ?, day = ?, winner = ?, rounds = ?, names = ? WHERE id = ?",
+                    " finished = ?, day = ?, winner = ?, rounds = ?, names = ?, abandoned = ?"
+                    " WHERE id = ?",
                     (*values, match_id),
                 )
                 db.execute("DELETE FROM rounds WHERE match_id = ?", (match_id,))
@@ -460,7 +466,7 @@ def _reason_of(record: dict[str, JsonValue]) -> str | None:
 
 
 def _match(row: tuple[object, ...]) -> MatchRow:
-    id_, board, game, rules, players, started, finished, day, winner, rounds, key, names = row
+    id_, board, game, rules, players, started, finished, day, winner, rounds, key, names, gone = row
     return MatchRow(
         id=int(str(id_)),
         board=str(board),
@@ -474,4 +480,5 @@ def _match(row: tuple[object, ...]) -> MatchRow:
         rounds=int(str(rounds)),
         key=None if key is None else str(key),
         names=() if names is None else tuple(json.loads(str(names))),
+        abandoned=None if gone is None else str(gone),
     )

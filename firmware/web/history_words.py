@@ -156,7 +156,11 @@ def day_html(games: Day) -> str:
     round_word = "round" if played == 1 else "rounds"
     on_time = sum(1 for _, rounds in games for r in rounds if r.reason == "time")
     lost = f", {on_time} lost on time" if on_time else ""  # said only on a day that had some
-    lines = [f"<p>{len(finished)} {match_word} finished, {played} {round_word} played{lost}.</p>"]
+    gone = sum(1 for m, _ in games if m.abandoned is not None)  # put away: not played out
+    left = f"; {gone} abandoned" if gone else ""
+    lines = [
+        f"<p>{len(finished)} {match_word} finished, {played} {round_word} played{lost}{left}.</p>"
+    ]
     per_game: dict[str, list[tuple[MatchRow, list[RoundRow]]]] = defaultdict(list)
     for match, rounds in games:
         per_game[match.game].append((match, rounds))
