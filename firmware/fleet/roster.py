@@ -110,16 +110,21 @@ class Roster:
         """Every board, sorted by id, as the page shows it."""
         with self._lock:
             entries = sorted(self.boards.items())
-            return [_card(board, entry) for board, entry in entries]
+            now = self.clock()
+            lost = not self.broker_up and self.broker_since is not None
+            return [_card(board, entry, now, lost) for board, entry in entries]
 
 
-def _card(board: str, entry: BoardEntry) -> dict[str, JsonValue]:
+def _card(board: str, entry: BoardEntry, now: float, broker_lost: bool) -> dict[str, JsonValue]:
+    """A board's card; while the page has no broker, its status is ``unknown``: a status heard
+    as the broker went down (its wills, sent as it stops) says nothing of the table."""
     state = entry.state or {}
     score = state.get("score")
     score = score if isinstance(score, dict) else {}
     return {
         "board": board,
-        "status": entry.status,
+        "status": UNKNOWN if broker_lost else entry.status,
+        "silent_s": None if entry.heard is None else round(max(0.0, now - entry.heard)),
         "cafe": state.get("cafe"),
         "at": state.get("at"),
         "game": score.get("game"),
@@ -140,6 +145,7 @@ def _card(board: str, entry: BoardEntry) -> dict[str, JsonValue]:
     }
 
 
+UNKNOWN = "unknown"  # a card's status while the page cannot hear the broker
 FREE_PHASES = ("attract", "menu", "match_over")
 
 

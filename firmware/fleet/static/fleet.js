@@ -40,6 +40,12 @@ function seen(at, status) {
   return seconds < 90 ? `seen ${clock} (${seconds} s ago)` : `seen ${clock}`;
 }
 
+function notHeardFor(seconds) {
+  if (typeof seconds !== "number") return "not heard yet";
+  if (seconds < 60) return `not heard for ${seconds} s`;
+  return `not heard for ${Math.floor(seconds / 60)} min`;
+}
+
 function healthBox(health) {
   const problems = (health && health.problems) || [];
   if (!problems.length) return null;
@@ -116,7 +122,9 @@ function card(board) {
     link.append(canvas);
   }
   link.dataset.free = String(Boolean(board.free));
-  if (board.free || board.status === "offline") {
+  if (!brokerUp) {
+    link.append(line(notHeardFor(board.silent_s)));
+  } else if (board.free || board.status === "offline") {
     link.append(line(board.status === "offline" ? "off" : "free"));
   } else {
     const game = board.game ? `${board.game}${board.mode ? ` ${board.mode}` : ""}` : "menu";
