@@ -113,8 +113,6 @@ def run(args: argparse.Namespace, review: Record | None = None) -> int:
         session = mock_session(spec, layered_config, layered)
         if spec.review is not None:
             session.controller.review(spec.review)
-        elif spec.lesson is not None:
-            session.controller.lesson(spec.lesson)
         return _play(spec, session, layered_config, store)
 
 

@@ -25,8 +25,7 @@ from hal.interfaces import Board
 
 # any board's buttons ("mistakes": the coach's review after a round against the computer)
 PRESSES = frozenset({"undo", "new", "menu", "hint", "resign", "back", "mistakes"})
-READ = "read"  # a board with a voice and speech.explore (or a READ button) reads the position
-NO_READING = "read: the board reads aloud only with a voice and speech.explore"
+READ = "read"  # every board reads the position: said by a voice, else shown
 
 
 class CommandCheck:
@@ -52,8 +51,8 @@ class CommandCheck:
         self.buttons = frozenset(
             names
             | PRESSES
+            | {READ}  # the page's READ THE BOARD: said by a voice, else shown
             | ({"lesson", "puzzle"} if table.has_learning else set())
-            | ({READ} if table.context.explore else set())  # the page's READ THE BOARD
         )
 
     def check(self, command: RemoteCommand) -> None:
@@ -63,8 +62,6 @@ class CommandCheck:
         match command:
             case Touch(cell=(x, y)) if not (0 <= x < table.columns and 0 <= y < table.rows):
                 raise ValueError(f"touch: no such cell {command.cell!r}")
-            case Press(button=button) if button == READ and READ not in self.buttons:
-                raise ValueError(NO_READING)
             case Press(button=button) if button not in self.buttons:
                 raise ValueError(f"press: unknown button {button!r}")
             case StartGame():

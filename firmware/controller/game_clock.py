@@ -126,6 +126,7 @@ class BoardClock:
         self.menu_row = ClockRow(table.menu.columns, table.menu.rows, control)
         table.menu.add_row(self.menu_row)
         table.context.lay(ClockLights(self.running_flag, self.full_ms))
+        table.context.read_clocks_from(self.reading)
         self._match_id: str | None = None
         self._round = 0
         self._clocks: TurnClocks | None = None

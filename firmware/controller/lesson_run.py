@@ -10,6 +10,7 @@ piece covers; then the next step is set up. A wrong one changes nothing and gets
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from firmware.controller.adapter import BoardAdapter, Refusal, cells_for_token
@@ -22,6 +23,7 @@ from firmware.rules.players import GamePlayer
 
 COMPUTER_LEVEL = 1
 REPLY_NODES = 4_000  # the computer's budget for a lesson reply: a few milliseconds
+MAX_CELLS_NAMED = 8  # more lit cells than this are a region the sentence describes
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +117,7 @@ class LessonRun:
             return f"{result}{self._lesson.end} Tap {self.go_on} to go on."
         if self.showing:
             return f"{result}Tap {self.go_on} to go on."
-        return self._lesson.steps[self._index].say
+        return named_cells(self._lesson.steps[self._index].say, self.cells())
 
     def cells(self) -> list[str]:
         """The board cells to touch for a right action (none while a result is shown)."""
@@ -197,6 +199,19 @@ class LessonRun:
             self._state.apply(choice.token)
             played.append(choice.token)
         return tuple(played)
+
+
+def named_cells(sentence: str, cells: list[str]) -> str:
+    """``sentence`` with the lit ``cells`` named after it, those it does not name already, so
+    that a player who cannot see the lights hears where to touch ("... The lit cell is f9.")."""
+    words = set(re.findall(r"[a-z]\d+", sentence))
+    unnamed = [name for name in cells if name not in words]
+    if not unnamed or len(unnamed) > MAX_CELLS_NAMED:
+        return sentence
+    if len(cells) == 1:
+        return f"{sentence} The lit cell is {cells[0]}."
+    listed = ", ".join(cells[:-1]) + f" and {cells[-1]}"
+    return f"{sentence} The lit cells are {listed}."
 
 
 def go_on_cell(board: BoardAdapter, state: GameState, columns: int, rows: int) -> str:

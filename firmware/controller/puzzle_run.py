@@ -4,7 +4,8 @@ greeted, a wrong one refuted by the reply that beats it, each shown until the ne
 Pure and game-agnostic like the lesson runner: the board adapter says what a touch means, the
 rules judge, the kinds' words come from the game (``Teaching.tasks``) and the answers' from its
 adapter (``explain_answer``, in board cell names), and the reply to a wrong answer is a win in one
-where there is one, else the computer's move on a node budget.
+where there is one, else the computer's move on a node budget. A right answer whose turn goes on
+(a cull's flip) is declared solved only once the whole turn is on the board.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class PuzzleRun:
         self.tried = 0
         self._position = self.puzzle.position()
         self._shown: tuple[str, ...] = ()  # an answer (and a wrong one's reply) shown after it
+        self._made: tuple[str, ...] = ()  # a right answer's first tokens while its turn goes on
         self._right = False  # the answer shown solved the puzzle
         self._said = ""
         self._drawn: tuple[GameState, tuple[str, ...], tuple[str, ...]] | None = None
@@ -68,7 +70,7 @@ class PuzzleRun:
     def state(self) -> GameState:
         """A copy of the position shown: the puzzle's, or after an answer (and its reply)."""
         shown = self._position.copy()
-        for token in self._shown:
+        for token in self._shown or self._made:
             shown.apply(token)
         return shown
 
@@ -81,6 +83,11 @@ class PuzzleRun:
     def showing(self) -> bool:
         """An answer is shown played out: the next touch goes on (or sets the puzzle again)."""
         return bool(self._shown)
+
+    @property
+    def finishing(self) -> bool:
+        """A right answer is on the board but its turn goes on (the flip after a cull)."""
+        return bool(self._made)
 
     @property
     def task(self) -> str:
@@ -99,6 +106,8 @@ class PuzzleRun:
             return f"{self._said} Tap the board for the next puzzle."
         if self._shown:
             return f"{self._said} Tap the board to try again."
+        if self._made:
+            return self._said
         return f"{self._said} {self.task}".strip()
 
     def cells(self) -> list[str]:
@@ -127,22 +136,22 @@ class PuzzleRun:
             cell = parse_board_cell(name, self._columns, self._rows)
         except ValueError as exc:
             return Answer(False, str(exc))
-        token = self._board.token_for(self._position, cell, self._columns, self._rows)
+        token = self._board.token_for(self.state, cell, self._columns, self._rows)
         if isinstance(token, Refusal):
             return Answer(False, str(token))
         return self.play(token)
 
     def play(self, token: str) -> Answer:
-        """An answer as a token: a right one counts and stays shown until the next touch."""
+        """An answer as a token: a right one counts and stays shown until the next touch, once
+        its whole turn is played (after a cull, the flip)."""
+        if self._made:
+            return self._finish(token)
         reason = self._position.why_illegal(token)
         if reason is not None:
             return Answer(False, reason)
         self.tried += 1
         if token in self.puzzle.answers:
-            self.solved += 1
-            self._said = self._board.explain_answer(self._position.copy(), token, ())
-            self._shown, self._right = (token,), True
-            return Answer(True, self._said)
+            return self._finish(token)
         replies = self._refutation(token)
         self._shown = (token, *replies)
         if replies:
@@ -156,7 +165,28 @@ class PuzzleRun:
         """On to the next puzzle, unsolved."""
         self._index = (self._index + 1) % len(self._puzzles)
         self._position = self.puzzle.position()
-        self._shown, self._right, self._said = (), False, ""
+        self._shown, self._made, self._right, self._said = (), (), False, ""
+
+    def _finish(self, token: str) -> Answer:
+        """A right answer's ``token`` (or a later one of its turn): solved once the turn is
+        over, else the position after it waits for the rest (the flip)."""
+        state = self.state
+        reason = state.why_illegal(token)
+        if reason is not None:
+            return Answer(False, f"{reason}. {self._said}")
+        mover = self._position.to_move()
+        state.apply(token)
+        made = (*self._made, token)
+        if state.to_move() == mover and not state.outcome().is_over:
+            self._made = made
+            side = (mover or "").capitalize()
+            named = self._board.describe(self._position.copy(), made[0], side)
+            self._said = f"Right: {named.rstrip('.')}. Now {self._board.prompt(state)}."
+            return Answer(False, self._said)
+        self.solved += 1
+        self._said = self._board.explain_answer(self._position.copy(), made[0], ())
+        self._shown, self._made, self._right = made, (), True
+        return Answer(True, self._said)
 
     def view(self) -> dict[str, JsonValue]:
         """The puzzle as the scoreboard shows it (docs/scoreboard.md)."""

@@ -19,9 +19,10 @@ from hal.interfaces import Speaker
 Verbosity: TypeAlias = Literal["moves", "prompts", "all"]
 
 # The phases whose sentence is said, by the least verbosity that says it.
-ALWAYS = frozenset({"lesson", "puzzle", "waiting_for_chip"})  # asked for, or a move to place
+# asked for (a lesson, the puzzles, a review or "show my mistakes"), or a move to place
+ALWAYS = frozenset({"lesson", "puzzle", "review", "waiting_for_chip"})
 PROMPTS = frozenset({"playing", "round_over", "match_over"})
-ALL = frozenset({"menu", "review"})
+ALL = frozenset({"menu"})
 RESULT_PHASES = frozenset({"round_over", "match_over"})
 WARN_AT_MS = (60_000, 30_000, 10_000)  # the running clock's warnings, said at once
 

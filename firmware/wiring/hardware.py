@@ -131,7 +131,7 @@ def _run_locked(
     running_link = None
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     try:
-        controller.start(spec.game)
+        controller.start(spec.game, lesson=(spec.lesson or "") if spec.review is None else "")
         _start_poller(board.touch, stop_poll)
         where = spec.web or f"{config.web.host}:{config.web.port}"
         if plan.link is not None:
@@ -184,11 +184,9 @@ def _run_locked(
 
 
 def open_asked(controller: BoardController, spec: RunSpec) -> None:
-    """Open what the run asked for once the board runs: the review, else the lesson."""
+    """Open the review the run asked for once the board runs (a lesson opens as it starts)."""
     if spec.review is not None:
         controller.review(spec.review)
-    elif spec.lesson is not None:
-        controller.lesson(spec.lesson)
 
 
 def stop_handler(controller: BoardController, notifier: Notifier) -> SignalHandler:

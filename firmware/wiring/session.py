@@ -145,7 +145,8 @@ def build_session(
                 f"cannot write the frames file {frames_path}: {exc.strerror}"
             ) from None
         board.leds.on_sent = session.write_frame
-    session.controller.start(plan.spec.game)
+    spec = plan.spec
+    session.controller.start(spec.game, lesson=(spec.lesson or "") if spec.review is None else "")
     if plan.link is not None:
         session.link = start_link(parts, plan.spec.online, page=page)
     return session

@@ -24,7 +24,7 @@ from tests.speech.test_what_is_said import SPEECH_S
 READ_GPIO = 26
 POSITION = (
     "Blue: row 8: h8 and i8. 28 to place. Red: row 8: g8. 29 to place. "
-    "Red to play: place a chip and tap its cell (chip 2 of 2)."
+    "Red to play: place a chip and tap its cell (chip 2 of 2). Match: Blue 0, Red 0; 3 rounds win."
 )
 
 

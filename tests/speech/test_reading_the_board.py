@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from firmware.clock.sides import Reading
 from firmware.config import default_config
 from firmware.config.load import parse_config
-from firmware.controller.command_check import NO_READING
 from firmware.controller.live import Press
-from firmware.controller.modes.read import EXPLORE_HOLD_S
+from firmware.controller.modes.read import EXPLORE_HOLD_S, clock_words
 from firmware.controller.strip import HOLD_SECONDS
 from firmware.rules.game_and_rules import GameAndRules
+from firmware.rules.time_control import NO_CLOCK, parse_time_control
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from hal.clock import FakeClock
 from hal.mock import MockBoard
@@ -25,7 +26,9 @@ from tests.speech.test_what_is_said import SPEECH_S
 class Board:
     """A simulated board with its voice, put together as ``--mock-hal`` does."""
 
-    def __init__(self, state_dir: Path, speech: str = "explore: true") -> None:
+    def __init__(
+        self, state_dir: Path, speech: str = "explore: true", clock: str | None = None
+    ) -> None:
         self.clock = FakeClock(100.0)
         config = bare_simulation(parse_config(f"speech:\n  {speech}\n"))
         self.board: MockBoard = simulated_board(config, self.clock)
@@ -35,6 +38,7 @@ class Board:
             rng=random.Random(3),
             warn=print,
             speech=config.speech,
+            time_control=NO_CLOCK if clock is None else parse_time_control(clock),
         )
         self.controller = parts.controller
         self.table = parts.table
@@ -90,7 +94,7 @@ def test_read_on_the_strip_says_each_sides_chips_by_row_and_the_flipped_chip(
     assert board.heard()[0] == (
         "Blue: row 8: i8. 28 to place. Red: row 8: g8 and j8. 28 to place. The flipped blue chip "
         "on h8 waits to be moved. Blue to play: move your flipped chip from h8 to an empty cell "
-        "and tap it."
+        "and tap it. Match: Blue 0, Red 0; 3 rounds win."
     )
     assert board.moves == ["h8", "i8", "g8", "j8", "xh8"], "reading plays nothing"
 
@@ -105,9 +109,7 @@ def test_read_says_each_face_of_the_cube(board: Board) -> None:
     assert said.endswith("Red to play: push a ball in: tap the face cell you push into.")
 
 
-def test_the_pages_read_is_taken_with_explore_and_refused_in_one_line_without(
-    tmp_path: Path,
-) -> None:
+def test_the_pages_read_is_said_with_a_voice_and_shown_without_one(tmp_path: Path) -> None:
     board = Board(tmp_path / "explore")
     board.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     board.heard()
@@ -115,10 +117,51 @@ def test_the_pages_read_is_taken_with_explore_and_refused_in_one_line_without(
     board.controller.step()
     said = board.heard()
     assert said and said[-1].startswith("Blue: no chips on the board. 30 to place."), said
-    plain = Board(tmp_path / "plain", "explore: false")
-    with pytest.raises(ValueError) as refused:
-        plain.controller.submit(Press("read"))
-    assert str(refused.value) == NO_READING
+    assert "Blue: no chips" not in str(board.controller.view().score["message"]), "said, once"
+    plain = Board(tmp_path / "plain", "enabled: false")  # ``--mock-hal``: no voice at all
+    plain.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
+    plain.controller.submit(Press("read"))
+    plain.controller.step()
+    shown = str(plain.controller.view().score["message"])
+    assert shown.startswith("Blue: no chips on the board. 30 to place."), shown
+    assert "Match: Blue 0, Red 0; 3 rounds win." in shown, shown
+
+
+def test_read_says_both_clocks_and_the_match_score(board: Board) -> None:
+    board.table.context.menu.select("culls", {"mode": "duel"})
+    board.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
+    clocks = board.table.context.clocks
+    assert clocks is not None and clocks(board.clock.now()) is None, "untimed: no clock said"
+    board.table.button("read", board.clock.now())
+    board.controller.step()
+    said = board.heard()[-1]
+    assert "Clocks" not in said and said.endswith("Match: Blue 0, Red 0; 3 rounds win."), said
+
+
+def test_read_says_both_clocks_when_a_clock_is_on(tmp_path: Path) -> None:
+    board = Board(tmp_path, clock="1.5")  # 90 seconds each
+    board.controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
+    for name in ("h8", "a1", "o15", "o1", "c3"):  # the setup chips, then Blue's first turn
+        board.tap(name)
+    board.clock.advance(10.0)
+    board.controller.step()
+    board.table.button("read", board.clock.now())
+    board.controller.step()
+    said = next(line for line in board.heard() if "Clocks" in line)
+    assert said.endswith(
+        "Clocks: Blue 1 minute 30 seconds, Red 1 minute 20 seconds; Red's clock runs. "
+        "Match: Blue 0, Red 0; 3 rounds win."
+    ), said
+
+
+def test_the_clock_and_score_words() -> None:
+    reading = Reading({"blue": 272_400, "red": 60_000}, "blue")
+    assert clock_words(reading) == (
+        "Clocks: Blue 4 minutes 33 seconds, Red 1 minute; Blue's clock runs."
+    )
+    assert clock_words(Reading({"blue": 0, "red": 1_000}, None)) == (
+        "Clocks: Blue no time, Red 1 second."
+    )
 
 
 def test_a_long_press_says_the_cell_and_what_a_tap_would_do_without_playing(

@@ -85,6 +85,13 @@ def test_a_lesson_and_a_puzzle_are_walked_on_the_board_page(
     page.screenshot(path=str(screenshot_folder / "puzzle-refuted.png"))
     page.locator('.cell[data-cell="a1"]').click()  # sets the puzzle again
     page.locator(f'.cell[data-cell="{_cell_of(first.answers[0])}"]').click()
+    # A cull is solved only once its flip is on the board too.
+    expect(message).to_have_text(
+        "Right: Blue placed e9 and trapped f8 and g7: Blue flips one. "
+        "Now tap the blinking chip to flip it: f8 or g7."
+    )
+    expect(headline).to_contain_text("solved 0 of 2")
+    page.locator('.cell[data-cell="f8"]').click()
     # The right answer is played out and stays until the next tap.
     expect(message).to_have_text("Solved: e9 traps f8 and g7. Tap the board for the next puzzle.")
     expect(headline).to_contain_text(f"puzzle 1 of {len(puzzles)}, solved 1 of 2")

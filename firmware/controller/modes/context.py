@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from firmware.clock.sides import Reading
 from firmware.controller.computer import ComputerChoice, ComputerPlayer
 from firmware.controller.events import EventBus, PhaseChanged
 from firmware.controller.feedback import Feedback
@@ -76,6 +77,7 @@ class ModeContext:
         self.explore = False  # see ``offer_exploring``
         self.coach: CoachView | None = None  # the coach's analyses, on a board that runs one
         self.voice_on: bool | None = None  # a board with a voice: whether it speaks now
+        self.clocks: Callable[[float], Reading | None] | None = None  # see ``read_clocks_from``
         self._openers = openers
         self.modes: list[BoardMode] = [first]
         self.layers: list[Layer] = []
@@ -219,6 +221,10 @@ class ModeContext:
         """A board with a voice and ``speech.explore``: a long press on a cell says it, and the
         strip offers "read"."""
         self.explore = True
+
+    def read_clocks_from(self, reading: Callable[[float], Reading | None]) -> None:
+        """The game clock's each side's time left now (None: the round is untimed), for READ."""
+        self.clocks = reading
 
     def coached_by(self, coach: CoachView | None) -> None:
         """The coach whose analyses the reviews show (None: no coach on this board)."""

@@ -29,10 +29,11 @@ class PuzzleMode(Visit):
         self.run = run
 
     def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
-        restoring = self.run.showing
+        restoring, finishing = self.run.showing, self.run.finishing
         answer = self.run.touch(cell_name(cell))
         ctx.moved(now)
-        if restoring or answer.right or answer.replies:  # the run's sentence says the answer
+        begun = self.run.finishing and not finishing  # a right cull: its flip is asked for
+        if restoring or begun or answer.right or answer.replies:  # the run's sentence says it
             ctx.feedback.clear()
         else:
             ctx.feedback.refuse_at(cell, answer.said, now)

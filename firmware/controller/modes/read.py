@@ -1,6 +1,7 @@
 """The board read aloud: the whole position (the "read" command) or one cell (a long press).
 
-Both are told as a ``ReadAloud`` event; the voice says it. Exploring a cell changes nothing: it
+Both are told as a ``ReadAloud`` event; the voice says it (a board with no voice speaking shows
+the position's sentence as its notice). Exploring a cell changes nothing: it
 says what the cell holds and what a tap there would do, without playing it.
 """
 
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from firmware.clock.sides import Reading
 from firmware.controller.adapter import BoardAdapter, Refusal
 from firmware.controller.events import ReadAloud, VoiceSwitched
+from firmware.controller.match_play import MatchPlay
 from firmware.rules.api import GameState
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
@@ -27,9 +30,11 @@ def _position(ctx: ModeContext) -> tuple[BoardAdapter, GameState] | None:
 
 
 def open_read(ctx: ModeContext, now: float) -> None:
-    """Say the position: each side's pieces in the board's cell names, then whose turn it is."""
+    """Say the position: each side's pieces in the board's cell names, whose turn it is, both
+    clocks (when a clock is on) and the match score. With no voice speaking, it is shown."""
     found = _position(ctx)
-    if found is None:
+    seated = ctx.match.seated
+    if found is None or seated is None:
         ctx.feedback.refuse(NO_GAME, now)
         return
     adapter, state = found
@@ -38,7 +43,40 @@ def open_read(ctx: ModeContext, now: float) -> None:
     if seat is not None:
         name = ctx.match.seats()[seat].name
         lines.append(f"{name} to play: {adapter.prompt(state)}.")
+    reading = None if ctx.clocks is None else ctx.clocks(now)
+    if reading is not None:
+        lines.append(clock_words(reading))
+    if seated.match.rounds_to_win > 1:  # a Cubulus game is its match: no score to say
+        lines.append(score_words(seated.match))
     ctx.events.post(ReadAloud(tuple(lines)))
+    if ctx.voice_on is not True:  # no voice, or switched off: the sentence is shown instead
+        ctx.feedback.say(" ".join(lines), now)
+
+
+def clock_words(reading: Reading) -> str:
+    """Each side's time left and whose clock runs ("Clocks: Blue 4 minutes 32 seconds, Red 5
+    minutes; Blue's clock runs.")."""
+    sides = ", ".join(
+        f"{side.capitalize()} {time_words(ms)}" for side, ms in reading.left_ms.items()
+    )
+    running = f"; {reading.running.capitalize()}'s clock runs" if reading.running else ""
+    return f"Clocks: {sides}{running}."
+
+
+def time_words(ms: int) -> str:
+    """Time left in words, whole seconds rounded up ("1 minute 5 seconds", "no time")."""
+    minutes, seconds = divmod(max(0, -(-ms // 1000)), 60)
+    parts = [
+        f"{n} {unit}{'s' * (n != 1)}" for n, unit in ((minutes, "minute"), (seconds, "second"))
+    ]
+    said = " ".join(part for part, n in zip(parts, (minutes, seconds), strict=True) if n)
+    return said or "no time"
+
+
+def score_words(match: MatchPlay) -> str:
+    """The match score and what wins it ("Match: Blue 1, Red 0; 3 rounds win.")."""
+    scores = ", ".join(f"{colour.capitalize()} {won}" for colour, won in match.scores().items())
+    return f"Match: {scores}; {match.rounds_to_win} rounds win."
 
 
 def switch_voice(ctx: ModeContext, now: float) -> None:
