@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
+from firmware.controller import command_registry
 from firmware.controller.live import BoardView, Press
 from firmware.render import palette
 from firmware.rules.api import JsonValue
@@ -35,21 +36,14 @@ SIDE_WIDTH = 29  # beside the 49 columns of a 15-column board and a gap of 2
 STATUS_PER_LINE = 7  # status LEDs per line of the side panel
 HELP = "type a cell like h8, or help"
 # Words typed at the prompt that press what the board page's buttons press (a board without
-# those buttons has them on its command strip).
-PRESSES = ("hint", "lesson", "puzzle", "back", "resign", "read", "mistakes")
+# those buttons has them on its command strip): every pressable command the script does not take.
+PRESSES = tuple(name for name in command_registry.pressable() if name not in BUTTONS)
 QUIT = ("quit", "exit", "q")
 # Every command the prompt takes, as ``help`` shows it: each line fits the side panel, and all of
 # them fit beside a 15-row board under the status LEDs, the score, a clock and the address.
 COMMANDS = (
     ("h8", "tap that cell"),
-    ("undo new menu", "the buttons"),
-    ("hint", "light a strong move"),
-    ("lesson", "a lesson of the game"),
-    ("puzzle", "the game's puzzles"),
-    ("back", "to a paused game"),
-    ("resign", "give up (asks first)"),
-    ("read", "say the board aloud"),
-    ("mistakes", "the coach's review"),
+    *command_registry.help_lines(),
     ("help", "this list"),
     ("quit", "leave (or Ctrl-D)"),
 )

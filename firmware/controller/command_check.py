@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from firmware.controller.command_registry import COMMANDS, Offered
 from firmware.controller.extras import BrightnessControl, LinkStatus, PowerSwitch
 from firmware.controller.live import (
     ONLINE_GAME_ON,
@@ -23,8 +24,6 @@ from firmware.controller.table import Table
 from firmware.rules.registry import find_game
 from hal.interfaces import Board
 
-# any board's buttons ("mistakes": the coach's review after a round against the computer)
-PRESSES = frozenset({"undo", "new", "menu", "hint", "resign", "back", "mistakes"})
 READ = "read"  # a board with a voice and speech.explore (or a READ button) reads the position
 NO_READING = "read: the board reads aloud only with a voice and speech.explore"
 
@@ -49,12 +48,18 @@ class CommandCheck:
         self._power_off = power_off
         self._online_now = online_now
         names = set(board.buttons.names) if board.buttons is not None else set()
+        pressed = [spec for spec in COMMANDS.values() if spec.pressed]
         self.buttons = frozenset(
-            names
-            | PRESSES
-            | ({"lesson", "puzzle"} if table.has_learning else set())
-            | ({READ} if table.context.explore else set())  # the page's READ THE BOARD
+            names | {spec.name for spec in pressed if self._offers(spec.offered)}
         )
+
+    def _offers(self, offered: Offered) -> bool:
+        """Whether this board takes a press of a command offered when ``offered``."""
+        if offered is Offered.LEARNING:
+            return self._table.has_learning
+        if offered is Offered.READ:  # the page's READ THE BOARD
+            return self._table.context.explore
+        return True
 
     def check(self, command: RemoteCommand) -> None:
         """Raise ValueError if ``command`` is malformed, CommandRefusedError if the board

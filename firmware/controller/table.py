@@ -22,7 +22,7 @@ from firmware.controller.learning import Learning
 from firmware.controller.match_at_table import MatchAtTable, StarterDraw
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.menu import Menu
-from firmware.controller.modes import OPENERS
+from firmware.controller.modes import find_opener
 from firmware.controller.modes.base import BoardMode, Phase
 from firmware.controller.modes.context import ModeContext
 from firmware.controller.modes.lesson import start_lesson
@@ -110,7 +110,7 @@ class Table:
             events=events,
             menu=self.menu,
             strip=self.strip,
-            openers=OPENERS,
+            openers=find_opener,
             first=MenuMode(0.0),
             rng=rng,
             learning=learning,
@@ -208,7 +208,7 @@ class Table:
         pressed = Button.named(button) if isinstance(button, str) else button
         if pressed is not None:
             self.context.top.press(self.context, pressed, now)
-        elif isinstance(button, str) and button in OPENERS:
+        elif isinstance(button, str) and find_opener(button) is not None:
             self.context.open(button, now)
 
     def play(self, token: str, seat: int | None, now: float, *, cell: Cell | None = None) -> bool:

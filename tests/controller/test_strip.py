@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from firmware.controller.strip import COMMAND_LOOKS, HOLD_SECONDS
+from firmware.controller.command_registry import look
+from firmware.controller.strip import HOLD_SECONDS
 from firmware.render import palette
 from tests.controller.conftest import LAST_BLUE, Rig
 
@@ -26,7 +27,7 @@ def test_holding_a_corner_opens_the_strip_and_undo_there_takes_back_a_move(rig: 
     hold(rig, "o15", HOLD_SECONDS)
     assert rig.moves == ["c3"], "the hold is not a move on o15"
     for name, cell in STRIP.items():
-        rig.assert_cell_colour(cell, COMMAND_LOOKS[name])
+        rig.assert_cell_colour(cell, look(name))
     rig.assert_cell_colour("a8", palette.OFF)  # the rest of the strip's row is dark
     assert rig.score["message"] == (
         "Commands: undo c8, new e8, menu g8, lesson i8, puzzle k8, resign m8. Tap one, or any"

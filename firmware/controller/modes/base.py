@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from firmware.controller.modes.context import ModeContext
 
 Fields = dict[str, JsonValue]
-STRIP_COMMANDS = ("undo", "new", "menu")
 
 
 class Phase(enum.StrEnum):
@@ -69,7 +68,7 @@ class BoardMode:
 
     def commands(self, ctx: ModeContext) -> tuple[str, ...]:
         """The commands the strip lights while it is on the board."""
-        return STRIP_COMMANDS + ctx.common_commands(hint=False)
+        return ctx.offered_commands()
 
     def command(self, ctx: ModeContext, name: str, now: float) -> None:
         """A command tapped on the strip: a button's, or a mode opened by name."""

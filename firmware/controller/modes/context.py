@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from firmware.controller import command_registry
+from firmware.controller.command_registry import Offered
 from firmware.controller.computer import ComputerChoice, ComputerPlayer
 from firmware.controller.events import EventBus, PhaseChanged
 from firmware.controller.feedback import Feedback
@@ -25,7 +27,6 @@ from firmware.controller.undo import UndoPolicy
 from firmware.rules.api import GameState, JsonValue
 from hal.interfaces import Cell
 
-LEARN_COMMANDS = ("lesson", "puzzle")
 Opener = Callable[["ModeContext", float], None]  # enters a mode asked for by name
 
 
@@ -48,7 +49,7 @@ class ModeContext:
         events: EventBus,
         menu: Menu,
         strip: CommandStrip,
-        openers: dict[str, Opener],
+        openers: Callable[[str], Opener | None],
         first: BoardMode,
         rng: random.Random,
         learning: Learning | None = None,
@@ -139,7 +140,7 @@ class ModeContext:
 
     def open(self, name: str, now: float) -> None:
         """Enter the mode registered as ``name`` (its opener says no if it cannot)."""
-        opener = self._openers.get(name)
+        opener = self._openers(name)
         if opener is None:
             self.feedback.refuse(f"there is no {name} on this board", now)
         else:
@@ -233,13 +234,16 @@ class ModeContext:
         self.voice_on = not self.voice_on
         return self.voice_on
 
-    def common_commands(self, *, hint: bool) -> tuple[str, ...]:
-        """The strip's commands besides undo, new and menu: hint, read and voice (with
-        ``explore``), review, lesson and puzzle."""
-        return (
-            (("hint",) if hint and self.ask_hint is not None else ())
-            + (("read",) if self.explore and self.match.state is not None else ())
-            + (("voice",) if self.explore else ())
-            + (("review",) if self.match.reviewable() is not None else ())
-            + (LEARN_COMMANDS if self.learning is not None else ())
-        )
+    def offered_commands(self, *allowed: Offered) -> tuple[str, ...]:
+        """The strip's commands for a mode that allows ``allowed`` (undo, new and menu always),
+        in the registry's order: hint, read and voice (with ``explore``), review, lesson and
+        puzzle where this board and the match have them."""
+        board = {
+            Offered.HINT: self.ask_hint is not None,
+            Offered.READ: self.explore and self.match.state is not None,
+            Offered.VOICE: self.explore,
+            Offered.REVIEW: self.match.reviewable() is not None,
+            Offered.LEARNING: self.learning is not None,
+        }
+        asked = (*allowed, Offered.READ, Offered.VOICE, Offered.REVIEW, Offered.LEARNING)
+        return command_registry.offered(when for when in asked if board.get(when, True))

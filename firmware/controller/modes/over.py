@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from firmware.controller.command_registry import Offered
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.game import (
     GameMode,
@@ -61,7 +62,7 @@ class GameOver(GameMode):
         return ctx.coach is not None and PlayerKind.COMPUTER in kinds and PlayerKind.HERE in kinds
 
     def commands(self, ctx: ModeContext) -> tuple[str, ...]:
-        return super().commands(ctx) + (("mistakes",) if self.offers_mistakes(ctx) else ())
+        return ctx.offered_commands(*((Offered.MISTAKES,) if self.offers_mistakes(ctx) else ()))
 
     def ready_tap(self, ctx: ModeContext, cell: Cell, now: float) -> bool:
         if cell != ctx.ready_cell or now < self.ready_after:

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import Refusal, cells_for_token
 from firmware.controller.buttons import Button
+from firmware.controller.command_registry import Offered
 from firmware.controller.computer import ComputerPlayer
 from firmware.controller.events import MovePending
-from firmware.controller.modes.base import STRIP_COMMANDS, Fields, Phase
+from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.game import (
     GameMode,
     game_lights,
@@ -140,7 +141,7 @@ class PlayingMode(GameMode):
             stack.add(hint.cells, Light(p.ANIMATION, blink, hint.until - T.hint_show))
 
     def commands(self, ctx: ModeContext) -> tuple[str, ...]:
-        return STRIP_COMMANDS + ctx.common_commands(hint=True) + ("resign",)
+        return ctx.offered_commands(Offered.HINT, Offered.PLAYING)
 
     def fields(self, ctx: ModeContext, now: float) -> Fields:
         hint = self.current_hint(now)
