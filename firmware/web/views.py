@@ -13,7 +13,6 @@ from firmware.rules.grid import cell_name as cell_name
 from firmware.rules.registry import find_pages, game_names
 from hal.interfaces import Frame
 
-BUTTONS = command_registry.pressable()  # what /api/press takes
 PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in the folder it registers
 RULES_MODULE = "rules.js"  # a game's rules card for the board page, beside it
 
@@ -22,7 +21,7 @@ def view_json(view: BoardView, *, pin_required: bool) -> dict[str, JsonValue]:
     """One message for the pages: the frame, the scoreboard and how control works."""
     control: dict[str, JsonValue] = {
         "pin_required": pin_required,
-        "buttons": list(BUTTONS),
+        "buttons": list(command_registry.pressable()),  # what /api/press takes
         "commands": command_registry.page_buttons(),  # the page's buttons and their labels
     }
     return {
