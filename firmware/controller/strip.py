@@ -70,10 +70,13 @@ class CommandStrip:
         return True
 
     def open(self, names: tuple[str, ...]) -> None:
-        """Light the commands ``names`` across the middle row, two cells apart, centred."""
+        """Light the commands ``names`` across the middle row, centred: two cells apart, or side
+        by side when two apart would not fit (as many as the row holds)."""
         y = self.rows // 2
-        first = self.columns // 2 - (len(names) - 1)
-        self.commands = tuple(Command(name, (first + 2 * i, y)) for i, name in enumerate(names))
+        names = names[: self.columns]
+        gap = 2 if 2 * len(names) - 1 <= self.columns else 1
+        first = self.columns // 2 - gap * (len(names) - 1) // 2
+        self.commands = tuple(Command(name, (first + gap * i, y)) for i, name in enumerate(names))
         self.is_open = True
 
     def close(self) -> None:

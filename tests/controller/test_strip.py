@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from firmware.controller.command_registry import look
-from firmware.controller.strip import HOLD_SECONDS
+from firmware.controller.strip import HOLD_SECONDS, CommandStrip
 from firmware.render import palette
 from tests.controller.conftest import LAST_BLUE, Rig
 
@@ -64,3 +64,15 @@ def test_menu_and_new_from_the_strip(rig: Rig) -> None:
     hold(rig, "o1", HOLD_SECONDS)  # the strip opens over the menu too
     rig.tap(MENU_STRIP["new"])
     assert rig.score["phase"] == "playing" and rig.moves == []
+
+
+def test_more_commands_than_fit_two_apart_lie_side_by_side_on_the_row() -> None:
+    strip = CommandStrip(15, 15)
+    strip.open(("undo", "new", "menu"))
+    assert [c.cell for c in strip.commands] == [(5, 7), (7, 7), (9, 7)]
+    names = tuple(f"c{i}" for i in range(10))
+    strip.open(names)
+    cells = [c.cell for c in strip.commands]
+    assert cells == [(x, 7) for x in range(3, 13)], cells
+    strip.open(tuple(f"c{i}" for i in range(20)))
+    assert [c.cell for c in strip.commands] == [(x, 7) for x in range(15)]
