@@ -151,7 +151,7 @@ for _spec in (
         "lesson",
         "LESSON",
         p.HINT,
-        "a lesson of the game",
+        "learn the game",
         Offered.LEARNING,
         opens=f"{_MODES}.lesson:open_lessons",
     ),
@@ -159,7 +159,7 @@ for _spec in (
         "puzzle",
         "PUZZLES",
         _BLUE,
-        "the game's puzzles",
+        "learn the game",
         Offered.LEARNING,
         opens=f"{_MODES}.puzzle:open_puzzles",
     ),
@@ -170,6 +170,15 @@ for _spec in (
         "give up (asks first)",
         Offered.PLAYING,
         opens=f"{_MODES}.resign:open_resign",
+    ),
+    CommandSpec(
+        "turn",
+        "WHOSE TURN",
+        p.MENU_CHOSEN,
+        "say whose turn it is",
+        Offered.PLAYING,
+        opens=f"{_MODES}.turn:open_turn",
+        on_page=False,  # the page shows whose turn it is
     ),
     CommandSpec(
         "mistakes",

@@ -75,3 +75,24 @@ def test_a_registered_command_is_a_button_of_the_page(wave: CommandSpec) -> None
 def test_without_the_registration_the_word_is_not_a_command() -> None:
     assert "wave" not in presses()
     assert all("wave" not in line for line in help_lines())
+
+
+def test_turn_says_whose_turn_it_is_from_the_strip_and_from_a_press(rig: Rig) -> None:
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    hold(rig, "o1", HOLD_SECONDS)
+    words = str(rig.score["message"])
+    cell = words.split("turn ")[1].split(".")[0]
+    rig.tap(cell)
+    assert rig.score["notice"] == "Blue to play"
+    rig.tap("c3")
+    rig.tap("e5")  # blue's two chips: red's turn
+    assert rig.score["to_move"] == "red"
+    rig.controller.submit(Press("turn"))  # the terminal's word and the API's press
+    rig.controller.step()
+    assert rig.score["notice"] == "Red to play"
+
+
+def test_turn_with_no_round_played_is_refused(rig: Rig) -> None:
+    rig.controller.submit(Press("turn"))
+    rig.controller.step()
+    assert rig.score["error"] == "no round is being played: nobody is to play"

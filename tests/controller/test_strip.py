@@ -7,8 +7,11 @@ from firmware.controller.strip import HOLD_SECONDS, CommandStrip
 from firmware.render import palette
 from tests.controller.conftest import LAST_BLUE, Rig
 
-# The middle row, two cells apart: UNDO, NEW, MENU, then a lesson, the puzzles and resign.
-STRIP = {"undo": "c8", "new": "e8", "menu": "g8", "lesson": "i8", "puzzle": "k8", "resign": "m8"}
+# The middle row, two cells apart: UNDO, NEW, MENU, then a lesson, the puzzles, resign and turn.
+STRIP = {
+    "undo": "b8", "new": "d8", "menu": "f8", "lesson": "h8", "puzzle": "j8", "resign": "l8",
+    "turn": "n8",
+}  # fmt: skip
 MENU_STRIP = {"undo": "d8", "new": "f8", "menu": "h8", "lesson": "j8", "puzzle": "l8"}  # no resign
 
 
@@ -30,8 +33,8 @@ def test_holding_a_corner_opens_the_strip_and_undo_there_takes_back_a_move(rig: 
         rig.assert_cell_colour(cell, look(name))
     rig.assert_cell_colour("a8", palette.OFF)  # the rest of the strip's row is dark
     assert rig.score["message"] == (
-        "Commands: undo c8, new e8, menu g8, lesson i8, puzzle k8, resign m8. Tap one, or any"
-        " other cell to close"
+        "Commands: undo b8, new d8, menu f8, lesson h8, puzzle j8, resign l8, turn n8. Tap one,"
+        " or any other cell to close"
     )
     rig.tap(STRIP["undo"])
     assert rig.moves == []

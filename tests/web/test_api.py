@@ -35,7 +35,8 @@ def test_state_has_the_frame_top_row_first_and_the_score(
     assert state["score"]["message"] == "Hello"
     assert state["control"]["pin_required"] is False
     assert state["control"]["buttons"] == [
-        "undo", "new", "menu", "hint", "read", "lesson", "puzzle", "resign", "mistakes", "back",
+        "undo", "new", "menu", "hint", "read", "lesson", "puzzle", "resign", "turn", "mistakes",
+        "back",
     ]  # fmt: skip
     commands = state["control"]["commands"]
     assert {"name": "resign", "label": "RESIGN"} in commands
@@ -100,7 +101,7 @@ def test_an_unknown_button_is_refused(server: WebServer, board: FakeLiveBoard) -
     assert reply.status == 400
     assert (
         reply.json()["error"] == "button: unknown button 'reboot' "
-        "(known: undo, new, menu, hint, read, lesson, puzzle, resign, mistakes, back)"
+        "(known: undo, new, menu, hint, read, lesson, puzzle, resign, turn, mistakes, back)"
     )
     missing = post(server.url + "api/press", {})
     assert missing.json()["error"] == 'button: missing; send {"button": "undo"}'
