@@ -11,15 +11,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+# The modes another mode enters by name (``mode_kind``) register as their modules are imported:
+# all of them, here.
 from firmware.controller import command_registry
-from firmware.controller.modes.context import Opener
+from firmware.controller.modes import menu, over, playing, waiting  # noqa: F401  (mode_kind)
+from firmware.controller.modes.context import FOLLOW, ModeContext, Opener
+from firmware.controller.modes.game import following
+
+
+def _follow(ctx: ModeContext, now: float) -> None:
+    following(ctx, now)
+
 
 OPENERS: dict[str, Opener] = {}  # openers registered at run time, over the registry's
+BUILT_IN: dict[str, Opener] = {FOLLOW: _follow}
 
 
 def find_opener(name: str) -> Opener | None:
-    """What enters the mode called ``name``: a registered opener, else the command's."""
-    return OPENERS.get(name) or command_registry.opener(name)
+    """What enters the mode called ``name``: a registered opener, else a built-in one (the
+    mode following from the match), else the command's."""
+    return OPENERS.get(name) or BUILT_IN.get(name) or command_registry.opener(name)
 
 
 def register(name: str, opener: Opener) -> Callable[[], None]:

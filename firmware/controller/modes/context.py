@@ -3,15 +3,21 @@
 The table builds one ``ModeContext`` and hands it to every handler; a mode never reaches the
 table itself. The stack holds the modes (the one on top takes the inputs and draws), the layers
 lie over it; every change of the mode on top is told as a ``PhaseChanged`` event.
+
+``BoardMode`` and ``Layer`` live here with the context whose handlers they are (``modes.base``
+names them for the modes), so no mode module is imported by the context: a mode enters another
+by the name it registered (``mode_kind``), and the mode following from the match is an opener.
 """
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol, TypeVar
 
 from firmware.controller import command_registry
+from firmware.controller.buttons import Button
 from firmware.controller.command_registry import Offered
 from firmware.controller.computer import ComputerChoice, ComputerPlayer
 from firmware.controller.events import EventBus, PhaseChanged
@@ -20,13 +26,140 @@ from firmware.controller.learning import Learning
 from firmware.controller.match_at_table import MatchAtTable
 from firmware.controller.menu import Menu
 from firmware.controller.mistakes import CoachView
-from firmware.controller.modes.base import BoardMode, Layer
 from firmware.controller.players import PlayerKind
 from firmware.controller.strip import CommandStrip
 from firmware.controller.undo import UndoPolicy
+from firmware.render.stack import LightStack
 from firmware.rules.api import GameState, JsonValue
 from hal.interfaces import Cell
 
+Fields = dict[str, JsonValue]
+
+
+class Phase(enum.StrEnum):
+    """The built-in modes' words for the scoreboard's ``phase`` (``attract``: the kiosk's idle
+    show, drawn over whichever mode the board is in); a new mode may bring its own word."""
+
+    MENU = "menu"
+    PLAYING = "playing"
+    WAITING_FOR_PIECE = "waiting_for_chip"  # a seat away moved: place its piece (JSON word kept)
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+    REVIEW = "review"
+    LESSON = "lesson"
+    PUZZLE = "puzzle"
+    ATTRACT = "attract"
+
+
+class BoardMode:
+    """A mode of the board: by default it refuses taps, ignores presses and lights nothing."""
+
+    phase: ClassVar[str]
+    visit: ClassVar[bool] = False  # a review, a lesson: another one opened replaces it
+
+    def __init__(self, entered: float) -> None:
+        self.entered = entered
+
+    def shown(self, ctx: ModeContext, now: float) -> None:
+        """It became the mode on top (entered, or back after the one over it left)."""
+
+    def left(self, ctx: ModeContext) -> None:
+        """It left the board: its timers go."""
+        ctx.timers.cancel(self)
+
+    def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
+        ctx.feedback.refuse_at(cell, "that cell means nothing now", now)
+
+    def press(self, ctx: ModeContext, button: Button, now: float) -> None:
+        """A button pressed (or its command tapped on the strip)."""
+
+    def lights(self, ctx: ModeContext, stack: LightStack, now: float) -> None:
+        """Its lights at ``now`` (composing changes nothing)."""
+
+    def fields(self, ctx: ModeContext, now: float) -> Fields:
+        """Its scoreboard keys (docs/scoreboard.md); the rest stay null."""
+        return {"phase": self.phase, "message": ctx.words_over() or ""}
+
+    def commands(self, ctx: ModeContext) -> tuple[str, ...]:
+        """The commands the strip lights while it is on the board."""
+        return ctx.offered_commands()
+
+    def command(self, ctx: ModeContext, name: str, now: float) -> None:
+        """A command tapped on the strip: a button's, or a mode opened by name."""
+        button = Button.named(name)
+        if button is not None:
+            self.press(ctx, button, now)
+        else:
+            ctx.open(name, now)
+
+    def go_to(self, ctx: ModeContext, ply: int, now: float) -> None:
+        """Show the position after move ``ply``: only a review can."""
+        ctx.feedback.refuse("only a review goes to a move", now)
+
+    def learning_game(self, ctx: ModeContext) -> str:
+        """The game a lesson or puzzles opened now are of: the match's, else the menu's."""
+        play = ctx.match.play
+        return ctx.menu.game_and_rules().game if play is None else play.game
+
+    # What the match's other players ask of the board: by default it is not the time.
+    def play(
+        self, ctx: ModeContext, token: str, seat: int | None, now: float, cell: Cell | None
+    ) -> bool:
+        """A move from ``seat``: only a round being played takes one."""
+        ctx.feedback.refuse_at(cell, "no move is expected now", now)
+        return False
+
+    def agreed_undo(self, ctx: ModeContext, now: float) -> None:
+        """The other board agreed to an UNDO: one action back, and the game follows."""
+        if ctx.match.play is None or not ctx.match.play.can_undo():
+            return
+        ctx.match.take_back()
+        ctx.feedback.clear()
+        ctx.follow_match(now)
+
+    def show_hint(self, ctx: ModeContext, token: str, ply: int, now: float) -> None:
+        """A hint found for position ``ply``: only a round being played shows it."""
+
+
+class Layer:
+    """Something lying over the mode on top (the command strip): it sees taps first."""
+
+    def tap(self, ctx: ModeContext, cell: Cell, now: float) -> bool:
+        """A tap: True if the layer took it (the mode below does not see it)."""
+        return False
+
+    def lights(self, ctx: ModeContext, stack: LightStack, now: float) -> None:
+        """Its lights, over the mode's."""
+
+    def words(self, ctx: ModeContext) -> str | None:
+        """What it says instead of the mode's sentence, if anything."""
+        return None
+
+    def left(self, ctx: ModeContext) -> None:
+        """It was taken off: its timers go."""
+        ctx.timers.cancel(self)
+
+
+MODE_KINDS: dict[str, Callable[..., BoardMode]] = {}  # the mode classes, by the name they go by
+_Kind = TypeVar("_Kind", bound=type[BoardMode])
+
+
+def mode_kind(name: str) -> Callable[[_Kind], _Kind]:
+    """Register a mode class as ``name``: another mode enters it by that name, not its class."""
+
+    def registered(kind: _Kind) -> _Kind:
+        MODE_KINDS[name] = kind
+        return kind
+
+    return registered
+
+
+def make_mode(name: str, *args: object) -> BoardMode:
+    """A new mode of the class registered as ``name`` (``modes/__init__`` imports them all)."""
+    return MODE_KINDS[name](*args)
+
+
+FOLLOW = "follow"  # the opener that puts the mode following from the match on the board
 Opener = Callable[["ModeContext", float], None]  # enters a mode asked for by name
 
 
@@ -182,9 +315,7 @@ class ModeContext:
 
     def follow_match(self, now: float) -> None:
         """The position changed: the mode that follows from the match goes on the board."""
-        from firmware.controller.modes.game import following
-
-        following(self, now)
+        self.open(FOLLOW, now)
 
     def new_match(
         self,
