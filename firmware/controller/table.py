@@ -27,6 +27,7 @@ from firmware.controller.modes.base import BoardMode, Phase
 from firmware.controller.modes.context import ModeContext
 from firmware.controller.modes.lesson import start_lesson
 from firmware.controller.modes.menu import MenuMode
+from firmware.controller.modes.parts import PlayAids, TableParts
 from firmware.controller.modes.review import start_review
 from firmware.controller.modes.start import (
     fresh_match,
@@ -103,23 +104,18 @@ class Table:
         )
         self.strip = CommandStrip(columns, rows)
         self.feedback = Feedback(events, timers, beep)
-        self.context = ModeContext(
-            match=self.the_match,
-            feedback=self.feedback,
-            timers=timers,
-            events=events,
-            menu=self.menu,
-            strip=self.strip,
-            openers=find_opener,
-            first=MenuMode(0.0),
-            rng=rng,
+        parts = TableParts(
+            self.the_match, self.feedback, timers, events, self.menu, self.strip, rng
+        )
+        aids = PlayAids(
+            undo_policy=AlwaysUndo() if online is None else online,
             learning=learning,
             ask_hint=None if seating is None or not hints else seating.hint,
             computer=computer,
             thinking=self.thinking,
             hand_placed=hand_placed,
-            undo_policy=AlwaysUndo() if online is None else online,
         )
+        self.context = ModeContext(parts, aids, openers=find_opener, first=MenuMode(0.0))
         self.columns = columns
         self.rows = rows
         self.has_learning = learning is not None  # LESSON and PUZZLES on the page

@@ -12,25 +12,19 @@ by the name it registered (``mode_kind``), and the mode following from the match
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Protocol, TypeVar
+from typing import ClassVar, TypeVar
 
 from firmware.controller import command_registry
 from firmware.controller.buttons import Button
 from firmware.controller.command_registry import Offered
-from firmware.controller.computer import ComputerChoice, ComputerPlayer
-from firmware.controller.events import EventBus, PhaseChanged
-from firmware.controller.feedback import Feedback
-from firmware.controller.learning import Learning
-from firmware.controller.match_at_table import MatchAtTable
-from firmware.controller.menu import Menu
+from firmware.controller.computer import ComputerPlayer
+from firmware.controller.events import PhaseChanged
 from firmware.controller.mistakes import CoachView
+from firmware.controller.modes.parts import PlayAids, TableParts
 from firmware.controller.players import PlayerKind
-from firmware.controller.strip import CommandStrip
-from firmware.controller.undo import UndoPolicy
 from firmware.render.stack import LightStack
-from firmware.rules.api import GameState, JsonValue
+from firmware.rules.api import JsonValue
 from hal.interfaces import Cell
 
 Fields = dict[str, JsonValue]
@@ -163,50 +157,32 @@ FOLLOW = "follow"  # the opener that puts the mode following from the match on t
 Opener = Callable[["ModeContext", float], None]  # enters a mode asked for by name
 
 
-class TimerService(Protocol):
-    """The board's timers (``firmware.controller.timers``): due calls, cancelled by owner."""
-
-    def schedule(self, at: float, what: Callable[[float], object], owner: object) -> object: ...
-    def cancel(self, owner: object) -> int: ...
-
-
 class ModeContext:
     """The match, the feedback, the timers and the board's parts, and the stack of modes."""
 
     def __init__(
         self,
+        parts: TableParts,
+        aids: PlayAids,
         *,
-        match: MatchAtTable,
-        feedback: Feedback,
-        timers: TimerService,
-        events: EventBus,
-        menu: Menu,
-        strip: CommandStrip,
         openers: Callable[[str], Opener | None],
         first: BoardMode,
-        rng: random.Random,
-        learning: Learning | None = None,
-        ask_hint: Callable[[GameState], None] | None = None,
-        computer: ComputerChoice | None = None,
-        thinking: Callable[[], bool] = lambda: False,
-        hand_placed: Callable[[str], bool] = lambda game: True,
-        undo_policy: UndoPolicy,
     ) -> None:
-        self.match = match
-        self.feedback = feedback
-        self.timers = timers
-        self.events = events
-        self.menu = menu
-        self.strip = strip
-        self.columns = match.columns
-        self.rows = match.rows
-        self.rng = rng
-        self.learning = learning
-        self.ask_hint = ask_hint
-        self.computer = computer  # the computer's seats and level (None: no computer here)
-        self.thinking = thinking
-        self.hand_placed = hand_placed
-        self.undo_policy = undo_policy
+        self.match = parts.match
+        self.feedback = parts.feedback
+        self.timers = parts.timers
+        self.events = parts.events
+        self.menu = parts.menu
+        self.strip = parts.strip
+        self.columns = parts.match.columns
+        self.rows = parts.match.rows
+        self.rng = parts.rng
+        self.learning = aids.learning
+        self.ask_hint = aids.ask_hint
+        self.computer = aids.computer  # the computer's seats and level (None: no computer here)
+        self.thinking = aids.thinking
+        self.hand_placed = aids.hand_placed
+        self.undo_policy = aids.undo_policy
         self.explore = False  # see ``offer_exploring``
         self.coach: CoachView | None = None  # the coach's analyses, on a board that runs one
         self.voice_on: bool | None = None  # a board with a voice: whether it speaks now
