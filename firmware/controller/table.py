@@ -27,7 +27,7 @@ from firmware.controller.modes.base import BoardMode, Phase
 from firmware.controller.modes.context import ModeContext
 from firmware.controller.modes.lesson import start_lesson
 from firmware.controller.modes.menu import MenuMode
-from firmware.controller.modes.parts import PlayAids, TableParts
+from firmware.controller.modes.parts import NO_OFFERS, BoardOffers, PlayAids, TableParts
 from firmware.controller.modes.review import start_review
 from firmware.controller.modes.start import (
     fresh_match,
@@ -72,6 +72,7 @@ class Table:
         player_kinds: frozenset[PlayerKind] = BUILT_IN,
         learning: Learning | None = None,
         timers: Timers | None = None,
+        offers: BoardOffers = NO_OFFERS,
     ) -> None:
         """``seating``: the computer's seats, level and searches (None: everyone plays here and
         the menu offers no computer); ``hints``: HINT asks its search for the strongest move
@@ -79,7 +80,8 @@ class Table:
         the board by hand (physical chips), so a move made elsewhere waits for its piece; else
         it is shown at once. ``online``: the online game, asked before UNDO takes a move back
         and drawing who starts (default: ``rng``). ``learning``: the lessons and puzzles the
-        board offers; ``timers``: the board's timers, which the modes schedule on."""
+        board offers; ``timers``: the board's timers, which the modes schedule on; ``offers``: what
+        a board with a voice or a coach offers besides the play."""
         self.journal = journal
         self.thinking: Callable[[], bool] = (
             (lambda: False) if seating is None else seating.thinker.thinking
@@ -115,7 +117,7 @@ class Table:
             thinking=self.thinking,
             hand_placed=hand_placed,
         )
-        self.context = ModeContext(parts, aids, openers=find_opener, first=MenuMode(0.0))
+        self.context = ModeContext(parts, aids, offers, openers=find_opener, first=MenuMode(0.0))
         self.columns = columns
         self.rows = rows
         self.has_learning = learning is not None  # LESSON and PUZZLES on the page

@@ -30,6 +30,7 @@ from firmware.controller.inbox import Inbox
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, Redraw, ViewHub
 from firmware.controller.loop import BoardController
+from firmware.controller.modes.parts import BoardOffers
 from firmware.controller.players import (
     Player,
     PlayerFactory,
@@ -170,7 +171,6 @@ def assemble(
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     announcer, voice_thread = _announcer(board, speech, events, views)
-    explore = announcer is not None and speech.enabled and speech.explore
     wall_seconds = _wall_seconds(wall)
     history = None if state_dir is None else History(state_dir)
     link_part = None
@@ -208,6 +208,11 @@ def assemble(
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
         timers=timers,
+        offers=BoardOffers(
+            explore=announcer is not None and speech.enabled and speech.explore,
+            voice_on=None if announcer is None else announcer.enabled,
+            coach=coach,
+        ),
     )
     game_clock = BoardClock(
         time_control,
@@ -258,9 +263,6 @@ def assemble(
         views=views,
         timers=timers,
         score_parts=(game_clock.score_json, _voice_shown(board, inbox)),
-        explore=explore,
-        coach=coach,
-        voice_on=None if announcer is None else announcer.enabled,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))

@@ -21,7 +21,7 @@ from firmware.controller.command_registry import Offered
 from firmware.controller.computer import ComputerPlayer
 from firmware.controller.events import PhaseChanged
 from firmware.controller.mistakes import CoachView
-from firmware.controller.modes.parts import PlayAids, TableParts
+from firmware.controller.modes.parts import BoardOffers, PlayAids, TableParts
 from firmware.controller.players import PlayerKind
 from firmware.render.stack import LightStack
 from firmware.rules.api import JsonValue
@@ -164,6 +164,7 @@ class ModeContext:
         self,
         parts: TableParts,
         aids: PlayAids,
+        offers: BoardOffers,
         *,
         openers: Callable[[str], Opener | None],
         first: BoardMode,
@@ -183,9 +184,9 @@ class ModeContext:
         self.thinking = aids.thinking
         self.hand_placed = aids.hand_placed
         self.undo_policy = aids.undo_policy
-        self.explore = False  # see ``offer_exploring``
-        self.coach: CoachView | None = None  # the coach's analyses, on a board that runs one
-        self.voice_on: bool | None = None  # a board with a voice: whether it speaks now
+        self.explore = offers.explore  # a long press on a cell says it; the strip offers "read"
+        self.coach = offers.coach  # the coach's analyses, on a board that runs one
+        self.voice_on = offers.voice_on  # a board with a voice: whether it speaks now
         self._openers = openers
         self.modes: list[BoardMode] = [first]
         self.layers: list[Layer] = []
@@ -323,18 +324,9 @@ class ModeContext:
         names = [seated.specs[player.seat].name for player in computers]
         self.computer.choose(names, computers[0].level.number if computers else None)
 
-    def offer_exploring(self) -> None:
-        """A board with a voice and ``speech.explore``: a long press on a cell says it, and the
-        strip offers "read"."""
-        self.explore = True
-
     def coached_by(self, coach: CoachView | None) -> None:
-        """The coach whose analyses the reviews show (None: no coach on this board)."""
+        """A new coach for the reviews (one restarted); the first is given in ``offers``."""
         self.coach = coach
-
-    def offer_voice(self, on: bool) -> None:
-        """A board with a voice: the menu's voice cell turns it off and on (``on``: it speaks)."""
-        self.voice_on = on
 
     def switch_voice(self) -> bool:
         """The voice off if it was on, else on; whether it speaks now (a board with a voice)."""

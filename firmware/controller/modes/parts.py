@@ -13,6 +13,7 @@ from firmware.controller.feedback import Feedback
 from firmware.controller.learning import Learning
 from firmware.controller.match_at_table import MatchAtTable
 from firmware.controller.menu import Menu
+from firmware.controller.mistakes import CoachView
 from firmware.controller.strip import CommandStrip
 from firmware.controller.undo import UndoPolicy
 from firmware.rules.api import GameState
@@ -58,3 +59,18 @@ class PlayAids:
     computer: ComputerChoice | None = None
     thinking: Callable[[], bool] = _no_thinking
     hand_placed: Callable[[str], bool] = _by_hand
+
+
+@dataclass(frozen=True, slots=True)
+class BoardOffers:
+    """What a board with a voice or a coach offers besides the play: ``explore``: a long press
+    on a cell says it and the strip offers "read" (``speech.explore``); ``voice_on``: on a board
+    with a voice, whether it speaks at first (None: no voice); ``coach``: the analyses reviews
+    show (None: no coach)."""
+
+    explore: bool = False
+    voice_on: bool | None = None
+    coach: CoachView | None = None
+
+
+NO_OFFERS = BoardOffers()  # a board with neither a voice nor a coach
