@@ -8,13 +8,13 @@ import re
 import pytest
 
 from firmware.commands.terminal import (
-    PRESSES,
     SIDE_WIDTH,
     Style,
     TerminalView,
     help_lines,
     legend,
     letter,
+    presses,
     prompt_step,
     terminal_style,
 )
@@ -163,7 +163,7 @@ def test_help_lists_every_press_in_lines_that_fit_the_side_panel() -> None:
     lines = help_lines()
     assert max(len(line) for line in lines) <= SIDE_WIDTH, lines
     listed = {word for line in lines[1:] for word in line.split("  ")[0].split()}
-    assert set(PRESSES) <= listed, listed
+    assert set(presses()) <= listed, listed
     assert {"h8", "undo", "new", "menu", "help", "quit"} <= listed
 
 

@@ -119,9 +119,9 @@ def beside_board(screen: str) -> list[str]:
 def test_help_lists_every_command_until_the_next_line(tmp_path: Path) -> None:
     with terminal(tmp_path, "--game", "culls") as shown:
         screen = shown.type("help", until="commands:")
-        for word, what in (("hint", "light a strong move"), ("lesson", "a lesson of the game")):
+        for word, what in (("hint", "light a strong move"), ("lesson puzzle", "learn the game")):
             assert re.search(rf"{word} +{what}", screen), screen
-        assert re.search(r"puzzle +the game's puzzles", screen)
+        assert re.search(r"turn +say whose turn it is", screen)
         assert re.search(r"quit +leave", screen)
         screen = shown.type("h8")
         assert "commands:" not in screen

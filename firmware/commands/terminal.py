@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
+from firmware.controller import command_registry
 from firmware.controller.live import BoardView, Press
 from firmware.render import palette
 from firmware.rules.api import JsonValue
@@ -34,25 +35,28 @@ ROWS = 24  # the smallest terminal the screen fits, the prompt's line included
 SIDE_WIDTH = 29  # beside the 49 columns of a 15-column board and a gap of 2
 STATUS_PER_LINE = 7  # status LEDs per line of the side panel
 HELP = "type a cell like h8, or help"
-# Words typed at the prompt that press what the board page's buttons press (a board without
-# those buttons has them on its command strip).
-PRESSES = ("hint", "lesson", "puzzle", "back", "resign", "read", "mistakes")
 QUIT = ("quit", "exit", "q")
-# Every command the prompt takes, as ``help`` shows it: each line fits the side panel, and all of
-# them fit beside a 15-row board under the status LEDs, the score, a clock and the address.
-COMMANDS = (
-    ("h8", "tap that cell"),
-    ("undo new menu", "the buttons"),
-    ("hint", "light a strong move"),
-    ("lesson", "a lesson of the game"),
-    ("puzzle", "the game's puzzles"),
-    ("back", "to a paused game"),
-    ("resign", "give up (asks first)"),
-    ("read", "say the board aloud"),
-    ("mistakes", "the coach's review"),
-    ("help", "this list"),
-    ("quit", "leave (or Ctrl-D)"),
-)
+
+
+def presses() -> tuple[str, ...]:
+    """Words typed at the prompt that press what the board page's buttons press (a board without
+    those buttons has them on its command strip): every pressable command the script does not
+    take itself."""
+    return tuple(name for name in command_registry.pressable() if name not in BUTTONS)
+
+
+def commands() -> tuple[tuple[str, str], ...]:
+    """Every command the prompt takes, as ``help`` shows it: each line fits the side panel, and
+    all of them fit beside a 15-row board under the status LEDs, the score, a clock and the
+    address."""
+    return (
+        ("h8", "tap that cell"),
+        *command_registry.help_lines(),
+        ("help", "this list"),
+        ("quit", "leave (or Ctrl-D)"),
+    )
+
+
 COMMAND_COLUMN = 9  # where the words say what a command does ("mistakes" and a space)
 FAINT = palette.HOLE_BELOW  # every channel below this: an empty hole lit faintly, not a piece
 DIM = 128  # brightest channel below this: a piece drawn dim (lower-case letter)
@@ -327,7 +331,7 @@ def help_lines() -> list[str]:
     """Every command the prompt takes, a line each."""
     return [
         "commands:",
-        *(f"{word:<{_column(word)}}{what}" for word, what in COMMANDS),
+        *(f"{word:<{_column(word)}}{what}" for word, what in commands()),
     ]
 
 
@@ -417,9 +421,9 @@ def _cut(text: str) -> str:
 
 def prompt_step(line: str, columns: int, rows: int) -> Step | Press | None:
     """What a line typed at the prompt asks for: a scripted event, or a press the board page's
-    buttons send (``PRESSES``); ScriptError says what is wrong in the prompt's words."""
+    buttons send (``presses``); ScriptError says what is wrong in the prompt's words."""
     words = line.split("#", 1)[0].split()
-    if len(words) == 1 and words[0].lower() in PRESSES:
+    if len(words) == 1 and words[0].lower() in presses():
         return Press(words[0].lower())
     if len(words) == 1 and words[0].lower() not in BUTTONS:
         word = words[0]

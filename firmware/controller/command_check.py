@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from firmware.controller.command_registry import COMMANDS, Offered
 from firmware.controller.extras import BrightnessControl, LinkStatus, PowerSwitch
 from firmware.controller.live import (
     ONLINE_GAME_ON,
@@ -22,10 +23,6 @@ from firmware.controller.live import (
 from firmware.controller.table import Table
 from firmware.rules.registry import find_game
 from hal.interfaces import Board
-
-# any board's buttons ("mistakes": the coach's review after a round against the computer)
-PRESSES = frozenset({"undo", "new", "menu", "hint", "resign", "back", "mistakes"})
-READ = "read"  # every board reads the position: said by a voice, else shown
 
 
 class CommandCheck:
@@ -48,12 +45,16 @@ class CommandCheck:
         self._power_off = power_off
         self._online_now = online_now
         names = set(board.buttons.names) if board.buttons is not None else set()
+        pressed = [spec for spec in COMMANDS.values() if spec.pressed]
         self.buttons = frozenset(
-            names
-            | PRESSES
-            | {READ}  # the page's READ THE BOARD: said by a voice, else shown
-            | ({"lesson", "puzzle"} if table.has_learning else set())
+            names | {spec.name for spec in pressed if self._offers(spec.offered)}
         )
+
+    def _offers(self, offered: Offered) -> bool:
+        """Whether this board takes a press of a command offered when ``offered``."""
+        if offered is Offered.LEARNING:
+            return self._table.has_learning
+        return True
 
     def check(self, command: RemoteCommand) -> None:
         """Raise ValueError if ``command`` is malformed, CommandRefusedError if the board

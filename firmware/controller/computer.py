@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from firmware.controller.adapter import SeatSpec
 from firmware.controller.live import LoopCall
@@ -21,8 +21,19 @@ from firmware.errors import InputError
 from firmware.players import DEFAULT, HIGHEST, LOWEST, Level, level
 from firmware.rules.api import GameState
 
-if TYPE_CHECKING:
-    from firmware.controller.table import Table
+
+class NoticeBoard(Protocol):
+    """What the notice teller needs of the table: the feedback that shows a notice."""
+
+    @property
+    def feedback(self) -> Notices: ...
+
+
+class Notices(Protocol):
+    """Shows a notice for a while (``firmware.controller.feedback.Feedback.say``)."""
+
+    def say(self, notice: str, now: float) -> None: ...
+
 
 HINT = "hint"  # the tag of a hint search (seat searches are tagged with their seat number)
 HINT_MOVETIME_MS = 1000
@@ -186,7 +197,7 @@ class Seating:
             self._post(SeatMove(answer.tag, answer.choice.token, answer.ply))
 
 
-def notice_teller(post: Callable[[LoopCall], None], table: Table) -> Say:
+def notice_teller(post: Callable[[LoopCall], None], table: NoticeBoard) -> Say:
     """Tells the board's notice a text from any thread, through the loop's queue ``post``."""
 
     def tell(text: str) -> None:

@@ -41,7 +41,6 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
-from firmware.controller.mistakes import CoachView
 from firmware.controller.players import SeatMove
 from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
@@ -75,17 +74,11 @@ class BoardController:
         views: ViewHub | None = None,
         timers: Timers | None = None,
         score_parts: Sequence[ScorePart] = (),
-        explore: bool = False,
-        coach: CoachView | None = None,
-        voice_on: bool | None = None,
     ) -> None:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
         when other parts schedule on them too; ``score_parts``: keys other parts add to the
-        scoreboard (the game clock's ``clock``); ``explore``: a long press on a cell says it
-        (``speech.explore`` on a board with a voice); ``voice_on``: on a board with a voice,
-        whether it speaks (the menu's voice cell switches it); ``coach``: the analyses reviews
-        show."""
+        scoreboard (the game clock's ``clock``)."""
         self.board = board
         self.table = table
         self.health = DeviceHealth()
@@ -103,11 +96,6 @@ class BoardController:
         self._composer = Composer(
             table, board.leds, self.health, attract=attract, link=link, score_parts=score_parts
         )
-        if explore:
-            table.context.offer_exploring()
-        table.context.coached_by(coach)
-        if voice_on is not None:
-            table.context.offer_voice(voice_on)
         blank = BoardView(Frame.blank(board.leds.columns, board.leds.rows), {})
         self._views = ViewHub(blank) if views is None else views
         self._last_frame: Frame | None = None

@@ -9,27 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.controller import command_registry
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
 from firmware.rules.grid import cell_name
-from hal.interfaces import RGB, Cell
+from hal.interfaces import Cell
 
 HOLD_SECONDS = 1.5
 STRIP_LAYER = p.ERRORS - 1  # over the game and the menu, under error flashes
-COMMAND_LOOKS: dict[str, RGB] = {
-    "undo": (255, 140, 0),
-    "new": p.READY,
-    "menu": p.MENU_CHOSEN,
-    "hint": (170, 60, 255),
-    "review": (0, 180, 255),
-    "back": (0, 180, 255),
-    "forward": (0, 180, 255),
-    "leave": p.MENU_CHOSEN,
-    "lesson": p.HINT,
-    "puzzle": (0, 180, 255),
-    "resign": (255, 40, 40),  # asks first: modes/resign.py
-    "mistakes": p.MISTAKE,  # "show my mistakes" after a round against the computer
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +111,7 @@ class CommandStrip:
         for y in sorted({cell[1] for cell in self.strip_cells}):
             stack.add([(x, y) for x in range(self.columns)], Light(STRIP_LAYER, p.OFF))
         for command in self.commands:
-            look = COMMAND_LOOKS.get(command.name, p.ACCEPT)
+            look = command_registry.look(command.name)
             stack.add([command.cell], Light(STRIP_LAYER, look))  # added later: on top
 
     def words(self) -> str:

@@ -22,11 +22,12 @@ from firmware.controller.learning import Learning
 from firmware.controller.match_at_table import MatchAtTable, StarterDraw
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.menu import Menu
-from firmware.controller.modes import OPENERS
+from firmware.controller.modes import find_opener
 from firmware.controller.modes.base import BoardMode, Phase
 from firmware.controller.modes.context import ModeContext
 from firmware.controller.modes.lesson import start_lesson
 from firmware.controller.modes.menu import MenuMode
+from firmware.controller.modes.parts import NO_OFFERS, BoardOffers, PlayAids, TableParts
 from firmware.controller.modes.review import start_review
 from firmware.controller.modes.start import (
     fresh_match,
@@ -71,6 +72,7 @@ class Table:
         player_kinds: frozenset[PlayerKind] = BUILT_IN,
         learning: Learning | None = None,
         timers: Timers | None = None,
+        offers: BoardOffers = NO_OFFERS,
     ) -> None:
         """``seating``: the computer's seats, level and searches (None: everyone plays here and
         the menu offers no computer); ``hints``: HINT asks its search for the strongest move
@@ -78,7 +80,8 @@ class Table:
         the board by hand (physical chips), so a move made elsewhere waits for its piece; else
         it is shown at once. ``online``: the online game, asked before UNDO takes a move back
         and drawing who starts (default: ``rng``). ``learning``: the lessons and puzzles the
-        board offers; ``timers``: the board's timers, which the modes schedule on."""
+        board offers; ``timers``: the board's timers, which the modes schedule on; ``offers``: what
+        a board with a voice or a coach offers besides the play."""
         self.journal = journal
         self.thinking: Callable[[], bool] = (
             (lambda: False) if seating is None else seating.thinker.thinking
@@ -103,23 +106,18 @@ class Table:
         )
         self.strip = CommandStrip(columns, rows)
         self.feedback = Feedback(events, timers, beep)
-        self.context = ModeContext(
-            match=self.the_match,
-            feedback=self.feedback,
-            timers=timers,
-            events=events,
-            menu=self.menu,
-            strip=self.strip,
-            openers=OPENERS,
-            first=MenuMode(0.0),
-            rng=rng,
+        parts = TableParts(
+            self.the_match, self.feedback, timers, events, self.menu, self.strip, rng
+        )
+        aids = PlayAids(
+            undo_policy=AlwaysUndo() if online is None else online,
             learning=learning,
             ask_hint=None if seating is None or not hints else seating.hint,
             computer=computer,
             thinking=self.thinking,
             hand_placed=hand_placed,
-            undo_policy=AlwaysUndo() if online is None else online,
         )
+        self.context = ModeContext(parts, aids, offers, openers=find_opener, first=MenuMode(0.0))
         self.columns = columns
         self.rows = rows
         self.has_learning = learning is not None  # LESSON and PUZZLES on the page
@@ -208,7 +206,7 @@ class Table:
         pressed = Button.named(button) if isinstance(button, str) else button
         if pressed is not None:
             self.context.top.press(self.context, pressed, now)
-        elif isinstance(button, str) and button in OPENERS:
+        elif isinstance(button, str) and find_opener(button) is not None:
             self.context.open(button, now)
 
     def play(self, token: str, seat: int | None, now: float, *, cell: Cell | None = None) -> bool:

@@ -15,6 +15,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware.config.layered import SettingsStore
+from firmware.controller import command_registry
 from firmware.controller.adapter import board_adapter
 from firmware.controller.live import (
     CommandRefusedError,
@@ -51,7 +52,6 @@ from firmware.web.player_pages import add_player_routes
 from firmware.web.settings_routes import add_settings_routes
 from firmware.web.staff import StaffGate, add_staff_routes
 from firmware.web.views import (
-    BUTTONS,
     board_size,
     cell_name,
     page_folders,
@@ -217,8 +217,9 @@ async def _press(request: web.Request) -> web.Response:
     body = await _authorised_body(request, allowed=("button", "pin"))
     raw = required_text(body, "button", "undo")
     button = raw.strip().lower()
-    if button not in BUTTONS:
-        raise ApiError(400, f"button: unknown button {raw[:20]!r} (known: {', '.join(BUTTONS)})")
+    known = command_registry.pressable()
+    if button not in known:
+        raise ApiError(400, f"button: unknown button {raw[:20]!r} (known: {', '.join(known)})")
     _submit(request.app[BOARD_KEY], Press(button))
     return web.json_response({"accepted": {"press": button}}, status=202)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from firmware.controller import command_registry
 from firmware.controller.live import BoardView
 from firmware.render.frame_json import frame_json
 from firmware.rules.api import JsonValue
@@ -12,25 +13,17 @@ from firmware.rules.grid import cell_name as cell_name
 from firmware.rules.registry import find_pages, game_names
 from hal.interfaces import Frame
 
-BUTTONS = (
-    "undo",
-    "new",
-    "menu",
-    "hint",
-    "lesson",
-    "puzzle",
-    "resign",
-    "read",
-    "back",
-    "mistakes",
-)
 PAGE_MODULE = "page.js"  # a game's own drawing for the pages, in the folder it registers
 RULES_MODULE = "rules.js"  # a game's rules card for the board page, beside it
 
 
 def view_json(view: BoardView, *, pin_required: bool) -> dict[str, JsonValue]:
     """One message for the pages: the frame, the scoreboard and how control works."""
-    control: dict[str, JsonValue] = {"pin_required": pin_required, "buttons": list(BUTTONS)}
+    control: dict[str, JsonValue] = {
+        "pin_required": pin_required,
+        "buttons": list(command_registry.pressable()),  # what /api/press takes
+        "commands": command_registry.page_buttons(),  # the page's buttons and their labels
+    }
     return {
         "frame": frame_json(view.frame),
         "score": view.score,

@@ -30,6 +30,7 @@ from firmware.controller.inbox import Inbox
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, Redraw, ViewHub
 from firmware.controller.loop import BoardController
+from firmware.controller.modes.parts import BoardOffers
 from firmware.controller.players import (
     Player,
     PlayerFactory,
@@ -143,7 +144,6 @@ def assemble(
     players: PlayerFactory = passive_player,
     seating: Seating | None = None,
     hand_placed: Callable[[str], bool] = real_pieces,
-    board_name: str = "",
     power_off: PowerSwitch | None = None,
     link: LinkSettings | None = None,
     player_kinds: Sequence[SeatFiller] = (),
@@ -176,7 +176,6 @@ def assemble(
     inbox: Inbox = queue.SimpleQueue()
     views = ViewHub(BoardView(Frame.blank(board.leds.columns, board.leds.rows), {}))
     announcer, voice_thread = _announcer(board, speech, events, views)
-    explore = announcer is not None and speech.enabled and speech.explore
     wall_seconds = _wall_seconds(wall)
     today = Today(datetime.datetime.now if wall is None else wall, day_ends)
     history = None if state_dir is None else History(state_dir, day_ends=day_ends)
@@ -215,6 +214,11 @@ def assemble(
         player_kinds=BUILT_IN | {filler.kind for filler in fillers},
         learning=Shelf(),
         timers=timers,
+        offers=BoardOffers(
+            explore=announcer is not None and speech.enabled and speech.explore,
+            voice_on=None if announcer is None else announcer.enabled,
+            coach=coach,
+        ),
     )
     game_clock = BoardClock(
         time_control,
@@ -240,6 +244,7 @@ def assemble(
             known = journal_names(key)
             return saved_names(history, key) if known is None else known
 
+        board_name = "" if link is None else link.board_id  # the history's board: its broker id
         events.subscribe(HistoryRecorder(writer, board_name, wall_seconds, kept))
         events.subscribe(writer.retry_after)  # what could not be written yet, at every event
     kiosk_parts = None
@@ -271,9 +276,6 @@ def assemble(
             _voice_shown(board, inbox),
             no_tournament if link_part is None else link_part.score_json,
         ),
-        explore=explore,
-        coach=coach,
-        voice_on=None if announcer is None else announcer.enabled,
     )
     if seating is not None:
         seating.connect(controller.post, notice_teller(controller.post, table))

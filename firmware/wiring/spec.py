@@ -128,7 +128,6 @@ def assemble_board(
         heartbeat=heartbeat,
         seating=seating,
         hand_placed=hand_placed(config, real_board=real_board),
-        board_name="" if plan.link is None else plan.link.board_id,
         link=plan.link,
         power_off=power_off,
         hints=config.play.hints,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hal.sim.mpr121_electrode import Electrode, RunRules, adc_counts
+from hal.sim.mpr121_electrode import RunRules, adc_counts
 from hal.sim.mpr121_registers import BASELINE, ELECTRODES, FILTERS, TOUCH_STATUS
 
 
@@ -20,18 +20,6 @@ class RunSettings:
     reconfigure: bool
     upper: int
     lower: int
-
-
-def adjust_baseline(electrode: Electrode, level: int, control: int) -> None:
-    """After a reconfiguration the old baseline belongs to the old charge: set it as the BVA
-    bits (register 0x7B bits 3:2) say, like the ECR CL bits at the start of run mode."""
-    mode = control >> 2 & 0b11
-    if mode == 0b10:
-        electrode.baseline = level & 0x3E0
-    elif mode == 0b11:
-        electrode.baseline = level
-    elif mode == 0b01:
-        electrode.baseline = 0
 
 
 def clamped(counts: int) -> int:

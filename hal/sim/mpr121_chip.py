@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterable, Sequence
 
 from hal.sim.mpr121_charge import (
     RunSettings,
-    adjust_baseline,
     clamped,
     counts_at,
     nearest_current,
@@ -228,7 +227,7 @@ class SimMpr121:
                     run = self._settle_run()
                     levels[index] = adc_counts(enabled[index].capacitance_pf, *run.charges[index])
                     enabled[index].clear_filter()  # its readings belong to the old charge
-                    adjust_baseline(enabled[index], levels[index], self._registers[AUTO_CONFIG])
+                    enabled[index].reconfigured(levels[index], self._registers[AUTO_CONFIG])
         draws = memoryview(self._rng.randbytes(2 * periods * run.enabled)).cast("H")
         readings = [
             self._readings(

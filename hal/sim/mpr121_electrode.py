@@ -59,6 +59,17 @@ class Electrode:
     _window: list[int] = field(default_factory=list)  # the last SFI first-level readings
     _slot: int = 0
 
+    def reconfigured(self, level: int, control: int) -> None:
+        """After a reconfiguration the old baseline belongs to the old charge: set it as the BVA
+        bits (register 0x7B bits 3:2) say, like the ECR CL bits at the start of run mode."""
+        mode = control >> 2 & 0b11
+        if mode == 0b10:
+            self.baseline = level & 0x3E0
+        elif mode == 0b11:
+            self.baseline = level
+        elif mode == 0b01:
+            self.baseline = 0
+
     def restart(self) -> None:
         """Forget the touch decision and filter counters (entering or leaving run mode)."""
         self.clear_filter()

@@ -35,9 +35,9 @@ def test_hint_on_the_strip_lights_the_strongest_move(tmp_path: Path) -> None:
         rig.tap(name)
     hold(rig, "a15", 1.5)
     assert str(rig.score["message"]).startswith(
-        "Commands: undo b8, new d8, menu f8, hint h8, lesson j8, puzzle l8, resign n8. Tap one"
+        "Commands: undo a8, new c8, menu e8, hint g8, lesson i8, puzzle k8, resign m8, turn o8."
     )
-    rig.tap("h8")
+    rig.tap("g8")
     assert rig.moves == OPEN_FOUR, "the strip's hint is not a move"
     _assert_hint_lit(rig, seating)
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
+from firmware.controller.command_registry import look
 from firmware.controller.review import ARROW_LOOK
-from firmware.controller.strip import COMMAND_LOOKS, HOLD_SECONDS
+from firmware.controller.strip import HOLD_SECONDS
 from firmware.controller.timing import TABLE_TIMING
 from firmware.render.frame_json import hex_colour
 from firmware.rules.api import JsonValue
@@ -46,7 +47,7 @@ def test_the_finished_round_is_reviewed_from_the_strip_and_left_unchanged(rig: R
     before = dict(rig.score)
     hold(rig, "o15", HOLD_SECONDS)
     cell = review_cell(rig)
-    rig.assert_cell_colour(cell, COMMAND_LOOKS["review"])
+    rig.assert_cell_colour(cell, look("review"))
     rig.tap(cell)
     total = len(taps)
     review = rig.score["review"]

@@ -147,7 +147,7 @@ class BlindPlayer:
 
 
 def test_a_whole_match_is_played_blind_from_read_explore_and_the_prompts(rig: Rig) -> None:
-    rig.table.context.offer_exploring()
+    rig.table.context.explore = True  # as a board with speech.explore is built
     rig.start("culls", {"mode": "duel"}, first="blue")
     player = BlindPlayer(rig)
     sentences = player.listen()

@@ -33,13 +33,16 @@ def test_state_has_the_frame_top_row_first_and_the_score(
     assert grid[7][7] == "#000000"
     assert state["frame"]["status"] == ["#090807"]
     assert state["score"]["message"] == "Hello"
-    assert state["control"] == {
-        "pin_required": False,
-        "buttons": [
-            "undo", "new", "menu", "hint", "lesson", "puzzle", "resign", "read", "back",
-            "mistakes",
-        ],
-    }  # fmt: skip
+    assert state["control"]["pin_required"] is False
+    assert state["control"]["buttons"] == [
+        "undo", "new", "menu", "hint", "read", "lesson", "puzzle", "resign", "turn", "mistakes",
+        "back",
+    ]  # fmt: skip
+    commands = state["control"]["commands"]
+    assert {"name": "resign", "label": "RESIGN"} in commands
+    assert [c["name"] for c in commands] == [
+        "undo", "new", "menu", "hint", "read", "lesson", "puzzle", "resign",
+    ]  # fmt: skip
 
 
 def test_a_touch_is_submitted_and_played(server: WebServer, board: FakeLiveBoard) -> None:
@@ -98,7 +101,7 @@ def test_an_unknown_button_is_refused(server: WebServer, board: FakeLiveBoard) -
     assert reply.status == 400
     assert (
         reply.json()["error"] == "button: unknown button 'reboot' "
-        "(known: undo, new, menu, hint, lesson, puzzle, resign, read, back, mistakes)"
+        "(known: undo, new, menu, hint, read, lesson, puzzle, resign, turn, mistakes, back)"
     )
     missing = post(server.url + "api/press", {})
     assert missing.json()["error"] == 'button: missing; send {"button": "undo"}'

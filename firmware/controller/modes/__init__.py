@@ -1,8 +1,9 @@
-"""The board's modes, one module each, and the registry the board opens them by name.
+"""The board's modes, one module each, and how the board opens them by name.
 
 A mode (``base.BoardMode``) owns its taps and presses, its lights, its scoreboard keys, its strip
 commands and its timers; it is entered and left through the ``ModeContext``. Adding a mode is
-one module and one registration here (or a ``register`` call): the strip, the pages' LESSON and
+one module and its command in ``firmware.controller.command_registry`` (whose ``opens`` names
+the opener, imported when first used), or a ``register`` call: the strip, the pages' LESSON and
 PUZZLES buttons and the menu open a mode by its name.
 """
 
@@ -10,24 +11,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from firmware.controller.modes.back import open_back
-from firmware.controller.modes.context import Opener
-from firmware.controller.modes.lesson import open_lessons
-from firmware.controller.modes.puzzle import open_puzzles
-from firmware.controller.modes.read import open_read, switch_voice
-from firmware.controller.modes.resign import open_resign
-from firmware.controller.modes.review import open_mistakes, open_review
+# The modes another mode enters by name (``mode_kind``) register as their modules are imported:
+# all of them, here.
+from firmware.controller import command_registry
+from firmware.controller.modes import menu, over, playing, waiting  # noqa: F401  (mode_kind)
+from firmware.controller.modes.context import FOLLOW, ModeContext, Opener
+from firmware.controller.modes.game import following
 
-OPENERS: dict[str, Opener] = {
-    "review": open_review,
-    "mistakes": open_mistakes,
-    "lesson": open_lessons,
-    "puzzle": open_puzzles,
-    "resign": open_resign,
-    "read": open_read,
-    "back": open_back,
-    "voice": switch_voice,
-}
+
+def _follow(ctx: ModeContext, now: float) -> None:
+    following(ctx, now)
+
+
+OPENERS: dict[str, Opener] = {}  # openers registered at run time, over the registry's
+BUILT_IN: dict[str, Opener] = {FOLLOW: _follow}
+
+
+def find_opener(name: str) -> Opener | None:
+    """What enters the mode called ``name``: a registered opener, else a built-in one (the
+    mode following from the match), else the command's."""
+    return OPENERS.get(name) or BUILT_IN.get(name) or command_registry.opener(name)
 
 
 def register(name: str, opener: Opener) -> Callable[[], None]:

@@ -9,6 +9,7 @@ from firmware.controller.buttons import Button
 from firmware.controller.computer import ComputerPlayer
 from firmware.controller.events import PendingDropped
 from firmware.controller.modes.base import BoardMode, Fields
+from firmware.controller.modes.context import make_mode
 from firmware.controller.seated import Seated
 from firmware.players import HIGHEST, LOWEST, level_words
 from firmware.render import palette as p
@@ -39,10 +40,8 @@ class GameMode(BoardMode):
 
     def press(self, ctx: ModeContext, button: Button, now: float) -> None:
         if button is Button.MENU:
-            from firmware.controller.modes.menu import MenuMode
-
             ctx.match.cancel_players()
-            ctx.push(MenuMode(now), now)
+            ctx.push(make_mode("menu", now), now)
         elif button is Button.NEW:
             chosen = ctx.menu.game_and_rules()
             ctx.new_match(chosen.game, chosen.rules_dict(), now)
@@ -76,16 +75,12 @@ class GameMode(BoardMode):
 
 def following(ctx: ModeContext, now: float) -> GameMode:
     """Put the mode that follows from the match on the board (alone) and return it."""
-    from firmware.controller.modes.over import MatchOverMode, RoundOverMode
-    from firmware.controller.modes.playing import PlayingMode
-
     seated = ctx.match.seated
     assert seated is not None
     match = seated.match
-    kind: type[GameMode] = (
-        MatchOverMode if match.is_over else RoundOverMode if match.round_over else PlayingMode
-    )
-    mode = kind(now, seated)
+    kind = "match_over" if match.is_over else "round_over" if match.round_over else "playing"
+    mode = make_mode(kind, now, seated)
+    assert isinstance(mode, GameMode)
     top = ctx.top
     if isinstance(top, GameMode) and type(top) is type(mode) and top.seated is seated:
         mode.entered = top.entered  # it goes on: no new phase

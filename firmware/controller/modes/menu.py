@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from firmware.controller.buttons import Button
 from firmware.controller.menu_summary import menu_summary
 from firmware.controller.modes.base import BoardMode, Fields, Phase
+from firmware.controller.modes.context import mode_kind
 from firmware.controller.modes.game import match_fields, with_notice
 from firmware.controller.modes.read import switch_voice
 from firmware.controller.modes.voice import voice_cell, voice_fields, voice_tiles, voice_words
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from firmware.controller.modes.context import ModeContext
 
 
+@mode_kind("menu")
 class MenuMode(BoardMode):
     """The menu is open (over the game it was opened over, if any)."""
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from firmware.controller.command_registry import Offered
 from firmware.controller.modes.base import Fields, Phase
+from firmware.controller.modes.context import mode_kind
 from firmware.controller.modes.game import (
     GameMode,
     game_lights,
@@ -61,7 +63,7 @@ class GameOver(GameMode):
         return ctx.coach is not None and PlayerKind.COMPUTER in kinds and PlayerKind.HERE in kinds
 
     def commands(self, ctx: ModeContext) -> tuple[str, ...]:
-        return super().commands(ctx) + (("mistakes",) if self.offers_mistakes(ctx) else ())
+        return ctx.offered_commands(*((Offered.MISTAKES,) if self.offers_mistakes(ctx) else ()))
 
     def ready_tap(self, ctx: ModeContext, cell: Cell, now: float) -> bool:
         if cell != ctx.ready_cell or now < self.ready_after:
@@ -97,6 +99,7 @@ class GameOver(GameMode):
         return f"{side} {'win' if many else 'wins'}"
 
 
+@mode_kind("round_over")
 class RoundOverMode(GameOver):
     """A round is over and the match goes on: the final position (its winning line) stays until
     a touch shows the scores; the ready cell starts the next round."""
@@ -157,6 +160,7 @@ class RoundOverMode(GameOver):
         return f"{head} ({score}). Clear the board, then tap the green centre cell"
 
 
+@mode_kind("match_over")
 class MatchOverMode(GameOver):
     """The match is decided: the final position and the winner; the ready cell starts a
     rematch."""

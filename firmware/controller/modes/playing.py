@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 
 from firmware.controller.adapter import Refusal, cells_for_token
 from firmware.controller.buttons import Button
+from firmware.controller.command_registry import Offered
 from firmware.controller.computer import ComputerPlayer
 from firmware.controller.events import MovePending
-from firmware.controller.modes.base import STRIP_COMMANDS, Fields, Phase
+from firmware.controller.modes.base import Fields, Phase
+from firmware.controller.modes.context import make_mode, mode_kind
 from firmware.controller.modes.game import (
     GameMode,
     game_lights,
@@ -43,6 +45,16 @@ class Hint:
     said: str
 
 
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A move made away from this board, waiting for its piece to be placed on ``cells``."""
+
+    seat: int
+    token: str
+    cells: tuple[Cell, ...]
+
+
+@mode_kind("playing")
 class PlayingMode(GameMode):
     """A round is being played; a tap is a move of the seat to act."""
 
@@ -74,8 +86,6 @@ class PlayingMode(GameMode):
         self, ctx: ModeContext, token: str, seat: int | None, now: float, cell: Cell | None
     ) -> bool:
         """``seat`` plays ``token``; a move from a seat not at this board waits for its piece."""
-        from firmware.controller.modes.waiting import Pending, WaitingForPiece
-
         seated = self.seated
         state = seated.match.current
         if state is None:
@@ -93,7 +103,7 @@ class PlayingMode(GameMode):
             if cells:
                 pending = Pending(seat, token, tuple(cells))
                 ctx.events.post(MovePending(seat, token, tuple(cell_name(c) for c in cells)))
-                ctx.replace(WaitingForPiece(now, seated, pending), now)
+                ctx.replace(make_mode("waiting", now, seated, pending), now)
                 return True
         apply(ctx, seat, token, now)
         return True
@@ -140,7 +150,7 @@ class PlayingMode(GameMode):
             stack.add(hint.cells, Light(p.ANIMATION, blink, hint.until - T.hint_show))
 
     def commands(self, ctx: ModeContext) -> tuple[str, ...]:
-        return STRIP_COMMANDS + ctx.common_commands(hint=True) + ("resign",)
+        return ctx.offered_commands(Offered.HINT, Offered.PLAYING)
 
     def fields(self, ctx: ModeContext, now: float) -> Fields:
         hint = self.current_hint(now)

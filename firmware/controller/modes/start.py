@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from firmware.controller.adapter import board_adapter
 from firmware.controller.modes.game import following
 from firmware.controller.modes.menu import MenuMode
-from firmware.controller.modes.waiting import Pending, WaitingForPiece
+from firmware.controller.modes.playing import Pending
+from firmware.controller.modes.waiting import WaitingForPiece
 from firmware.controller.players import PlayerKind
 from firmware.rules.game_and_rules import GameAndRules
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from firmware.controller.buttons import Button
 from firmware.controller.modes.base import Fields, Phase
+from firmware.controller.modes.context import mode_kind
 from firmware.controller.modes.game import (
     GameMode,
     drop_pending,
@@ -15,7 +15,7 @@ from firmware.controller.modes.game import (
     turn_lights,
     with_notice,
 )
-from firmware.controller.modes.playing import apply
+from firmware.controller.modes.playing import Pending, apply
 from firmware.controller.seated import Seated
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
@@ -29,15 +29,7 @@ if TYPE_CHECKING:
 PENDING_BLINK_S = 0.5  # a cell waiting for a piece placed by hand
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A move made away from this board, waiting for its piece to be placed on ``cells``."""
-
-    seat: int
-    token: str
-    cells: tuple[Cell, ...]
-
-
+@mode_kind("waiting")
 class WaitingForPiece(GameMode):
     """A seat away from this board moved; the move counts once its piece is placed and tapped."""
 

@@ -131,6 +131,7 @@ function showView(view) {
   shape = { columns, rows, status: status.length };
   colours.forEach((line, top) => line.forEach((colour, c) => paint(cells[top][c], colour)));
   status.forEach((colour, index) => paint(leds[index], colour));
+  buildButtons((view.control && view.control.commands) || []);
   showScore(view.score || {});
   showGamePage(view);
   pinRequired = Boolean(view.control && view.control.pin_required);
@@ -317,19 +318,32 @@ function showPiecesLeft(score, game) {
   );
 }
 
-// While a round is reviewed the three buttons step back, step forward and leave (no HINT).
+// While a round is reviewed the three buttons step back, step forward and leave (no HINT); the
+// other words are the commands' labels, as the board's command registry gives them.
 const BUTTON_WORDS = {
-  normal: {
-    undo: "UNDO",
-    new: "NEW",
-    menu: "MENU",
-    hint: "HINT",
-    lesson: "LESSON",
-    puzzle: "PUZZLES",
-    read: "READ THE BOARD",
-  },
+  normal: {},
   review: { undo: "◀ BACK", new: "FORWARD ▶", menu: "LEAVE REVIEW" },
 };
+const READ_TITLE = { read: "The board says the position aloud" };
+let buttonNames = "";
+
+// The page's buttons, one per command the board offers on the page, built when the list changes.
+function buildButtons(commands) {
+  const names = commands.map((command) => command.name).join(" ");
+  if (names === buttonNames) return;
+  buttonNames = names;
+  BUTTON_WORDS.normal = Object.fromEntries(commands.map((command) => [command.name, command.label]));
+  document.getElementById("buttons").replaceChildren(
+    ...commands.map(({ name, label }) => {
+      const button = element("button", "", label);
+      Object.assign(button, { id: name, type: "button" });
+      button.dataset.button = name;
+      if (READ_TITLE[name]) button.title = READ_TITLE[name];
+      button.addEventListener("click", () => send("/api/press", { button: name }));
+      return button;
+    }),
+  );
+}
 let reviewing = false;
 
 function showReview(review, hints = true) {
@@ -517,10 +531,6 @@ document.getElementById("join-form").addEventListener("submit", (event) => {
   const code = document.getElementById("join-code").value.trim().toUpperCase();
   send("/api/online", { online: `join:${code}` });
 });
-
-for (const button of document.querySelectorAll("[data-button]")) {
-  button.addEventListener("click", () => send("/api/press", { button: button.dataset.button }));
-}
 
 pinInput.value = keptPin.get();
 keepPinOnSubmit(pinForm, pinInput, keptPin, (typed) => {
