@@ -83,10 +83,9 @@ class CommandStrip:
         return True
 
     def open(self, names: tuple[str, ...]) -> None:
-        """Light the commands ``names`` across the middle row, two cells apart, centred."""
-        y = self.rows // 2
-        first = self.columns // 2 - (len(names) - 1)
-        self.commands = tuple(Command(name, (first + 2 * i, y)) for i, name in enumerate(names))
+        """Light the commands ``names`` across the middle row, two cells apart, centred; more
+        than fit so go side by side, and more than a row holds go on to the rows above."""
+        self.commands = tuple(map(Command, names, strip_cells(len(names), self.columns, self.rows)))
         self.is_open = True
 
     def close(self) -> None:
@@ -100,11 +99,13 @@ class CommandStrip:
         return None
 
     def lights(self, stack: LightStack) -> None:
-        """The strip's row dark but for its commands, over whatever is below."""
+        """The strip's rows dark but for its commands, over whatever is below."""
         if not self.is_open:
             return
-        y = self.rows // 2
-        stack.add([(x, y) for x in range(self.columns)], Light(STRIP_LAYER, p.OFF))
+        rows = {c.cell[1] for c in self.commands} or {self.rows // 2}
+        stack.add(
+            [(x, y) for y in sorted(rows) for x in range(self.columns)], Light(STRIP_LAYER, p.OFF)
+        )
         for command in self.commands:
             look = COMMAND_LOOKS.get(command.name, p.ACCEPT)
             stack.add([command.cell], Light(STRIP_LAYER, look))  # added later: on top
@@ -113,3 +114,20 @@ class CommandStrip:
         """The open strip in words, for the screens."""
         listed = ", ".join(f"{c.name} {cell_name(c.cell)}" for c in self.commands)
         return f"Commands: {listed}. Tap one, or any other cell to close"
+
+
+def strip_cells(count: int, columns: int, rows: int) -> list[Cell]:
+    """Where ``count`` commands lie on a ``columns`` x ``rows`` board, every one on the grid:
+    the middle row, two apart while they fit, else side by side, row after row upwards."""
+    middle = rows // 2
+    if 2 * count - 1 <= columns:
+        first = columns // 2 - (count - 1)
+        return [(first + 2 * i, middle) for i in range(count)]
+    lines = [min(columns, count - start) for start in range(0, count, columns)]
+    if middle + len(lines) > rows - 1:  # never onto the top row and its corners
+        raise ValueError(f"{count} commands do not fit on a {columns} x {rows} board")
+    cells: list[Cell] = []
+    for line, width in enumerate(lines):
+        first = (columns - width) // 2
+        cells += [(first + i, middle + line) for i in range(width)]
+    return cells
