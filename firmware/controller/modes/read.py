@@ -36,7 +36,7 @@ def open_read(ctx: ModeContext, now: float) -> None:
     lines = list(adapter.read_aloud(state))
     seat = ctx.match.seat_to_act()
     if seat is not None:
-        name = ctx.match.seats()[seat].name
+        name = ctx.match.seat_called(seat)
         lines.append(f"{name} to play: {adapter.prompt(state)}.")
     ctx.events.post(ReadAloud(tuple(lines)))
 
