@@ -237,7 +237,7 @@ class MatchAtTable:
         assert state is not None
         name = self.seat_called(seat, state.to_move())
         self._last_action = (seat, state.copy(), token)
-        said = seated.adapter.describe(state.copy(), token, name)
+        said = seated.adapter.describe(state.copy(), token, name, called=self.called())
         colour = state.to_move()
         state.apply(token)
         number = len(match.rounds)
@@ -329,6 +329,13 @@ class MatchAtTable:
             return (colour or "nobody").capitalize()
         return self.player_names()[seat] or seated.specs[seat].name
 
+    def called(self) -> dict[str, str]:
+        """Seat name -> its player's name, for the seats that have one: the game's words name
+        other seats (a team's "Red A's flipped chip") by the same rule as ``seat_called``."""
+        specs = () if self.seated is None else self.seated.specs
+        named = zip(specs, self.player_names(), strict=True)
+        return {spec.name: name for spec, name in named if name is not None}
+
     def player_names(self) -> list[str | None]:
         """The names players put on the seats for this match (None: no name), in seat order."""
         seated = self.seated
@@ -359,7 +366,9 @@ class MatchAtTable:
         if self.last_said is not None and self._last_action is not None:  # said again, named
             mover, before, token = self._last_action
             called = self.seat_called(mover, before.to_move())
-            self.last_said = seated.adapter.describe(before.copy(), token, called)
+            self.last_said = seated.adapter.describe(
+                before.copy(), token, called, called=self.called()
+            )
         self.events.post(SeatNamed(seat, seated.specs[seat].colour, name))
         return True
 

@@ -54,3 +54,21 @@ def test_a_name_given_after_the_move_renames_what_just_happened(tmp_path: Path) 
     rig.controller.step()
     assert str(rig.score["message"]).startswith("Hanna: place a chip")  # her second chip
     assert_one_rule(rig, {"Blue": "Hanna", "Red": "Omar"})
+
+
+def test_the_games_words_name_the_other_seats_by_the_same_rule(tmp_path: Path) -> None:
+    rig = Rig(tmp_path / "state").start("culls", {"mode": "teams"}, first="blue")
+    named = {"Red A": LONG, "Red B": "Ida"}  # Blue A and Blue B keep their seats' names
+    for seat_name, player in named.items():
+        rig.controller.submit(NameSeat(seat_of(rig, seat_name), player))
+    rig.controller.step()
+    for cell in ("g8", "h8", "a1", "i8", "j8"):  # Blue A's j8 traps h8 (Red A's), i8 (Ida's)
+        rig.tap(cell)
+        assert_one_rule(rig, named)
+    assert rig.score["message"] == "Blue A: tap the blinking chip to flip it: h8 or i8"
+    rig.tap("i8")  # flips Ida's chip: Red A moves it
+    assert str(rig.score["last_action"]).endswith(f"Blue A flipped i8: {LONG} moves it next")
+    assert rig.score["message"] == (
+        f"{LONG}: move Ida's flipped chip from i8 to an empty cell and tap it"
+    )
+    assert_one_rule(rig, named)

@@ -166,7 +166,7 @@ class PlayingMode(GameMode):
         if isinstance(player, ComputerPlayer):
             words = level_words(state.game, player.level.number)
             return f"{who} (the computer, {words}) is thinking"
-        return f"{who}: {seated.adapter.prompt(state)}"
+        return f"{who}: {seated.adapter.prompt(state, called=ctx.match.called())}"
 
 
 def apply(ctx: ModeContext, seat: int | None, token: str, now: float) -> None:

@@ -37,7 +37,7 @@ def open_read(ctx: ModeContext, now: float) -> None:
     seat = ctx.match.seat_to_act()
     if seat is not None:
         name = ctx.match.seat_called(seat)
-        lines.append(f"{name} to play: {adapter.prompt(state)}.")
+        lines.append(f"{name} to play: {adapter.prompt(state, called=ctx.match.called())}.")
     ctx.events.post(ReadAloud(tuple(lines)))
 
 

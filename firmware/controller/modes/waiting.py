@@ -84,5 +84,7 @@ class WaitingForPiece(GameMode):
         seat = self.seated.seat_to_act()
         colour = state.to_move()
         who = ctx.match.seat_called(seat, colour)
-        said = self.seated.adapter.describe(state, self.pending.token, who)
+        said = self.seated.adapter.describe(
+            state, self.pending.token, who, called=ctx.match.called()
+        )
         return f"{said}. Put the chip on the board and tap the blinking cell"
