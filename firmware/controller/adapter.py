@@ -111,15 +111,24 @@ class BoardAdapter(Protocol):
     def lights(self, stack: LightStack, state: GameState, since: float) -> None:
         """Add the position's lights; ``since`` is when it appeared (the phase of blinks)."""
 
-    def prompt(self, state: GameState) -> str:
-        """What the player to act must do, in words (``place a chip and tap its cell``)."""
+    def prompt(self, state: GameState, *, called: Mapping[str, str] | None = None) -> str:
+        """What the player to act must do, in words (``place a chip and tap its cell``);
+        ``called``: seat name -> the player's name, for the seats the words name."""
 
     def touch_map(self) -> dict[str, str]:
         """Board cell name -> the token a touch there means on a fresh 15x15 board."""
 
-    def describe(self, before: GameState, token: str, seat_name: str) -> str:
+    def describe(
+        self,
+        before: GameState,
+        token: str,
+        seat_name: str,
+        *,
+        called: Mapping[str, str] | None = None,
+    ) -> str:
         """``token`` played from ``before`` by ``seat_name``, in one line of the game's words
-        ("Red placed e10 and trapped f10 and g10: Red flips one")."""
+        ("Red placed e10 and trapped f10 and g10: Red flips one"); ``called``: seat name ->
+        the player's name, for any other seat the line names."""
 
     def describe_hint(self, state: GameState, token: str) -> str:
         """What a hint of ``token`` in ``state`` shows, in one line ("Hint: h9 makes four")."""

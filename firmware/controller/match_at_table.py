@@ -72,6 +72,7 @@ class MatchAtTable:
         self.player_kinds = player_kinds
         self.seated: Seated | None = None
         self.last_said: str | None = None  # the latest action in the game's words
+        self._last_action: tuple[int | None, GameState, str] | None = None  # who, before, token
         self._turn_told: tuple[int, int] | None = None  # (seat, ply) whose player was told
         self._names: tuple[str, dict[int, str]] = ("", {})  # (match id, seat -> player's name)
         self._seats_cache: dict[str, tuple[SeatSpec, ...]] = {}
@@ -234,8 +235,9 @@ class MatchAtTable:
         match = seated.match
         state = match.current
         assert state is not None
-        name = seated.specs[seat].name if seat is not None else (state.to_move() or "").title()
-        said = seated.adapter.describe(state.copy(), token, name)
+        name = self.seat_called(seat, state.to_move())
+        self._last_action = (seat, state.copy(), token)
+        said = seated.adapter.describe(state.copy(), token, name, called=self.called())
         colour = state.to_move()
         state.apply(token)
         number = len(match.rounds)
@@ -319,6 +321,21 @@ class MatchAtTable:
 
     # -- names and records ------------------------------------------------------------------
 
+    def seat_called(self, seat: int | None, colour: str | None = None) -> str:
+        """How every sentence names ``seat``: the name its player gave where there is one, else
+        the seat's own ("Red A"); no seat: the ``colour`` to act, capitalised."""
+        seated = self.seated
+        if seated is None or seat is None or not 0 <= seat < len(seated.specs):
+            return (colour or "nobody").capitalize()
+        return self.player_names()[seat] or seated.specs[seat].name
+
+    def called(self) -> dict[str, str]:
+        """Seat name -> its player's name, for the seats that have one: the game's words name
+        other seats (a team's "Red A's flipped chip") by the same rule as ``seat_called``."""
+        specs = () if self.seated is None else self.seated.specs
+        named = zip(specs, self.player_names(), strict=True)
+        return {spec.name: name for spec, name in named if name is not None}
+
     def player_names(self) -> list[str | None]:
         """The names players put on the seats for this match (None: no name), in seat order."""
         seated = self.seated
@@ -346,6 +363,12 @@ class MatchAtTable:
         else:
             names[seat] = name
         self._names = (seated.match_id, names)
+        if self.last_said is not None and self._last_action is not None:  # said again, named
+            mover, before, token = self._last_action
+            called = self.seat_called(mover, before.to_move())
+            self.last_said = seated.adapter.describe(
+                before.copy(), token, called, called=self.called()
+            )
         self.events.post(SeatNamed(seat, seated.specs[seat].colour, name))
         return True
 

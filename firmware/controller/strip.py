@@ -79,16 +79,7 @@ class CommandStrip:
         self.is_open = True
 
     def _cells(self, count: int) -> list[Cell]:
-        columns, middle = self.columns, self.rows // 2
-        gap = 2 if 2 * count - 1 <= columns else 1
-        per_row = max(1, (columns + gap - 1) // gap)
-        cells: list[Cell] = []
-        for start in range(0, count, per_row):
-            in_row = min(per_row, count - start)
-            first = (columns - (gap * (in_row - 1) + 1)) // 2
-            y = (middle + len(cells) // per_row) % self.rows  # upwards from the middle row
-            cells += [(first + gap * i, y) for i in range(in_row)]
-        return cells
+        return strip_cells(count, self.columns, self.rows)
 
     def close(self) -> None:
         self.is_open = False
@@ -118,3 +109,19 @@ class CommandStrip:
         """The open strip in words, for the screens."""
         listed = ", ".join(f"{c.name} {cell_name(c.cell)}" for c in self.commands)
         return f"Commands: {listed}. Tap one, or any other cell to close"
+
+
+def strip_cells(count: int, columns: int, rows: int) -> list[Cell]:
+    """Where ``count`` commands lie on a board of ``columns`` x ``rows``: centred on the middle
+    row, two apart where they fit, side by side where not, on the rows above when one row is too
+    short."""
+    middle = rows // 2
+    gap = 2 if 2 * count - 1 <= columns else 1
+    per_row = max(1, (columns + gap - 1) // gap)
+    cells: list[Cell] = []
+    for start in range(0, count, per_row):
+        in_row = min(per_row, count - start)
+        first = (columns - (gap * (in_row - 1) + 1)) // 2
+        y = (middle + len(cells) // per_row) % rows  # upwards from the middle row
+        cells += [(first + gap * i, y) for i in range(in_row)]
+    return cells

@@ -80,14 +80,21 @@ class TicTacToeBoard:
             blink = p.Blink(p.ACCEPT, p.piece(outcome.winner), p.TIMING.line_blink)
             stack.add([on_board(c) for c in outcome.line], Light(p.ANIMATION, blink, since))
 
-    def prompt(self, state: GameState) -> str:
+    def prompt(self, state: GameState, *, called: Mapping[str, str] | None = None) -> str:
         return "place a chip on a free cell of the middle and tap it"
 
     def touch_map(self) -> dict[str, str]:
         ox, oy = _origin(15, 15)
         return {cell_name((x + ox, y + oy)): cell_name((x, y)) for x in range(3) for y in range(3)}
 
-    def describe(self, before: GameState, token: str, seat_name: str) -> str:
+    def describe(
+        self,
+        before: GameState,
+        token: str,
+        seat_name: str,
+        *,
+        called: Mapping[str, str] | None = None,
+    ) -> str:
         return f"{seat_name} marked {_on_board(token)}"
 
     def describe_hint(self, state: GameState, token: str) -> str:

@@ -77,7 +77,7 @@ class PlayingMode(GameMode):
             return
         seat = seated.seat_to_act()
         if seat is not None and seated.players[seat].kind != PlayerKind.HERE:
-            name = seated.specs[seat].name
+            name = ctx.match.seat_called(seat)
             ctx.feedback.refuse_at(cell, f"it is {name}'s turn, who plays elsewhere", now)
             return
         self.play(ctx, meaning, seat, now, cell)
@@ -171,16 +171,12 @@ class PlayingMode(GameMode):
         state = seated.match.current
         assert state is not None
         seat = seated.seat_to_act()
-        who = (
-            seated.specs[seat].name
-            if seat is not None
-            else (state.to_move() or "nobody").capitalize()
-        )
+        who = ctx.match.seat_called(seat, state.to_move())
         player = None if seat is None else seated.players[seat]
         if isinstance(player, ComputerPlayer):
             words = level_words(state.game, player.level.number)
             return f"{who} (the computer, {words}) is thinking"
-        return f"{who}: {seated.adapter.prompt(state)}"
+        return f"{who}: {seated.adapter.prompt(state, called=ctx.match.called())}"
 
 
 def apply(ctx: ModeContext, seat: int | None, token: str, now: float) -> None:

@@ -41,8 +41,8 @@ def open_read(ctx: ModeContext, now: float) -> None:
     lines = list(adapter.read_aloud(state))
     seat = ctx.match.seat_to_act()
     if seat is not None:
-        name = ctx.match.seats()[seat].name
-        lines.append(f"{name} to play: {adapter.prompt(state)}.")
+        name = ctx.match.seat_called(seat)
+        lines.append(f"{name} to play: {adapter.prompt(state, called=ctx.match.called())}.")
     reading = None if ctx.clocks is None else ctx.clocks(now)
     if reading is not None:
         lines.append(clock_words(reading))
@@ -89,7 +89,11 @@ def switch_voice(ctx: ModeContext, now: float) -> None:
 
 
 def explore_cell(ctx: ModeContext, cell: Cell, now: float) -> None:
-    """Say what ``cell`` holds and what a tap there would do, without playing."""
+    """Say what ``cell`` holds and what a tap there would do, without playing (on the open
+    command strip: the command a tap there would do)."""
+    if ctx.strip.is_open:
+        ctx.events.post(ReadAloud((explore_strip(ctx, cell),)))
+        return
     found = _position(ctx)
     if found is None:
         ctx.events.post(ReadAloud((f"{cell_name(cell)}: {NO_GAME}.",)))
@@ -104,6 +108,14 @@ def explore_cell(ctx: ModeContext, cell: Cell, now: float) -> None:
         hinted = adapter.describe_hint(state.copy(), token).removeprefix("Hint: ")
         would = f"A tap there would {hinted}." if hinted.startswith(VERBS) else f"A tap: {hinted}."
     ctx.events.post(ReadAloud((f"{there}.", would)))
+
+
+def explore_strip(ctx: ModeContext, cell: Cell) -> str:
+    """What a tap on ``cell`` of the open command strip would do, in words."""
+    command = ctx.strip.command_at(cell)
+    if command is None:
+        return f"{cell_name(cell)}: not a command. A tap there closes the command strip."
+    return f"{cell_name(cell)}: the command {command}. A tap there does it."
 
 
 VERBS = ("place", "flip", "move", "push", "mark")  # a hint that is already what to do

@@ -42,7 +42,7 @@ class WaitingForPiece(GameMode):
     def tap(self, ctx: ModeContext, cell: Cell, now: float) -> None:
         pending = self.pending
         if cell not in pending.cells:
-            name = self.seated.specs[pending.seat].name
+            name = ctx.match.seat_called(pending.seat)
             ctx.feedback.refuse_at(cell, f"first put {name}'s move on the blinking cell", now)
             return
         apply(ctx, pending.seat, pending.token, now)
@@ -75,8 +75,8 @@ class WaitingForPiece(GameMode):
         assert state is not None
         seat = self.seated.seat_to_act()
         colour = state.to_move()
-        who = (
-            self.seated.specs[seat].name if seat is not None else (colour or "nobody").capitalize()
+        who = ctx.match.seat_called(seat, colour)
+        said = self.seated.adapter.describe(
+            state, self.pending.token, who, called=ctx.match.called()
         )
-        said = self.seated.adapter.describe(state, self.pending.token, who)
         return f"{said}. Put the chip on the board and tap the blinking cell"

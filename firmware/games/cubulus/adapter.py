@@ -86,7 +86,7 @@ class CubulusBoard:
     def lights(self, stack: LightStack, state: GameState, since: float) -> None:
         cubulus_lights(stack, _cubulus(state), since)
 
-    def prompt(self, state: GameState) -> str:
+    def prompt(self, state: GameState, *, called: Mapping[str, str] | None = None) -> str:
         cubulus = _cubulus(state)
         awaiting = cubulus.awaiting()
         hint = HINTS.get(awaiting or "", "your turn")
@@ -98,7 +98,14 @@ class CubulusBoard:
     def touch_map(self) -> dict[str, str]:
         return layout.push_tokens_by_cell_name()
 
-    def describe(self, before: GameState, token: str, seat_name: str) -> str:
+    def describe(
+        self,
+        before: GameState,
+        token: str,
+        seat_name: str,
+        *,
+        called: Mapping[str, str] | None = None,
+    ) -> str:
         """The action in one line: where the ball went in, what moved, the square it made."""
         return words.describe(_cubulus(before), token, seat_name)
 

@@ -111,7 +111,7 @@ class CullsBoard:
     def lights(self, stack: LightStack, state: GameState, since: float) -> None:
         culls_lights(stack, _culls(state), since)
 
-    def prompt(self, state: GameState) -> str:
+    def prompt(self, state: GameState, *, called: Mapping[str, str] | None = None) -> str:
         culls = _culls(state)
         awaiting = culls.awaiting()
         if awaiting == "flip":
@@ -121,7 +121,8 @@ class CullsBoard:
         if awaiting == "move":
             flipped = culls.flipped_cell()
             where = "" if flipped is None else f" from {cell_name(flipped)}"
-            return f"move {_whose(culls)} flipped chip{where} to an empty cell and tap it"
+            whose = _whose(culls, called or {})
+            return f"move {whose} flipped chip{where} to an empty cell and tap it"
         hint = HINTS.get(awaiting or "", "your turn")
         if awaiting == "place" and culls.mode == "duel" and culls.turn_number < 4:
             return f"{hint} (chip {culls.turn_number % 2 + 1} of 2)"
@@ -134,13 +135,23 @@ class CullsBoard:
         names = [cell_name((x, y)) for y in reversed(range(size)) for x in range(size)]
         return {name: name for name in names}
 
-    def describe(self, before: GameState, token: str, seat_name: str) -> str:
+    def describe(
+        self,
+        before: GameState,
+        token: str,
+        seat_name: str,
+        *,
+        called: Mapping[str, str] | None = None,
+    ) -> str:
         """The action in one line: what arrived where, and the cull or line it made."""
         culls = _culls(before)
         after = culls.copy()
         after.apply(token)
         teams = culls.mode == "teams" and after.to_move() is not None
-        return words.describe(culls, token, seat_name, _team_seat(after) if teams else None)
+        following = _team_seat(after) if teams else None
+        if following is not None and called:
+            following = called.get(following, following)
+        return words.describe(culls, token, seat_name, following)
 
     def describe_hint(self, state: GameState, token: str) -> str:
         """The hint in one line: where, and what it makes, traps or blocks."""
@@ -172,7 +183,7 @@ def _team_seat(state: CullsState) -> str:
     return TEAM_SEATS[(start + state.seat()) % len(TEAM_SEATS)].name
 
 
-def _whose(state: CullsState) -> str:
+def _whose(state: CullsState, called: Mapping[str, str]) -> str:
     """Whose flipped chip is to move: "your" in a duel; in teams the seat that put it there."""
     flipped = state.flipped_cell()
     if state.mode != "teams" or flipped is None:
@@ -183,7 +194,7 @@ def _whose(state: CullsState) -> str:
         token = earlier.undo()
         if token == name or token.endswith(f"-{name}"):
             placer = _team_seat(earlier)
-            return "your" if placer == _team_seat(state) else f"{placer}'s"
+            return "your" if placer == _team_seat(state) else f"{called.get(placer, placer)}'s"
     return "your team's"
 
 
