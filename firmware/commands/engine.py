@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from firmware.errors import InputError
 from firmware.players import HIGHEST, SEARCH_SHARE, UNLIMITED, Budget, Choice, Part, choose, level
+from firmware.players.analysis import judge
 from firmware.players.clock_words import CLOCK_WORDS, ClockWordError, GoClock
 from firmware.rules.api import GameState, InvalidRecordError
 from firmware.rules.bounded_json import JsonInputError, read_json
@@ -248,7 +249,12 @@ class Engine:
         if asked.nodes is not None and asked.movetime is None and not asked.clock.given:
             deadline = started + MAX_MOVETIME_MS / 1000  # only the nodes and a stop end it
         workers = self.stops.workers
-        if workers is not None and workers.count > 1 and chosen.number == HIGHEST:
+        judged = asked.nodes is not None and asked.movetime is None and not asked.clock.given
+        if judged and chosen.number == HIGHEST:
+            # the coach's judge: one process, seeded by the ply, so a HINT is the coach's move
+            assert asked.nodes is not None
+            choice = judge(state, asked.nodes, should_stop)
+        elif workers is not None and workers.count > 1 and chosen.number == HIGHEST:
 
             def own(part: Part) -> Choice:
                 budget = Budget(max_nodes=cap, should_stop=should_stop)

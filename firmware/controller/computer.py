@@ -19,6 +19,7 @@ from firmware.controller.players import PassivePlayer, Player, PlayerKind, SeatM
 from firmware.controller.thinker import Answer, Searcher, Thinker
 from firmware.errors import InputError
 from firmware.players import DEFAULT, HIGHEST, LOWEST, Level, level
+from firmware.players.analysis import ANALYSIS_NODES
 from firmware.rules.api import GameState
 
 
@@ -184,8 +185,11 @@ class Seating:
         return PassivePlayer(kind)
 
     def hint(self, state: GameState) -> None:
-        """Look for the strongest move for the player to act (answered as a ``HintFound``)."""
-        self.thinker.start(state, top_level(), movetime_ms=HINT_MOVETIME_MS, tag=HINT)
+        """Look for the strongest move for the player to act (answered as a ``HintFound``):
+        the coach's judge, so the coach never calls a hinted move a mistake."""
+        self.thinker.start(
+            state, top_level(), movetime_ms=HINT_MOVETIME_MS, tag=HINT, nodes=ANALYSIS_NODES
+        )
 
     def _deliver(self, answer: Answer) -> None:
         if self._post is None:

@@ -55,6 +55,7 @@ class _Search:
     attempts: int = 0
     sent_at: float = 0.0
     info: dict[str, int] = field(default_factory=dict)
+    nodes: int | None = None
 
 
 @dataclass
@@ -106,14 +107,23 @@ class EngineThinker:
         return self._current is not None or self._fallback.thinking()
 
     def start(
-        self, state: GameState, level: Level, *, movetime_ms: int | None, tag: object
+        self,
+        state: GameState,
+        level: Level,
+        *,
+        movetime_ms: int | None,
+        tag: object,
+        nodes: int | None = None,
     ) -> None:
-        """Ask the engine for a move in ``state`` at ``level``; a running search is cancelled."""
+        """Ask the engine for a move in ``state`` at ``level``; a running search is cancelled.
+        ``nodes``: ``go nodes N`` with no clock (the coach's judge; ``movetime_ms`` then only
+        bounds how long the answer may take)."""
         self.cancel()
         ms = level.movetime_ms if movetime_ms is None else movetime_ms
-        search = _Search(
-            tag, state.copy(), level, f"go movetime {ms} level {level.number}", ms / 1000
-        )
+        go = f"go movetime {ms} level {level.number}"
+        if nodes is not None:
+            go = f"go nodes {nodes} level {level.number}"
+        search = _Search(tag, state.copy(), level, go, ms / 1000, nodes=nodes)
         search.asked_at = self._clock()
         with self._lock:
             self._current = search
@@ -231,7 +241,9 @@ class EngineThinker:
         self._current = None
         self._lock.notify_all()
         movetime = int(search.movetime_s * 1000)
-        self._fallback.start(search.state, search.level, movetime_ms=movetime, tag=search.tag)
+        self._fallback.start(
+            search.state, search.level, movetime_ms=movetime, tag=search.tag, nodes=search.nodes
+        )
 
     # -- the reader's thread -----------------------------------------------------------
 

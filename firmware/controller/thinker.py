@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from firmware.players import SEARCH_SHARE, Budget, Choice, Level, choose
+from firmware.players.analysis import judge
 from firmware.rules.api import GameState
 
 log = logging.getLogger("cullsboard.thinker")
@@ -37,9 +38,17 @@ class Searcher(Protocol):
         """Whether a search is running."""
 
     def start(
-        self, state: GameState, level: Level, *, movetime_ms: int | None, tag: object
+        self,
+        state: GameState,
+        level: Level,
+        *,
+        movetime_ms: int | None,
+        tag: object,
+        nodes: int | None = None,
     ) -> None:
-        """Search ``state`` at ``level``; any search still running is cancelled."""
+        """Search ``state`` at ``level``; any search still running is cancelled. ``nodes``: the
+        coach's judge instead (the top level within that many nodes, no clock: see
+        ``firmware.players.analysis.judge``)."""
 
     def cancel(self) -> None:
         """Stop the running search, if any; its answer is never delivered."""
@@ -71,9 +80,16 @@ class Thinker:
         return worker is not None and worker.is_alive()
 
     def start(
-        self, state: GameState, level: Level, *, movetime_ms: int | None, tag: object
+        self,
+        state: GameState,
+        level: Level,
+        *,
+        movetime_ms: int | None,
+        tag: object,
+        nodes: int | None = None,
     ) -> None:
-        """Search a copy of ``state`` at ``level``; any search still running is cancelled."""
+        """Search a copy of ``state`` at ``level``; any search still running is cancelled.
+        ``nodes``: the coach's judge within that many nodes instead (no clock, so it repeats)."""
         self.cancel()
         position = state.copy()
         cancel = threading.Event()
@@ -86,9 +102,12 @@ class Thinker:
 
         def work() -> None:
             try:
-                choice = choose(
-                    position, level, Budget(should_stop=should_stop), random.Random(seed)
-                )
+                if nodes is not None:
+                    choice = judge(position, nodes)
+                else:
+                    choice = choose(
+                        position, level, Budget(should_stop=should_stop), random.Random(seed)
+                    )
             except ValueError as exc:  # a game without a computer player
                 log.warning("the computer cannot play: %s", exc)
                 return

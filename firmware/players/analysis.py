@@ -9,7 +9,7 @@ move the search prefers in the position before. Pure like the players: no clock,
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from firmware.players.levels import HIGHEST, level
@@ -68,9 +68,21 @@ def _capped(score: int) -> int:
     return max(-WON, min(WON, score))
 
 
-def _search(state: GameState, nodes: int, seed: int) -> Choice:
+def judge(
+    state: GameState, nodes: int = ANALYSIS_NODES, should_stop: Callable[[], bool] | None = None
+) -> Choice:
+    """The one search that both the coach and the HINT ask: the top level within ``nodes``,
+    seeded by the position's ply, so a position gets the same move and score from either (what
+    the HINT proposes is the coach's best move, never a mistake in its eyes). ``should_stop``
+    only ends it early (a ``stop``); it never changes what a finished search answers."""
     player = find_player(state.game)
-    return player.choose(state, level(HIGHEST).number, Budget(max_nodes=nodes), random.Random(seed))
+    budget = Budget(max_nodes=nodes) if should_stop is None else Budget(nodes, should_stop)
+    return player.choose(state, level(HIGHEST).number, budget, random.Random(state.ply))
+
+
+def _search(state: GameState, nodes: int, seed: int) -> Choice:
+    del seed  # the judge seeds by the position's ply
+    return judge(state, nodes)
 
 
 def _value_after(state: GameState, colour: str, answer: Choice | None) -> int:

@@ -59,7 +59,13 @@ class FakeSearch:
         return self.searching
 
     def start(
-        self, state: GameState, level: Level, *, movetime_ms: int | None, tag: object
+        self,
+        state: GameState,
+        level: Level,
+        *,
+        movetime_ms: int | None,
+        tag: object,
+        nodes: int | None = None,
     ) -> None:
         self.searching = True
 

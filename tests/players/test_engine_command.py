@@ -198,3 +198,37 @@ def test_the_top_level_on_two_workers_answers_legally_and_stops_at_once() -> Non
         rules = {"players": 3} if game == "cubulus" else {}
         _, error = replay(parse_record(_record(game, [*moves, token], first, **rules)))
         assert error is None, (token, error)
+
+
+def test_go_nodes_at_the_top_level_is_the_coachs_judge_even_on_two_workers() -> None:
+    from firmware.players.analysis import judge  # the one search the coach and the HINT ask
+
+    positions = (["h8", "j10", "i9", "g7"], ["h8", "i8", "h9", "i9", "h10"], ["h8"])
+    lines: list[str] = []
+    judged: list[str] = []
+    for moves in positions:
+        record = _record("culls", moves, "blue")
+        state = parse_record(record).new_state()
+        for token in moves:
+            state.apply(token)
+        judged.append(judge(state, 1000).token)
+        lines += [f"position {record}", "go nodes 1000 level 6"]
+    engine = subprocess.Popen(
+        [sys.executable, "-m", "firmware", "engine", "--workers", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+    engine.stdin.write("\n".join(lines) + "\n")  # a quit now would stop the searches
+    engine.stdin.flush()
+    answers: list[str] = []
+    while len(answers) < len(positions):
+        line = engine.stdout.readline()
+        assert line, "the engine ended"
+        if line.startswith("bestmove "):
+            answers.append(line.split()[1])
+    engine.stdin.write("quit\n")
+    engine.stdin.flush()
+    assert engine.wait(60) == 0
+    assert answers == judged
