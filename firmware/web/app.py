@@ -82,6 +82,7 @@ HOSTS_KEY = web.AppKey("hosts", HostAllowList)
 HEALTH_KEY: web.AppKey[Callable[[], dict[str, JsonValue]]] = web.AppKey("health")
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 SOCKETS_KEY: web.AppKey[set[web.WebSocketResponse]] = web.AppKey("sockets")
+STAFF_LEVEL_KEY: web.AppKey[Callable[[], int | None]] = web.AppKey("staff_level")
 
 
 def build_app(
@@ -115,6 +116,7 @@ def build_app(
     gate = staff or StaffGate(None, guard.clock)
     add_staff_routes(app, board, gate, settings)
     add_settings_routes(app, gate, settings)
+    app[STAFF_LEVEL_KEY] = _staff_level(settings)
     add_pad_routes(app, pads)
     app[SOCKETS_KEY] = set()
     app.router.add_get("/", _page("board.html"))
@@ -228,10 +230,17 @@ async def _computer(request: web.Request) -> web.Response:
     """POST /api/computer {"seats": ["red"], "level": 3}: the computer's seats, in a new match."""
     body = await _authorised_body(request, allowed=("seats", "level", "pin"))
     board = request.app[BOARD_KEY]
-    command = computer_command(body, board.view().score)
+    command = computer_command(body, board.view().score, request.app[STAFF_LEVEL_KEY]())
     _submit(board, command)
     accepted: dict[str, JsonValue] = {"seats": list(command.seats), "level": command.level}
     return web.json_response({"accepted": {"computer": accepted}}, status=202)
+
+
+def _staff_level(settings: SettingsStore | None) -> Callable[[], int | None]:
+    """The café's computer level as the staff page holds it now (None: none set)."""
+    if settings is None:
+        return lambda: None
+    return lambda: settings.config.play.computer_level
 
 
 async def _online(request: web.Request) -> web.Response:

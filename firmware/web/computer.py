@@ -17,8 +17,12 @@ MAX_SEATS = 8
 SEATS_EXAMPLE = 'name seats in a list, like {"seats": ["red"], "level": 3}'
 
 
-def computer_command(body: dict[str, object], score: dict[str, JsonValue]) -> SeatComputer:
-    """The command for ``body``, checked against the scoreboard (``score``); ApiError says why."""
+def computer_command(
+    body: dict[str, object], score: dict[str, JsonValue], staff_level: int | None = None
+) -> SeatComputer:
+    """The command for ``body``, checked against the scoreboard (``score``); ApiError says why.
+    Without a ``level`` the computer plays the café's (``staff_level``: ``play.computer_level``),
+    else a middle one."""
     if score.get("online") is not None:  # a new local match would end the online game
         raise ApiError(409, ONLINE_GAME_ON)
     known = _seat_names(score.get("seats"))
@@ -32,7 +36,7 @@ def computer_command(body: dict[str, object], score: dict[str, JsonValue]) -> Se
             shown = repr(seat[:20]) if isinstance(seat, str) else "a non-text seat"
             names = ", ".join(sorted(known))
             raise ApiError(400, f"seats: no seat {shown} in this game (seats: {names})")
-    level = body.get("level", DEFAULT)
+    level = body.get("level", DEFAULT if staff_level is None else staff_level)
     if isinstance(level, bool) or not isinstance(level, int) or not LOWEST <= level <= HIGHEST:
         raise ApiError(400, f"level: a whole number from {LOWEST} to {HIGHEST}, not {level!r:.20}")
     return SeatComputer(tuple(str(seat) for seat in wanted), level)

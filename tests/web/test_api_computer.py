@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from firmware.config import parse_config
+from firmware.config.layered import Layered, SettingsStore
 from firmware.controller.live import ONLINE_GAME_ON, BoardView, SeatComputer
 from firmware.rules.api import JsonValue
-from firmware.web import WebServer
+from firmware.web import WebServer, serve_in_thread
 from firmware.web.computer import SEATS_EXAMPLE
 from tests.web.client import Reply, post
 from tests.web.conftest import PIN
@@ -64,3 +68,23 @@ def test_an_online_game_refuses_the_computer_s_seats(
     assert board.submitted == []
     board.publish(view)  # the online game left: the same choice is taken
     assert choose(server, {"seats": ["red"], "level": 3}).status == 202
+
+
+def test_without_a_level_the_computer_plays_the_staff_level(
+    board: FakeLiveBoard, tmp_path: Path
+) -> None:
+    config = parse_config("play: {computer_level: 5}\n")
+    store = SettingsStore(Layered(config, config, {}), tmp_path)
+    with serve_in_thread(board, host="127.0.0.1", port=0, pin=None, settings=store) as web:
+        assert choose(web, {"seats": ["red"]}).json()["accepted"]["computer"]["level"] == 5
+        store.change({"play.computer_level": 2})  # the staff page's level, as it is now
+        assert choose(web, {"seats": ["red"]}).json()["accepted"]["computer"]["level"] == 2
+        assert choose(web, {"seats": ["red"], "level": 6}).json()["accepted"]["computer"] == {
+            "seats": ["red"],
+            "level": 6,  # asked for: that one
+        }
+    assert board.submitted == [
+        SeatComputer(("red",), 5),
+        SeatComputer(("red",), 2),
+        SeatComputer(("red",), 6),
+    ]
