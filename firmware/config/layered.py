@@ -14,7 +14,7 @@ import json
 import os
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -323,10 +323,25 @@ class SettingsStore:
         self._file = SettingsFile(state_dir)
         self._switches = layered.switches
         self._listeners: list[Callable[[Config], None]] = []
+        self._version = 1  # one more at each change or reset
+        self._changed_in: dict[str, int] = {}  # each key's version of its last change
 
     @property
     def config(self) -> Config:
         return self._config
+
+    @property
+    def version(self) -> int:
+        """The settings' version: a staff page sends the one it read with a change."""
+        return self._version
+
+    def changed_since(self, version: int, keys: Iterable[str]) -> list[str]:
+        """Which of ``keys`` another write changed after ``version`` (a stale page's)."""
+        return [key for key in keys if self._changed_in.get(key, 0) > version]
+
+    def current(self, keys: Iterable[str]) -> dict[str, JsonValue]:
+        """The values of ``keys`` (known settings) in use now, as the page shows them."""
+        return {key: as_json(value_of(self._config, key)) for key in keys if key in BY_KEY}
 
     @property
     def path(self) -> Path:
@@ -356,6 +371,8 @@ class SettingsStore:
         }
         self._file.write(kept)
         self._values, self._config = kept, config
+        self._version += 1
+        self._changed_in.update(dict.fromkeys(values, self._version))
         self._tell(config)
         return config
 
@@ -365,6 +382,8 @@ class SettingsStore:
         judge(self._base, self._switches)
         self._file.clear()
         self._values, self._config = {}, self._base
+        self._version += 1
+        self._changed_in.update(dict.fromkeys(BY_KEY, self._version))
         self._tell(self._base)
         return self._base
 

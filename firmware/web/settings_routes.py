@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from aiohttp import web
 
 from firmware.config.errors import ConfigError
@@ -18,7 +20,11 @@ def add_settings_routes(app: web.Application, gate: StaffGate, store: SettingsSt
 
     def answer(note: str = "") -> web.Response:
         assert store is not None
-        body: dict[str, JsonValue] = {"settings": store.describe(), "file": str(store.path)}
+        body: dict[str, JsonValue] = {
+            "settings": store.describe(),
+            "file": str(store.path),
+            "version": store.version,
+        }
         if note:
             body["note"] = note
         return web.json_response(body)
@@ -34,10 +40,17 @@ def add_settings_routes(app: web.Application, gate: StaffGate, store: SettingsSt
         return answer()
 
     async def change(request: web.Request) -> web.Response:
-        body = await staff_body(request, gate.current, ("pin", "settings"))
+        body = await staff_body(request, gate.current, ("pin", "settings", "version"))
         settings = body.get("settings")
         if not isinstance(settings, dict) or not settings:
             raise ApiError(400, f"settings: send a mapping of keys to values, like {EXAMPLE}")
+        read = body.get("version")
+        if read is not None and (isinstance(read, bool) or not isinstance(read, int)):
+            raise ApiError(400, "version: the settings' version the page read (a whole number)")
+        if read is not None:
+            stale = need_store().changed_since(read, settings)
+            if stale:
+                return stale_answer(need_store(), stale)
         if "kiosk.staff_pin" in settings and settings["kiosk.staff_pin"] is None:
             raise ApiError(400, "kiosk.staff_pin: the staff page needs a staff PIN (4 to 8 digits)")
         try:
@@ -61,6 +74,18 @@ def add_settings_routes(app: web.Application, gate: StaffGate, store: SettingsSt
     app.router.add_get("/api/staff/settings", show)
     app.router.add_post("/api/staff/settings", change)
     app.router.add_post("/api/staff/settings/reset", reset)
+
+
+def stale_answer(store: SettingsStore, stale: list[str]) -> web.Response:
+    """409: another staff member changed ``stale`` after this page read them; nothing saved."""
+    current = store.current(stale)
+    shown = ", ".join(f"{key} is now {json.dumps(value)}" for key, value in current.items())
+    body: dict[str, JsonValue] = {
+        "error": f"changed by someone else since you read it: {shown}; nothing was saved",
+        "current": dict(current),
+        "version": store.version,
+    }
+    return web.json_response(body, status=409)
 
 
 def restart_note(store: SettingsStore | None, changed: dict[str, object]) -> str:

@@ -10,6 +10,8 @@ const errorLine = document.getElementById("settings-error");
 const note = document.getElementById("settings-note");
 
 let shown = []; // the settings as last answered
+let readVersion = null; // their version: a change sends it, so another's newer value is kept
+let refused = null; // the last 409: another staff member changed what this page would write
 
 // The board's lines name settings by their config keys; the page shows their labels.
 function inWords(text) {
@@ -123,6 +125,7 @@ function valueOf(setting, input) {
 
 function show(answer) {
   shown = answer.settings;
+  readVersion = answer.version ?? null;
   fields.replaceChildren(...shown.map(row));
   form.hidden = false;
   locked.hidden = true;
@@ -147,6 +150,7 @@ async function call(method, path, payload) {
     const reply = await fetch(path, options);
     const body = await reply.json();
     if (!reply.ok) {
+      refused = reply.status === 409 && body.current ? body : null;
       if (reply.status === 403 && /PIN/.test(body.error || "")) keptPin.forget();
       showError(body.error || `The board answered ${reply.status}.`);
       return null;
@@ -176,8 +180,20 @@ form.addEventListener("submit", async (event) => {
     note.textContent = "Nothing changed.";
     return;
   }
-  const answer = await call("POST", "/api/staff/settings", { settings: changed });
-  if (!answer) return;
+  const payload = { settings: changed };
+  if (readVersion !== null) payload.version = readVersion;
+  const answer = await call("POST", "/api/staff/settings", payload);
+  if (!answer) {
+    if (refused) {
+      // Someone else saved first: show their values, say so, and let the staff decide again.
+      const why = refused.error;
+      refused = null;
+      await load();
+      showError(why);
+      note.textContent = "Nothing was saved: the form now shows the current values.";
+    }
+    return;
+  }
   show(answer);
   if ("kiosk.staff_pin" in changed) keptPin.keep(String(changed["kiosk.staff_pin"]));
   const waiting = shown.filter((setting) => setting.key in changed && setting.restart);
