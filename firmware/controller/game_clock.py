@@ -10,14 +10,12 @@ last action was saved: the time the board was off is charged to nobody.
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 from collections.abc import Callable
-from pathlib import Path
 
 from firmware.clock.sides import Reading
 from firmware.clock.turns import TurnClocks
+from firmware.controller.clock_file import ClockFile, saved_controls
 from firmware.controller.events import (
     Event,
     MatchAbandoned,
@@ -35,16 +33,13 @@ from firmware.controller.table import Table
 from firmware.controller.timers import Timers
 from firmware.players.time_manager import ClockState, think_ms
 from firmware.rules.api import GameState, JsonValue, Termination
-from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.time_control import (
-    NO_CLOCK,
     TimeControl,
     TimeControlError,
     parse_time_control,
 )
 
 log = logging.getLogger("cullsboard.clock")
-CLOCK_FILE = "clock.json"
 TICKS_FROM_MS = 5_000  # the buzzer ticks each of the last five seconds
 TICK_HZ = 1_800.0
 TICK_S = 0.03
@@ -58,44 +53,6 @@ class _Owner:
 
     def __repr__(self) -> str:
         return f"<{self.what}>"
-
-
-class ClockFile:
-    """``clock.json``: the current round's clocks after each of its actions, replaced whole."""
-
-    def __init__(self, state_dir: Path | None) -> None:
-        self.path = None if state_dir is None else state_dir / CLOCK_FILE
-
-    def save(self, data: dict[str, JsonValue]) -> None:
-        if self.path is None:
-            return
-        temporary = self.path.with_name(CLOCK_FILE + ".tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with temporary.open("w", encoding="utf-8") as handle:
-                handle.write(json.dumps(data, separators=(",", ":")))
-                handle.flush()
-                os.fsync(handle.fileno())
-            temporary.replace(self.path)
-        except OSError as exc:
-            log.warning("the clocks could not be saved (%s): play goes on", exc.strerror)
-
-    def clear(self) -> None:
-        """No clocks saved: the match in play is untimed."""
-        if self.path is not None:
-            try:
-                self.path.unlink(missing_ok=True)
-            except OSError as exc:
-                log.warning("the old clocks could not be removed (%s)", exc.strerror)
-
-    def load(self) -> dict[str, JsonValue]:
-        if self.path is None:
-            return {}
-        try:
-            raw = read_json(self.path.read_bytes())
-        except (OSError, JsonInputError):
-            return {}
-        return raw if isinstance(raw, dict) else {}
 
 
 class BoardClock:
@@ -116,6 +73,8 @@ class BoardClock:
         beep: Callable[[float, float], None] | None = None,
     ) -> None:
         self.control = control
+        self._default = self._began_default = control  # play.clock: now, and as the match began
+        self._next: TimeControl | None = None  # the café's new clock, from the next round
         self._table = table
         self._timers = timers
         self._now = now
@@ -163,14 +122,16 @@ class BoardClock:
     def score_json(self, now: float) -> dict[str, JsonValue]:
         """The scoreboard's ``clock`` key (docs/scoreboard.md): null when the round is untimed."""
         reading = self.reading(now)
-        if reading is None:
-            return {"clock": None}
-        clock: dict[str, JsonValue] = {
-            "control": str(self.control),
-            "left_ms": dict[str, JsonValue](reading.left_ms),
-            "running": reading.running,
-        }
-        return {"clock": clock}
+        found: dict[str, JsonValue] = {"clock": None}
+        if reading is not None:
+            found["clock"] = {
+                "control": str(self.control),
+                "left_ms": dict[str, JsonValue](reading.left_ms),
+                "running": reading.running,
+            }
+        if self._next is not None:  # the café's clock changed: the match takes it next round
+            found["clock_next"] = str(self._next)
+        return found
 
     def movetime_ms(self, state: GameState) -> int | None:
         """The computer's time for its move in ``state`` (None: the level's own, untimed)."""
@@ -211,6 +172,8 @@ class BoardClock:
             case MatchStarted():
                 self._match_id = event.match_id
                 self._take_control(event.resumed)
+                if self._next is not None:  # said on the board: the café's clock changed
+                    self._table.context.feedback.say(f"{self._next} clock: from next round", now)
                 away = {seat.colour for seat in event.seats if seat.player == PlayerKind.REMOTE}
                 self._remote = frozenset(
                     away - {s.colour for s in event.seats if s.player != PlayerKind.REMOTE}
@@ -245,23 +208,30 @@ class BoardClock:
     def _take_control(self, resumed: bool) -> None:
         """The match's control: the menu's choice; resumed, the one saved with it (none saved:
         it was untimed), the menu's staying at the board's default for the next match."""
+        self._next = None
         if not resumed:
             self.control = self.menu_row.control
-            if self.control.timed:
-                self._store.save({"match": self._match_id, "control": str(self.control)})
+            self._began_default = self._default
+            if self.control.timed or self._default.timed:
+                self._store.save(self._match_keys())
             else:
                 self._store.clear()
             return
-        saved = self._store.load()
-        try:
-            found = saved.get("match") == self._match_id
-            self.control = parse_time_control(saved.get("control")) if found else NO_CLOCK
-        except TimeControlError:
-            log.warning("clock.json names no time control: the match goes on untimed")
-            self.control = NO_CLOCK
+        self.control, self._began_default = saved_controls(self._store.load(), self._match_id)
+        if (
+            self._began_default != self._default
+        ):  # the staff changed the café's clock, then restarted
+            self._next = self._default
+
+    def _match_keys(self) -> dict[str, JsonValue]:
+        """What ``clock.json`` keeps of the match: its clock and the café's when it began."""
+        match, control, began = self._match_id, str(self.control), str(self._began_default)
+        return {"match": match, "control": control, "default": began}
 
     def _new_round(self, event: RoundStarted, now: float) -> None:
         match = self._table.match
+        if self._next is not None and not event.resumed:  # a new round: the café's new clock
+            self.control, self._began_default, self._next = self._next, self._default, None
         if match is None or not self.control.timed:
             self._clocks = None
             return
@@ -305,13 +275,7 @@ class BoardClock:
         after: list[JsonValue] = [dict[str, JsonValue](left) for left in self._history]
         movers: list[JsonValue] = list(self._movers)
         self._store.save(
-            {
-                "match": self._match_id,
-                "round": self._round,
-                "control": str(self.control),
-                "after": after,
-                "movers": movers,
-            }
+            {**self._match_keys(), "round": self._round, "after": after, "movers": movers}
         )
 
     # -- running, stopping, the flag ----------------------------------------------------------

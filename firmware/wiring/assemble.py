@@ -20,11 +20,12 @@ from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig, SpeechConfig
+from firmware.controller.clock_file import ClockFile
 from firmware.controller.coach import Coach
 from firmware.controller.computer import Seating, notice_teller
 from firmware.controller.events import EventBus
 from firmware.controller.extras import PowerSwitch
-from firmware.controller.game_clock import BoardClock, ClockFile
+from firmware.controller.game_clock import BoardClock
 from firmware.controller.hold import ButtonHold
 from firmware.controller.inbox import Inbox
 from firmware.controller.journal import Journal

@@ -1,6 +1,7 @@
 """The café's default clock set on the staff page (``play.clock``) against the real
 ``cullsboard --mock-hal --kiosk``: refused in one line when misspelt, saved, and after the
-staff's restart the menu offers it first, while the match that was on goes on as it was begun."""
+staff's restart the menu offers it first, while the match that was on plays its round as it was
+begun and takes the new clock from its next round."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def test_the_staff_page_sets_the_cafes_default_clock(start_product: StartProduct
     product.address = again = product.addresses[-1]
     state = score(product)
     assert state["moves"] == ["h8"] and state["clock"] is None  # begun untimed: goes on so
+    assert state["clock_next"] == "5+3"  # the match takes the café's new clock next round
     press(again, "menu")
     assert clock_choice(wait_for_phase(product, "menu")) == ["5+3"]  # the café's default
     press(again, "new")

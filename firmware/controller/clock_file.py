@@ -1,0 +1,71 @@
+"""``clock.json`` in the state directory: the current match's clock and its round's clocks."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+
+from firmware.rules.api import JsonValue
+from firmware.rules.bounded_json import JsonInputError, read_json
+from firmware.rules.time_control import NO_CLOCK, TimeControl, TimeControlError, parse_time_control
+
+log = logging.getLogger("cullsboard.clock")
+CLOCK_FILE = "clock.json"
+
+
+class ClockFile:
+    """``clock.json``: the current round's clocks after each of its actions, replaced whole."""
+
+    def __init__(self, state_dir: Path | None) -> None:
+        self.path = None if state_dir is None else state_dir / CLOCK_FILE
+
+    def save(self, data: dict[str, JsonValue]) -> None:
+        if self.path is None:
+            return
+        temporary = self.path.with_name(CLOCK_FILE + ".tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with temporary.open("w", encoding="utf-8") as handle:
+                handle.write(json.dumps(data, separators=(",", ":")))
+                handle.flush()
+                os.fsync(handle.fileno())
+            temporary.replace(self.path)
+        except OSError as exc:
+            log.warning("the clocks could not be saved (%s): play goes on", exc.strerror)
+
+    def clear(self) -> None:
+        """No clocks saved: the match in play is untimed."""
+        if self.path is not None:
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError as exc:
+                log.warning("the old clocks could not be removed (%s)", exc.strerror)
+
+    def load(self) -> dict[str, JsonValue]:
+        if self.path is None:
+            return {}
+        try:
+            raw = read_json(self.path.read_bytes())
+        except (OSError, JsonInputError):
+            return {}
+        return raw if isinstance(raw, dict) else {}
+
+
+def saved_controls(
+    saved: dict[str, JsonValue], match_id: str | None
+) -> tuple[TimeControl, TimeControl]:
+    """A resumed match's clock and the café's clock when it began, as ``clock.json`` has them
+    (none saved for the match: untimed, as the café's was; none of the café's: the match's)."""
+    found = saved.get("match") == match_id
+    try:
+        control = parse_time_control(saved.get("control")) if found else NO_CLOCK
+    except TimeControlError:
+        log.warning("clock.json names no time control: the match goes on untimed")
+        control = NO_CLOCK
+    try:
+        began = parse_time_control(saved.get("default", str(control)) if found else "none")
+    except TimeControlError:
+        began = control
+    return control, began
