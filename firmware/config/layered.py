@@ -24,6 +24,7 @@ from firmware.config.errors import ConfigError
 from firmware.config.options import Rule
 from firmware.config.running import AS_WRITTEN, Switches, judge
 from firmware.config.schema import BrightnessStep, Config
+from firmware.config.versions import SettingsVersions
 from firmware.errors import InputError
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, JsonLimits, read_json
@@ -36,12 +37,14 @@ SETTINGS_LIMITS = JsonLimits(max_bytes=64_000, max_depth=6)
 @dataclass(frozen=True, slots=True)
 class Setting:
     """One key the staff page may change, and whether the board must restart to use it;
-    ``empty``: what an empty value means, for a setting that may be empty."""
+    ``empty``: what an empty value means, for a setting that may be empty; ``when``: when it
+    applies, if more than at once or after a restart."""
 
     key: str
     label: str
     restart: bool
     empty: str = "none"
+    when: str = ""
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -55,7 +58,12 @@ SETTINGS: tuple[Setting, ...] = (
         empty="3, a middle one",
     ),
     Setting("play.hints", "Hints offered", restart=True),
-    Setting("play.clock", "The clock: none, 10 (minutes), 5+3, turn:30", restart=True),
+    Setting(
+        "play.clock",
+        "The clock: none, 10 (minutes), 5+3, turn:30",
+        restart=True,
+        when="after a restart (a match in progress: from its next round)",
+    ),
     Setting(
         "pieces",
         "Pieces: placed by hand (physical), the lights (virtual), or auto (by hand on a real "
@@ -142,6 +150,7 @@ def describe_settings(config: Config, base: Config) -> list[JsonValue]:
             "value": as_json(value_of(config, setting.key)),
             "config_file_value": as_json(value_of(base, setting.key)),
             "restart": setting.restart,
+            "applies": setting.when or ("after a restart" if setting.restart else "at once"),
             "empty": setting.empty,
         }
         entry.update(_type_of(hint, _rule(spec)))
@@ -323,25 +332,15 @@ class SettingsStore:
         self._file = SettingsFile(state_dir)
         self._switches = layered.switches
         self._listeners: list[Callable[[Config], None]] = []
-        self._version = 1  # one more at each change or reset
-        self._changed_in: dict[str, int] = {}  # each key's version of its last change
+        self.versions = SettingsVersions()  # a stale page's write is refused
 
     @property
     def config(self) -> Config:
         return self._config
 
-    @property
-    def version(self) -> int:
-        """The settings' version: a staff page sends the one it read with a change."""
-        return self._version
-
-    def changed_since(self, version: int, keys: Iterable[str]) -> list[str]:
-        """Which of ``keys`` another write changed after ``version`` (a stale page's)."""
-        return [key for key in keys if self._changed_in.get(key, 0) > version]
-
     def current(self, keys: Iterable[str]) -> dict[str, JsonValue]:
-        """The values of ``keys`` (known settings) in use now, as the page shows them."""
-        return {key: as_json(value_of(self._config, key)) for key in keys if key in BY_KEY}
+        """The values of ``keys`` in use now, as the page shows them."""
+        return {key: as_json(value_of(self._config, key)) for key in keys}
 
     @property
     def path(self) -> Path:
@@ -371,8 +370,7 @@ class SettingsStore:
         }
         self._file.write(kept)
         self._values, self._config = kept, config
-        self._version += 1
-        self._changed_in.update(dict.fromkeys(values, self._version))
+        self.versions.changed(values)
         self._tell(config)
         return config
 
@@ -382,8 +380,7 @@ class SettingsStore:
         judge(self._base, self._switches)
         self._file.clear()
         self._values, self._config = {}, self._base
-        self._version += 1
-        self._changed_in.update(dict.fromkeys(BY_KEY, self._version))
+        self.versions.changed(BY_KEY)
         self._tell(self._base)
         return self._base
 

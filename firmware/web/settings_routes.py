@@ -23,7 +23,7 @@ def add_settings_routes(app: web.Application, gate: StaffGate, store: SettingsSt
         body: dict[str, JsonValue] = {
             "settings": store.describe(),
             "file": str(store.path),
-            "version": store.version,
+            "version": store.versions.version,
         }
         if note:
             body["note"] = note
@@ -48,7 +48,7 @@ def add_settings_routes(app: web.Application, gate: StaffGate, store: SettingsSt
         if read is not None and (isinstance(read, bool) or not isinstance(read, int)):
             raise ApiError(400, "version: the settings' version the page read (a whole number)")
         if read is not None:
-            stale = need_store().changed_since(read, settings)
+            stale = need_store().versions.changed_since(read, settings)
             if stale:
                 return stale_answer(need_store(), stale)
         if "kiosk.staff_pin" in settings and settings["kiosk.staff_pin"] is None:
@@ -83,7 +83,7 @@ def stale_answer(store: SettingsStore, stale: list[str]) -> web.Response:
     body: dict[str, JsonValue] = {
         "error": f"changed by someone else since you read it: {shown}; nothing was saved",
         "current": dict(current),
-        "version": store.version,
+        "version": store.versions.version,
     }
     return web.json_response(body, status=409)
 

@@ -119,3 +119,33 @@ def test_a_new_staff_pin_applies_at_once(
     assert post(product.url + "api/staff/reset", {"pin": STAFF_PIN}).status == 202
     code, stderr = product.stop()
     assert code == 0, stderr
+
+
+def test_two_staff_pages_the_later_write_of_an_older_read_is_refused_and_shown(
+    open_window: OpenWindow, start_product: StartProduct
+) -> None:
+    product = start_kiosk(start_product)
+    state = product.stderr_path.parent / "state"
+    first, second = open_window(*PHONE), open_window(*PHONE)
+    open_settings(first, product)
+    open_settings(second, product)  # both read the settings, attract at 3 minutes
+    clock_row = second.locator('.setting[data-key="play.clock"] .when')
+    expect(clock_row).to_have_text("after a restart (a match in progress: from its next round)")
+    first.locator(ATTRACT).fill("5")
+    first.locator("#settings-save").click()
+    expect(first.locator("#settings-note")).to_contain_text("apply when the board restarts")
+
+    second.locator(ATTRACT).fill("9")
+    second.locator("#settings-save").click()
+    expect(second.locator("#settings-error")).to_contain_text(
+        '"Idle minutes before the attract show" is now 5.0'
+    )
+    expect(second.locator("#settings-note")).to_contain_text("Nothing was saved")
+    expect(second.locator(ATTRACT)).to_have_value("5")  # the value in use, to decide again
+    assert saved(state) == {"kiosk.attract_minutes": 5}
+    second.locator(ATTRACT).fill("9")
+    second.locator("#settings-save").click()  # read again: now it is saved
+    expect(second.locator("#settings-note")).to_contain_text("apply when the board restarts")
+    assert saved(state) == {"kiosk.attract_minutes": 9}
+    code, stderr = product.stop()
+    assert code == 0, stderr

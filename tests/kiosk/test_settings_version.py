@@ -57,3 +57,16 @@ def test_a_write_over_a_newer_value_is_refused_with_the_value_in_use(tmp_path: P
         assert store.config.kiosk.attract_minutes == 7.0
         assert write(web.url, {"kiosk.attract_minutes": 8}, None).status == 200  # no version
         assert write(web.url, {"kiosk.attract_minutes": 9}, "3").status == 400
+
+
+def test_each_setting_says_when_it_applies(tmp_path: Path) -> None:
+    store = SettingsStore(Layered(KIOSK, KIOSK, {}), tmp_path)
+    applies = {s["key"]: s["applies"] for s in store.describe() if isinstance(s, dict)}
+    assert applies["web.pin"] == applies["kiosk.staff_pin"] == "at once"
+    assert applies["play.computer_level"] == "after a restart"
+    assert applies["play.clock"] == "after a restart (a match in progress: from its next round)"
+    assert set(applies.values()) <= {
+        "at once",
+        "after a restart",
+        "after a restart (a match in progress: from its next round)",
+    }

@@ -99,7 +99,7 @@ function row(setting) {
   const input = control(setting);
   const label = element("label", "", setting.label);
   label.htmlFor = input.id;
-  const when = element("span", "when", setting.restart ? "after a restart" : "at once");
+  const when = element("span", "when", setting.applies || (setting.restart ? "after a restart" : "at once"));
   if (setting.type === "boolean") {
     const line = element("div", "check");
     line.append(input, label);
