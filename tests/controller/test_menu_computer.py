@@ -219,3 +219,18 @@ def test_the_menu_and_the_seating_keep_one_choice(tmp_path: Path) -> None:
     rig.controller.step()
     rig.press("menu")
     assert ([spec.name for spec in rows.chosen_seats()], rows.level) == (["Blue"], 2)
+
+
+def test_after_a_restart_the_menu_offers_the_cafes_new_level(tmp_path: Path) -> None:
+    """A match without the computer left in the journal; the staff set the level to 5 and
+    restarted: the menu offers 5, not the level the board had when the match began."""
+    state = tmp_path / "state"
+    rig = Rig(state, seating=Seating(clock=lambda: 0.0, level=level(3), seed=5))
+    rig.start("culls", {"mode": "duel"}, first="blue")
+    rig.tap("h8")
+    rig.board.close()
+    back = Rig(state, seating=Seating(clock=lambda: 0.0, level=level(5), seed=5)).start()
+    assert back.moves == ["h8"]
+    back.press("menu")
+    computer = back.table.menu.computer
+    assert computer is not None and computer.level == 5

@@ -45,11 +45,12 @@ def resume(ctx: ModeContext, now: float) -> bool:
     if last.match is None or last.kinds is None:
         return False
     if ctx.computer is not None and last.level is not None:
-        # The computer's seats and level as they were, for this match and the next ones.
+        # The computer's seats and level as they were, for this match and the next ones; a
+        # match without one leaves the board's level (the café's, play.computer_level) alone.
         specs = board_adapter(last.match.game).seats(last.match.rules, last.match.colours)
         pairs = zip(specs, last.kinds, strict=True)
         names = [spec.name for spec, kind in pairs if kind == PlayerKind.COMPUTER]
-        ctx.computer.choose(names, last.level)
+        ctx.computer.choose(names, last.level if names else None)
     ctx.match.resume(last)
     ctx.show_match_on_menu()
     following(ctx, now).restarted()
