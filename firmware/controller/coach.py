@@ -381,11 +381,17 @@ class CoachYields:
         return self.inner.thinking()
 
     def start(
-        self, state: GameState, level: Level, *, movetime_ms: int | None, tag: object
+        self,
+        state: GameState,
+        level: Level,
+        *,
+        movetime_ms: int | None,
+        tag: object,
+        nodes: int | None = None,
     ) -> None:
         """Cancel the coach's analysis, then search."""
         self._coach.hold()
-        self.inner.start(state, level, movetime_ms=movetime_ms, tag=tag)
+        self.inner.start(state, level, movetime_ms=movetime_ms, tag=tag, nodes=nodes)
 
     def cancel(self) -> None:
         """Stop the search; the coach goes on."""
