@@ -60,6 +60,10 @@ class CafeRegister:
         """Every named player of the café, best rated first."""
         return players_of(self._results())
 
+    def ratings(self) -> dict[str, float]:
+        """Each player's rating as the pages show it, by name (letter case folded)."""
+        return {p.name.casefold(): float(display_rating(p.rating)) for p in self.players()}
+
     def champions(self, period: Period) -> list[Player]:
         """The café's players of this week or month, most matches won first."""
         found = leaderboard_of(self._results(), period, self._today())

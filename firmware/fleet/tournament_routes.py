@@ -15,6 +15,7 @@ from pathlib import Path
 from aiohttp import web
 
 from firmware.errors import InputError
+from firmware.fleet.cafe_pages import REGISTER_KEY
 from firmware.fleet.desk import TournamentDesk
 from firmware.fleet.tournament_files import pairings_csv, report_file, standings_csv
 from firmware.fleet.tournament_store import Kept
@@ -181,7 +182,15 @@ async def _create(request: web.Request) -> web.Response:
     except (InvalidRecordError, InputError) as exc:
         raise TournamentError(str(exc)) from None
     settings = Settings(_text(body, "name"), game, format_, size, rounds, rules, clock)
-    entrants = [Entrant(" ".join(str(n).split()), _rating(ratings.get(str(n)))) for n in names]
+    register = request.app.get(REGISTER_KEY)
+    known = {} if register is None else register.ratings()  # the café's, for the Swiss pairing
+    entrants = [
+        Entrant(
+            " ".join(str(n).split()),
+            _rating(ratings[str(n)]) if str(n) in ratings else known.get(str(n).casefold(), 0.0),
+        )
+        for n in names
+    ]
     number = request.app[DESK_KEY].create(settings, entrants)
     return web.json_response({"id": number}, status=201)
 

@@ -48,11 +48,11 @@ def _rating_on(page: str, name: str) -> int:
 
 
 def test_a_player_on_two_tables_has_one_rating_everywhere(
-    broker: Mosquitto, started: Start, tmp_path: Path
+    broker: Mosquitto, started: Start, tmp_path: Path, pin_file: Path
 ) -> None:
     states = [tmp_path / "table-1", tmp_path / "table-2"]
     boards = [LinkedBoard(broker.url, f"table-{n}", states[n - 1], game=MATCH) for n in (1, 2)]
-    fleet = started(tmp_path / "fleet", None)
+    fleet = started(tmp_path / "fleet", pin_file)
     try:
         named_match(boards[0], "Ana", "Ben")
         broker.kill()  # table-2 plays on alone ...
@@ -80,6 +80,10 @@ def test_a_player_on_two_tables_has_one_rating_everywhere(
         assert ana > 1000 > int(str(players["ben"]["rating"])) > 0  # on the levels' scale
         page = request(fleet.url + "players").body.decode()
         assert f"{ana:,}" in page and "Champions this week" in page
+        event = {"name": "Swiss", "game": "culls", "format": "swiss", "players": ["ANA", "Dev"]}
+        assert fleet.post("api/tournaments", event).status == 201
+        (kept,) = request(fleet.url + "api/tournaments").json()["tournaments"]
+        assert [e["rating"] for e in kept["entrants"]] == [ana, 0]  # paired by the café's
 
         for board, state in zip(boards, states, strict=True):
             wait_for("the café's ratings at the board", _holds(state, ana))
