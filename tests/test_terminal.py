@@ -203,3 +203,17 @@ def test_the_latest_action_is_said_above_the_sentence_and_a_refusal_is_magenta()
         view("Blue: place a chip", last_action="Red placed e10")
     )
     assert "Red placed e10. Blue: place a chip\n" in scroll.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("hint", "shown"),
+    [
+        ({"said": "Hint: g8 makes three"}, "(Hint: g8 makes three)"),
+        ({"text": "g8 makes three"}, "(hint: g8 makes three)"),
+    ],
+)
+def test_the_hint_is_named_once_on_the_sentence_line(hint: JsonValue, shown: str) -> None:
+    scroll = io.StringIO()
+    TerminalView(scroll, Style.SCROLL).show(view("Blue: place a chip", hint=hint))
+    assert f"Blue: place a chip {shown}\n" in scroll.getvalue()
+    assert "hint: hint" not in scroll.getvalue().lower()

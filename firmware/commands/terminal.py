@@ -394,7 +394,9 @@ def _sentence(view: BoardView) -> str:
         line = f"{said}. {line}"
     words = _hint_words(view)
     if words:
-        line = f"{line} (hint: {words})"
+        # The hint's own words may already start "Hint: " (the voice's line): say it once.
+        shown = words if words.lower().startswith("hint") else f"hint: {words}"
+        line = f"{line} ({shown})"
     error = view.score.get("error")
     return f"{line} [{error}]" if error else line
 

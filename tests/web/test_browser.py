@@ -232,3 +232,18 @@ def test_the_page_reconnects_when_the_server_comes_back(page: Page, board: FakeL
         expect(page.locator("#link")).to_have_attribute("data-state", "live", timeout=15_000)
         cell(page, "h8").click()
         expect(cell(page, "h8")).to_have_attribute("data-led", BLUE)
+
+
+def test_the_voice_line_shows_only_words_that_differ_from_the_sentence(
+    page: Page, board: FakeLiveBoard
+) -> None:
+    with serve_in_thread(board, host="127.0.0.1", port=0, pin=None) as web:
+        open_board(page, web)
+        score = dict(board.view().score, message="Red wins round 1.")
+        said: JsonValue = {"said": [{"text": "Red wins round 1."}]}
+        board.publish(BoardView(board.view().frame, dict(score, voice=said)))
+        expect(page.locator("#message")).to_have_text("Red wins round 1.")
+        expect(page.locator("#voice")).to_be_hidden()
+        other: JsonValue = {"said": [{"text": "Taken back."}]}
+        board.publish(BoardView(board.view().frame, dict(score, voice=other)))
+        expect(page.locator("#voice")).to_have_text("Voice: Taken back.")

@@ -159,7 +159,7 @@ function showScore(score) {
   showPaused(score.paused);
   showOnline(score.online);
   showTournament(score.tournament);
-  showVoice(score.voice);
+  showVoice(score.voice, words);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;
@@ -242,11 +242,14 @@ function showPaused(paused) {
 backToGame.addEventListener("click", () => send("/api/press", { button: "back" }));
 
 // The simulated board's voice: the latest sentence it was given (a real board speaks it aloud).
-function showVoice(voice) {
+// Shown only when it differs from the sentence above it: the same words twice say nothing more.
+function showVoice(voice, shown) {
   const line = document.getElementById("voice");
   const said = voice && voice.said ? voice.said : [];
-  line.hidden = said.length === 0;
-  line.textContent = said.length ? `Voice: ${said[said.length - 1].text}` : "";
+  const text = said.length ? said[said.length - 1].text : "";
+  const same = text.trim().replace(/\.$/, "") === String(shown || "").trim().replace(/\.$/, "");
+  line.hidden = !text || same;
+  line.textContent = text && !same ? `Voice: ${text}` : "";
 }
 
 function headline(score) {
