@@ -49,9 +49,10 @@ def start_roster(endpoint: Endpoint, roster: Roster) -> BrokerClient:
 
 
 def clear_board(client: BrokerClient, board: str) -> None:
-    """Clear ``board``'s retained status and state: it leaves every fleet page."""
-    client.publish(topics.board_status(board), "", retain=True)
-    client.publish(topics.board_state(board), "", retain=True)
+    """Clear ``board``'s retained messages (status, state, ledger, tournament game): it leaves
+    every fleet page."""
+    for topic in topics.board_retained(board):
+        client.publish(topic, "", retain=True)
 
 
 def remove_board(endpoint: Endpoint, board: str, *, force: bool = False) -> int:
@@ -77,7 +78,9 @@ def remove_board(endpoint: Endpoint, board: str, *, force: bool = False) -> int:
         refusal = _refusal(roster, board, force)
         if refusal is not None:
             return _fail(refusal)
-        client.publish(topics.board_status(board), "", retain=True)
+        for topic in topics.board_retained(board):
+            if topic != topics.board_state(board):
+                client.publish(topic, "", retain=True)
     finally:
         client.stop(last=Will(topics.board_state(board), ""))  # waits until it is delivered
     print(f"cullsboard fleet: {board} removed (its retained status and state cleared)")

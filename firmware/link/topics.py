@@ -42,6 +42,17 @@ def board_ledger(board: str) -> str:
     return f"{ROOT}/boards/{board}/ledger"
 
 
+def board_retained(board: str) -> tuple[str, ...]:
+    """Every retained topic of ``board``'s (a retired board's are all cleared)."""
+    return (
+        board_status(board),
+        board_state(board),
+        board_ledger(board),
+        board_pairing(board),
+        board_pairing_result(board),
+    )
+
+
 CAFE_PLAYERS = f"{ROOT}/cafe/players"  # retained by the fleet: the café's players and ratings
 
 

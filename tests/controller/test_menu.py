@@ -9,7 +9,7 @@ SCOREBOARD_KEYS = {
     "seat", "awaiting", "moves", "status", "winner", "line", "last_result", "match_winner",
     "message", "error", "record", "position", "review", "pending", "thinking", "hint",
     "online", "notice", "last_action", "menu", "lesson", "puzzle", "clock", "paused",
-    "ready_cell", "over", "attract", "voice", "hints", "show_mistakes", "levels",
+    "ready_cell", "over", "attract", "voice", "hints", "show_mistakes", "levels", "tournament",
 }  # fmt: skip
 
 
