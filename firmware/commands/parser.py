@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from firmware.rules.time_control import TimeControl, TimeControlError, parse_time_control
+if TYPE_CHECKING:
+    from firmware.rules.time_control import TimeControl
 
 MOCK_WEB = "127.0.0.1:8080"
 FLEET_WEB = "127.0.0.1:8090"
@@ -32,6 +34,23 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see: {self.prog} --help)\n")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse asks for a formatter at every add_argument and sizes it with shutil, which
+        # imports the compression modules: the width is read here instead, as shutil reads it.
+        return argparse.HelpFormatter(prog=self.prog, width=_columns() - 2)
+
+
+def _columns() -> int:
+    """The terminal's width: $COLUMNS, else the terminal's own, else 80."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1).columns
+    except (OSError, ValueError):
+        return 80
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +459,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _time_control(text: str) -> TimeControl:
     """``--clock``'s value; refused in one line (argparse's ``argument --clock: ...``)."""
+    from firmware.rules.time_control import TimeControlError, parse_time_control
+
     try:
         return parse_time_control(text)
     except TimeControlError as exc:

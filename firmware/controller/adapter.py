@@ -13,30 +13,13 @@ from typing import Protocol, runtime_checkable
 
 from firmware.render.stack import LightStack
 from firmware.rules.api import GameState, JsonValue
+from firmware.rules.options import Option
 from firmware.rules.registry import find_board, game_names
 from hal.interfaces import Cell
 
 
 class Refusal(str):
     """Why a tap means nothing in the game (the words a player is shown)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A rule switch someone may set when starting a game (command line, staff page, menu).
-
-    ``name`` is the option as typed (``--rounds``, ``"rounds"``), ``key`` the key of the game's
-    ``rules`` object it sets, ``choices`` the values offered; the game's ``parse_rules`` has the
-    last word on what is valid. ``label`` names the option and ``texts`` its choices on the staff
-    page (the first choice is the default).
-    """
-
-    name: str
-    key: str
-    choices: tuple[str | int, ...]
-    help: str
-    label: str
-    texts: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +46,6 @@ class BoardAdapter(Protocol):
     @property
     def name(self) -> str:
         """The game's registered name."""
-
-    @property
-    def options(self) -> tuple[Option, ...]:
-        """The rule switches offered when starting the game."""
 
     @property
     def menu(self) -> tuple[MenuChoice, ...]:

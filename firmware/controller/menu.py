@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from firmware.controller.adapter import BoardAdapter, MenuChoice, Option, SeatSpec
+from firmware.controller.adapter import BoardAdapter, MenuChoice, SeatSpec
 from firmware.controller.computer import ComputerChoice
 from firmware.controller.menu_computer import ComputerRows
 from firmware.controller.menu_row import MenuRow
@@ -22,6 +22,7 @@ from firmware.render.screens import Tile
 from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import cell_name
+from firmware.rules.options import Option
 from hal.interfaces import RGB, Cell
 
 LEARN_LOOKS: dict[str, RGB] = {"lesson": p.HINT, "puzzle": (0, 180, 255)}

@@ -1,7 +1,8 @@
-"""Rule switches typed by a person (command line, staff page) -> a game's rules, per its adapter.
+"""Rule switches typed by a person (command line, staff page) -> a game's rules.
 
-Each game's adapter lists its options (``Option``); the game's own ``parse_rules`` has the last
-word. Errors are one line that names the option and what the game takes instead.
+Each game registers its options (``firmware.rules.options.Option``); the game's own
+``parse_rules`` has the last word. Errors are one line that names the option and what the game
+takes instead.
 """
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from firmware.controller.adapter import Option, board_adapter, board_adapters
 from firmware.errors import InputError
 from firmware.rules.api import JsonValue
-from firmware.rules.registry import find_game
+from firmware.rules.options import Option
+from firmware.rules.registry import find_game, find_options, game_names
 
 
 class OptionError(InputError):
@@ -22,14 +23,16 @@ class OptionError(InputError):
 def all_options() -> dict[str, list[tuple[str, Option]]]:
     """Every option name any game takes, with the games (and their Option) that take it."""
     found: dict[str, list[tuple[str, Option]]] = {}
-    for adapter in board_adapters():
-        for option in adapter.options:
-            found.setdefault(option.name, []).append((adapter.name, option))
+    for game in game_names():
+        for option in find_options(game):
+            found.setdefault(option.name, []).append((game, option))
     return dict(sorted(found.items()))
 
 
 def game_catalogue() -> list[JsonValue]:
     """Every game and its options as the staff page offers them (``GET /api/games``)."""
+    from firmware.controller.adapter import board_adapters  # the notation: the board's part
+
     return [
         {
             "name": adapter.name,
@@ -42,7 +45,7 @@ def game_catalogue() -> list[JsonValue]:
                         for value, text in zip(option.choices, option.texts, strict=True)
                     ],
                 }
-                for option in adapter.options
+                for option in find_options(adapter.name)
             ],
             "notation": [{"token": token, "means": means} for token, means in adapter.notation],
         }
@@ -67,11 +70,9 @@ def rules_from_options(
     def head(name: str) -> str:
         return f"--{name}" if flags else f"{name}:"
 
-    adapter = board_adapter(game)
-    own = {option.name: option for option in adapter.options}
-    takes = " and ".join(
-        f"{spell(o.name)} {'|'.join(str(c) for c in o.choices)}" for o in adapter.options
-    )
+    options = find_options(game)
+    own = {option.name: option for option in options}
+    takes = " and ".join(f"{spell(o.name)} {'|'.join(str(c) for c in o.choices)}" for o in options)
     rules: dict[str, JsonValue] = {}
     for name, value in given.items():
         if value is None:

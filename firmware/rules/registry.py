@@ -9,11 +9,14 @@ its own protocol (``firmware.controller.adapter.BoardAdapter``).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from firmware.rules.api import Game, GameState, InvalidRecordError
+from firmware.rules.options import Option
 from firmware.rules.players import GamePlayer
 
 GAME_PACKAGES = ["firmware.games.culls", "firmware.games.cubulus"]
@@ -36,14 +39,27 @@ class Teaching:
 
 
 @dataclass(frozen=True, slots=True)
+class Later:
+    """A part of a game named by where it is (``"package.module:NAME"``), imported when asked."""
+
+    target: str
+
+    def resolve(self) -> object:
+        module, _, name = self.target.partition(":")
+        found: object = getattr(importlib.import_module(module), name)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
 class Registered:
     """A game's rules and how it lives on the board."""
 
     game: Game
     board: object
-    player: GamePlayer | None = None
+    player: GamePlayer | Later | None = None
     pages: str | None = None
     teaching: Teaching | None = None
+    options: tuple[Option, ...] = ()
 
 
 _REGISTRY: dict[str, Registered] = {}
@@ -53,17 +69,19 @@ def register(
     game: Game,
     *,
     board: object,
-    player: GamePlayer | None = None,
+    player: GamePlayer | Later | None = None,
     pages: str | None = None,
     teaching: Teaching | None = None,
+    options: tuple[Option, ...] = (),
 ) -> Game:
     """Make ``game`` (with its board adapter, computer player, page folder and teaching)
     findable by name.
 
     ``pages``: the path of the folder of the game's own assets for the web pages (its ``page.js``
     and what that loads), wherever the package lives; None: the pages show the lights alone.
-    ``teaching``: where its lessons and puzzles are, and its puzzle kinds; None: it has none."""
-    _REGISTRY[game.name] = Registered(game, board, player, pages, teaching)
+    ``teaching``: where its lessons and puzzles are, and its puzzle kinds; None: it has none.
+    ``options``: the rule switches offered when starting it (``firmware.rules.options``)."""
+    _REGISTRY[game.name] = Registered(game, board, player, pages, teaching, options)
     return game
 
 
@@ -74,7 +92,12 @@ def load_games() -> None:
 
 
 def _entry(name: str) -> Registered:
-    entry = _REGISTRY.get(name) if name in game_names() else None
+    own = next((p for p in GAME_PACKAGES if p.rpartition(".")[2] == name), None)
+    if own is not None:  # the game's own package is enough (a replay loads one game)
+        importlib.import_module(own)
+    entry = _REGISTRY.get(name)
+    if entry is None or _rank(entry) == len(GAME_PACKAGES):
+        entry = _REGISTRY.get(name) if name in game_names() else None
     if entry is None:
         known = ", ".join(game_names()) or "none"
         raise InvalidRecordError(f"game: unknown game {name!r} (known: {known})")
@@ -88,15 +111,33 @@ def find_game(name: str) -> Game:
 
 def find_board(name: str) -> object:
     """The board adapter registered with the game called ``name``."""
-    return _entry(name).board
+    entry = _entry(name)
+    if isinstance(entry.board, Later):
+        entry = _settle(name, board=entry.board.resolve())
+    return entry.board
 
 
 def find_player(name: str) -> GamePlayer:
     """The computer player of the game called ``name``; InvalidRecordError if it has none."""
     player = _entry(name).player
+    if isinstance(player, Later):
+        player = _settle(name, player=cast(GamePlayer, player.resolve())).player
     if player is None:
         raise InvalidRecordError(f"game: {name} has no computer player")
+    assert not isinstance(player, Later)
     return player
+
+
+def _settle(name: str, **resolved: object) -> Registered:
+    """The entry of ``name`` with the parts in ``resolved`` imported in place of their Later."""
+    entry = dataclasses.replace(_REGISTRY[name], **resolved)  # type: ignore[arg-type]
+    _REGISTRY[name] = entry
+    return entry
+
+
+def find_options(name: str) -> tuple[Option, ...]:
+    """The rule switches offered when starting the game called ``name``."""
+    return _entry(name).options
 
 
 def find_pages(name: str) -> str | None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
+from firmware.controller.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
 from firmware.rules.api import GameState, JsonValue
 from firmware.rules.grid import cell_name, parse_cell
+from firmware.rules.options import Option
 from hal.interfaces import Cell
 from tests.tictactoe.game import CELLS, SIZE, TicTacToeState
 
@@ -35,7 +36,6 @@ class TicTacToeBoard:
     """The board adapter of tic-tac-toe."""
 
     name = "tictactoe"
-    options: tuple[Option, ...] = ()
     menu = (MenuChoice("Tic-tac-toe", {}, (("blue", "red"),)),)
     menu_pips: Option | None = None
     rematch_alternates = True

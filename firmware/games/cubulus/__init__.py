@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.games.cubulus.adapter import CUBULUS_BOARD
 from firmware.games.cubulus.game import CUBULUS
-from firmware.games.cubulus.player import CUBULUS_PLAYER
-from firmware.rules.registry import Teaching, register
+from firmware.games.cubulus.options import OPTIONS
+from firmware.rules.registry import Later, Teaching, register
 from firmware.rules.tactics import stopping_actions, winning_actions
 
 HERE = Path(__file__).resolve().parent
@@ -32,8 +31,9 @@ TEACHING = Teaching(
 
 register(
     CUBULUS,
-    board=CUBULUS_BOARD,
-    player=CUBULUS_PLAYER,
+    board=Later("firmware.games.cubulus.adapter:CUBULUS_BOARD"),
+    player=Later("firmware.games.cubulus.player:CUBULUS_PLAYER"),
     pages=str(HERE / "web"),
     teaching=TEACHING,
+    options=OPTIONS,
 )

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
+from firmware.controller.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
 from firmware.games.cubulus import aloud, coach_words, layout, words
 from firmware.games.cubulus.scene import cubulus_lights
 from firmware.games.cubulus.state import CubulusState
 from firmware.render.stack import LightStack
 from firmware.rules.api import GameState, JsonValue
+from firmware.rules.options import Option
 from hal.interfaces import Cell
 
 CENTRE = "111"
@@ -30,16 +31,6 @@ class CubulusBoard:
     """The Cubulus board adapter (``firmware.controller.adapter.BoardAdapter``)."""
 
     name = "cubulus"
-    options = (
-        Option(
-            "players",
-            "players",
-            (2, 3),
-            "2 or 3 players",
-            "Cubulus players",
-            ("2 players", "3 players"),
-        ),
-    )
     menu = (
         MenuChoice("Cubulus, 2 players", {"players": 2}, (("red", "black"),)),
         MenuChoice("Cubulus, 3 players", {"players": 3}, (("red", "black"), ("white", "white"))),

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.games.culls.adapter import CULLS_BOARD
 from firmware.games.culls.game import CULLS
-from firmware.games.culls.player import CULLS_PLAYER
+from firmware.games.culls.options import OPTIONS
 from firmware.games.culls.tactics import CULLS_PUZZLES
-from firmware.rules.registry import Teaching, register
+from firmware.rules.registry import Later, Teaching, register
 
 HERE = Path(__file__).resolve().parent
 TASKS = {
@@ -33,8 +32,9 @@ TEACHING = Teaching(
 
 register(
     CULLS,
-    board=CULLS_BOARD,
-    player=CULLS_PLAYER,
+    board=Later("firmware.games.culls.adapter:CULLS_BOARD"),
+    player=Later("firmware.games.culls.player:CULLS_PLAYER"),
     pages=str(HERE / "web"),
     teaching=TEACHING,
+    options=OPTIONS,
 )

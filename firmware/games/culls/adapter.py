@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from firmware.controller.adapter import MenuChoice, Option, Refusal, SeatSpec, seat_of_colour
+from firmware.controller.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
 from firmware.games.culls import aloud, coach_words, words
 from firmware.games.culls.game import CullsState
+from firmware.games.culls.options import ROUNDS
 from firmware.games.culls.scene import culls_lights, play_offset
-from firmware.games.culls.switches import DEFAULTS, MODES, ROUNDS_TO_WIN
+from firmware.games.culls.switches import DEFAULTS
 from firmware.render.stack import LightStack
 from firmware.rules.api import GameState, JsonValue
 from firmware.rules.grid import cell_name
+from firmware.rules.options import Option
 from hal.interfaces import Cell
 
 TEAM_SEATS = (
@@ -20,15 +22,6 @@ TEAM_SEATS = (
     SeatSpec("blue", "Blue B"),
     SeatSpec("red", "Red B"),
 )
-ROUNDS = Option(
-    "rounds",
-    "rounds_to_win",
-    ROUNDS_TO_WIN,
-    "round wins for a match",
-    "Round wins for the match",
-    tuple(f"First to {n}" for n in ROUNDS_TO_WIN),
-)
-MODE = Option("mode", "mode", MODES, "duel or 2-vs-2 teams", "Culls mode", ("Duel", "Teams 2 vs 2"))
 HINTS = {
     "place": "place a chip and tap its cell",
 }
@@ -44,7 +37,6 @@ class CullsBoard:
     """The Culls board adapter (``firmware.controller.adapter.BoardAdapter``)."""
 
     name = "culls"
-    options = (MODE, ROUNDS)
     menu = (
         MenuChoice("Culls duel", {"mode": "duel"}, (("blue", "red"),)),
         MenuChoice("Culls teams", {"mode": "teams"}, (("blue", "red"), ("red", "blue"))),

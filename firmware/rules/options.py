@@ -1,0 +1,28 @@
+"""A game's rule switches as a person sets them: on the command line, the staff page, the menu.
+
+Each game declares its switches once, in its own ``options`` module, and registers them with its
+rules (``firmware.rules.registry.find_options``); reading them loads neither the board adapter
+nor anything of the board, so ``cullsboard --help`` lists them at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule switch someone may set when starting a game (command line, staff page, menu).
+
+    ``name`` is the option as typed (``--rounds``, ``"rounds"``), ``key`` the key of the game's
+    ``rules`` object it sets, ``choices`` the values offered; the game's ``parse_rules`` has the
+    last word on what is valid. ``label`` names the option and ``texts`` its choices on the staff
+    page (the first choice is the default).
+    """
+
+    name: str
+    key: str
+    choices: tuple[str | int, ...]
+    help: str
+    label: str
+    texts: tuple[str, ...]

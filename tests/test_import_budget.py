@@ -1,0 +1,87 @@
+"""Each command's import budget: the modules it must not load to do its work.
+
+Start-up is paid by every command and every start of the service (bench/bench_startup.py prints
+the times beside a bare Python); this keeps the heavy parts out of the commands that do not use
+them, measured in a fresh interpreter by what ``sys.modules`` holds after the command ran.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = "firmware/games/culls/samples/culls-sample.json"
+# The parts that never belong to a command that only reads or prints.
+SERVERS = (
+    "aiohttp",
+    "paho",
+    "sqlite3",
+    "firmware.web",
+    "firmware.link",
+    "firmware.fleet",
+    "hal.sim",
+)
+BOARD = ("firmware.render", "hal.interfaces", "hal.leds", "firmware.controller.adapter")
+ADAPTERS = ("firmware.games.culls.adapter", "firmware.games.cubulus.adapter")
+PLAYERS = ("firmware.players", "firmware.games.culls.player", "firmware.games.cubulus.player")
+CONFIG = ("yaml", "firmware.config")
+# shutil brings the compression modules; argparse asks for it only to size its help
+BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
+    "--help": (["--help"], "", SERVERS + BOARD + ADAPTERS + PLAYERS + CONFIG + ("shutil",)),
+    "replay": (
+        ["replay", SAMPLE],
+        "",
+        SERVERS + BOARD + ADAPTERS + PLAYERS + CONFIG + ("shutil", "firmware.games.cubulus"),
+    ),
+    "engine": (["engine"], "isready\nquit\n", SERVERS + BOARD + ADAPTERS + CONFIG),
+    "check-config": (
+        ["check-config", "config/default.yaml"],
+        "",
+        SERVERS + ADAPTERS + PLAYERS + ("firmware.games", "firmware.controller.adapter"),
+    ),
+}
+
+
+def loaded_by(argv: list[str], stdin: str) -> list[str]:
+    """The modules loaded once ``cullsboard ARGV`` has run, in a fresh interpreter."""
+    program = (
+        "import json, sys\n"
+        "from firmware.cli import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        check=True,
+    )
+    modules: list[str] = json.loads(done.stderr.splitlines()[-1])
+    return modules
+
+
+def over_budget(loaded: list[str], forbidden: tuple[str, ...]) -> list[str]:
+    """The modules of ``loaded`` that are, or are inside, one of ``forbidden``."""
+    return [m for m in loaded if any(m == f or m.startswith(f"{f}.") for f in forbidden)]
+
+
+@pytest.mark.parametrize("command", sorted(BUDGETS))
+def test_a_command_loads_nothing_its_budget_forbids(command: str) -> None:
+    argv, stdin, forbidden = BUDGETS[command]
+    assert over_budget(loaded_by(argv, stdin), forbidden) == []
+
+
+def test_the_budget_check_sees_a_forbidden_module() -> None:
+    loaded = ["firmware.config.schema", "firmware.configured", "yaml"]
+    assert over_budget(loaded, ("firmware.config",)) == ["firmware.config.schema"]
