@@ -45,3 +45,16 @@ def fill(disk: Path) -> Path:
     finally:
         os.close(handle)
     return filler
+
+
+@pytest.fixture
+def read_only_disk(small_disk: Path) -> Path:
+    """A small tmpfs holding an empty ``state`` folder, then made read-only (as a card that
+    went read-only after errors)."""
+    (small_disk / "state").mkdir()
+    done = subprocess.run(
+        ["mount", "-o", "remount,ro", str(small_disk)], capture_output=True, check=False
+    )
+    if done.returncode != 0:
+        pytest.fail(f"cannot make the tmpfs read-only: {done.stderr.decode().strip()}")
+    return small_disk / "state"

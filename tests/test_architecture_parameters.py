@@ -18,7 +18,7 @@ GUARDED = {
     "assemble": ("firmware/wiring/assemble.py", None, "assemble"),
 }
 # Not yet down to ``MOST``: these may not take more than they do now.
-STILL_OVER = {"Table": 17, "BoardController": 12, "assemble": 20}
+STILL_OVER = {"Table": 17, "BoardController": 10, "assemble": 20}
 
 
 def parameter_count(source: str, owner: str | None, function: str) -> int:

@@ -7,19 +7,24 @@ import logging
 import os
 from pathlib import Path
 
+from firmware.controller.saving import Saving
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.time_control import NO_CLOCK, TimeControl, TimeControlError, parse_time_control
 
 log = logging.getLogger("cullsboard.clock")
 CLOCK_FILE = "clock.json"
+CLOCKS_WHAT = "the clocks"  # what the board's health calls them
 
 
 class ClockFile:
     """``clock.json``: the current round's clocks after each of its actions, replaced whole."""
 
-    def __init__(self, state_dir: Path | None) -> None:
+    def __init__(self, state_dir: Path | None, saving: Saving | None = None) -> None:
+        """``saving``: told when a save fails and when one works again (the board's health)."""
         self.path = None if state_dir is None else state_dir / CLOCK_FILE
+        self._saving = Saving() if saving is None else saving
+        self._failing = False  # one log line when saving starts failing, one when it works
 
     def save(self, data: dict[str, JsonValue]) -> None:
         if self.path is None:
@@ -33,7 +38,15 @@ class ClockFile:
                 os.fsync(handle.fileno())
             temporary.replace(self.path)
         except OSError as exc:
-            log.warning("the clocks could not be saved (%s): play goes on", exc.strerror)
+            if not self._failing:
+                log.warning("the clocks could not be saved (%s): play goes on", exc.strerror)
+            self._failing = True
+            self._saving.failed(CLOCKS_WHAT, exc)
+            return
+        if self._failing:
+            log.warning("the clocks are saved again")
+            self._failing = False
+            self._saving.works(CLOCKS_WHAT)
 
     def clear(self) -> None:
         """No clocks saved: the match in play is untimed."""

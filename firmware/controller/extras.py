@@ -6,11 +6,15 @@ The controller depends on these small protocols, never on the kiosk's modules.
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules
 from hal.interfaces import Frame
+
+if TYPE_CHECKING:
+    from firmware.controller.hold import ButtonHold
 
 
 class IdleScreen(Protocol):
@@ -78,3 +82,14 @@ class OnlinePlay(Protocol):
 
     def draw(self, colours: tuple[str, ...]) -> str:
         """Who starts a match whose starter is drawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class CafeControls:
+    """The café's parts of the loop: the idle show, the dimmer, the power switch and the button
+    hold that works it (none of them on a board at home)."""
+
+    attract: IdleScreen | None = None
+    dimmer: BrightnessControl | None = None
+    power_off: PowerSwitch | None = None
+    hold: ButtonHold | None = None

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from firmware.controller.saving import Saving
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json, shorten
 
@@ -35,15 +36,18 @@ Playable = Callable[[list[Entry]], tuple[int, str | None]]
 JOURNAL_NAME = "journal.jsonl"
 ARCHIVE_DIR = "archive"
 QUARANTINE_DIR = "quarantine"
+JOURNAL_WHAT = "the journal"  # what the board's health calls it
 ARCHIVE_KEEP = 100  # finished matches kept; older ones are deleted
 
 
 class Journal:
     """Append-only, fsynced log of the current match in ``state_dir``."""
 
-    def __init__(self, state_dir: Path | None, warn: Warn) -> None:
+    def __init__(self, state_dir: Path | None, warn: Warn, saving: Saving | None = None) -> None:
+        """``saving``: told when a write fails and when one works again (the board's health)."""
         self._dir = state_dir
         self._warn = warn
+        self._saving = Saving() if saving is None else saving
         self._failed = state_dir is None  # for good: no folder, or a file that cannot be read
         self._unwritten: str | None = None  # why the last write failed (retried at the next)
         self._written = 0  # how many of ``entries`` the file holds
@@ -123,8 +127,10 @@ class Journal:
             if self._unwritten is None:
                 self._warn(f"cannot write the journal {path}: {exc.strerror}; playing on in memory")
             self._unwritten = exc.strerror or str(exc)
+            self._saving.failed(JOURNAL_WHAT, exc)
             return
         if self._unwritten is not None:
+            self._saving.works(JOURNAL_WHAT)
             self._warn(
                 f"the journal {path} is written again: the {len(self.entries) - self._written}"
                 " actions kept in memory are saved"

@@ -10,13 +10,10 @@ from firmware.controller.command_check import CommandCheck
 from firmware.controller.composer import Composer, ScorePart
 from firmware.controller.computer import HintFound
 from firmware.controller.extras import (
-    BrightnessControl,
-    IdleScreen,
+    CafeControls,
     LinkStatus,
-    PowerSwitch,
 )
 from firmware.controller.faults import DeviceHealth
-from firmware.controller.hold import ButtonHold
 from firmware.controller.idle_watch import IdleWatch
 from firmware.controller.inbox import Inbox, QueueItem, StopLoop
 from firmware.controller.live import (
@@ -54,6 +51,7 @@ from hal.interfaces import Board, ButtonEvent, FaultEvent, Frame, TouchEvent
 log = logging.getLogger("cullsboard.controller")
 
 HEARTBEAT_EVERY_S = 2.0
+HOME = CafeControls()  # no idle show, dimmer or power switch
 
 
 class BoardController:
@@ -65,11 +63,9 @@ class BoardController:
         table: Table,
         *,
         heartbeat: Callable[[], object] | None = None,
-        attract: IdleScreen | None = None,
-        dimmer: BrightnessControl | None = None,
+        cafe: CafeControls = HOME,
         link: LinkStatus | None = None,
-        power_off: PowerSwitch | None = None,
-        hold: ButtonHold | None = None,
+        health: DeviceHealth | None = None,
         inbox: Inbox | None = None,
         views: ViewHub | None = None,
         timers: Timers | None = None,
@@ -78,15 +74,17 @@ class BoardController:
         """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
         link) were given them before the controller was built; ``timers``: the board's timers,
         when other parts schedule on them too; ``score_parts``: keys other parts add to the
-        scoreboard (the game clock's ``clock``)."""
+        scoreboard (the game clock's ``clock``); ``health``: the devices' and the saving's faults,
+        when the writers were given its ``saving`` before the controller was built."""
+        attract, dimmer, power_off = cafe.attract, cafe.dimmer, cafe.power_off
         self.board = board
         self.table = table
-        self.health = DeviceHealth()
+        self.health = DeviceHealth() if health is None else health
         self._heartbeat = heartbeat
         self._dimmer = dimmer
         self._link = link
         self._power_off = power_off
-        self._hold = None if power_off is None else hold
+        self._hold = None if power_off is None else cafe.hold
         self._queue: Inbox = queue.SimpleQueue() if inbox is None else inbox
         self.timers = Timers() if timers is None else timers
         self._touches = BoardTouches(table, self.timers, self._now_changed)

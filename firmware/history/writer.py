@@ -13,6 +13,7 @@ deleted) and a fresh one started, with one warning line saying where the old one
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sqlite3
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware.controller.journal import fsync_dir
+from firmware.controller.saving import Saving
 from firmware.history.snapshot import MatchSnapshot, SnapshotError, snapshot_from_json
 from firmware.history.store import History, unreadable
 from firmware.rules.api import JsonValue
@@ -29,6 +31,8 @@ from firmware.rules.bounded_json import JsonInputError, read_json
 SPOOL_NAME = "history-spool.json"
 QUARANTINE_DIR = "quarantine"
 SPOOL_FORMAT = 1
+SQLITE_ERRNO = {13: errno.ENOSPC, 8: errno.EROFS, 14: errno.EACCES}  # FULL, READONLY, CANTOPEN
+HISTORY_WHAT = "the match history"  # what the board's health calls it
 
 
 def spooled(spool_path: Path) -> list[MatchSnapshot]:
@@ -68,8 +72,11 @@ class HistoryWriter:
         warn: Callable[[str], None],
         *,
         wall: Callable[[], float] = time.time,
+        saving: Saving | None = None,
     ) -> None:
+        """``saving``: told when a write fails and when one works again (the board's health)."""
         self._factory = history_factory
+        self._saving = Saving() if saving is None else saving
         self.database_path = history_factory().path  # History opens nothing until it is used
         self.spool_path = spool_path
         self._warn = warn
@@ -125,6 +132,7 @@ class HistoryWriter:
         if self._outage is not None:
             self._warn(f"the match history {self.database_path} is written again")
             self._outage = None
+            self._saving.works(HISTORY_WHAT)
         return True
 
     def _save_pending(self) -> None:
@@ -148,6 +156,7 @@ class HistoryWriter:
                 f" {kept} and written when it can be"
             )
         self._outage = str(exc)
+        self._saving.failed(HISTORY_WHAT, as_os_error(exc))
         if not self._spooled:
             self._write_spool()
         return False
@@ -281,6 +290,15 @@ class HistoryWriter:
         except OSError:
             return  # what it holds is in the database: reading it again later does no harm
         self._spooled = False
+
+
+def as_os_error(exc: BaseException) -> OSError:
+    """``exc`` as the OSError it stands for (SQLite's own codes: a full disk, a read-only file,
+    one it cannot open), for the board's health to say what staff should do."""
+    if isinstance(exc, OSError):
+        return exc
+    code = SQLITE_ERRNO.get(exc.sqlite_errorcode) if isinstance(exc, sqlite3.Error) else None
+    return OSError(code, str(exc))
 
 
 def _count(entries: list[JsonValue]) -> str:

@@ -24,7 +24,8 @@ from firmware.controller.clock_file import ClockFile
 from firmware.controller.coach import Coach
 from firmware.controller.computer import Seating, notice_teller
 from firmware.controller.events import EventBus
-from firmware.controller.extras import PowerSwitch
+from firmware.controller.extras import CafeControls, PowerSwitch
+from firmware.controller.faults import DeviceHealth
 from firmware.controller.game_clock import BoardClock
 from firmware.controller.hold import ButtonHold
 from firmware.controller.inbox import Inbox
@@ -41,6 +42,7 @@ from firmware.controller.players import (
     passive_player,
 )
 from firmware.controller.resume import BUILT_IN
+from firmware.controller.saving import Saving
 from firmware.controller.table import Table
 from firmware.controller.timers import Timers
 from firmware.history.day import DAY_ENDS, Today
@@ -180,6 +182,9 @@ def assemble(
     wall_seconds = _wall_seconds(wall)
     today = Today(datetime.datetime.now if wall is None else wall, day_ends)
     history = None if state_dir is None else History(state_dir, day_ends=day_ends)
+    saving = Saving()  # what the writers cannot save: the health, the corners' flash
+    if state_dir is not None:
+        saving.look_at(state_dir)
     link_part = None
     if link is not None:
         link_part = BoardLink(
@@ -202,7 +207,7 @@ def assemble(
     table = Table(
         columns=board.leds.columns,
         rows=board.leds.rows,
-        journal=Journal(state_dir, warn),
+        journal=Journal(state_dir, warn, saving),
         events=events,
         rng=rng,
         wall=wall_seconds,
@@ -226,7 +231,7 @@ def assemble(
         table=table,
         timers=timers,
         now=board.clock.now,
-        store=ClockFile(state_dir),
+        store=ClockFile(state_dir, saving),
         beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
     )
     events.subscribe(game_clock.hear)
@@ -237,7 +242,7 @@ def assemble(
     if state_dir is not None and history is not None:
         folder = state_dir
         writer = HistoryWriter(
-            lambda: History(folder, day_ends=day_ends), folder / SPOOL_NAME, warn
+            lambda: History(folder, day_ends=day_ends), folder / SPOOL_NAME, warn, saving=saving
         )
         journal_names = table.names_of  # the journal's names, the history's for older journals
 
@@ -262,13 +267,16 @@ def assemble(
         board,
         table,
         heartbeat=heartbeat,
-        attract=None if kiosk_parts is None else kiosk_parts.attract,
-        dimmer=None if kiosk_parts is None else kiosk_parts.dimmer,
-        power_off=None
-        if kiosk is None
-        else (PowerOff(command=None) if power_off is None else power_off),
-        hold=hold,
+        cafe=CafeControls(
+            attract=None if kiosk_parts is None else kiosk_parts.attract,
+            dimmer=None if kiosk_parts is None else kiosk_parts.dimmer,
+            power_off=None
+            if kiosk is None
+            else (PowerOff(command=None) if power_off is None else power_off),
+            hold=hold,
+        ),
         link=link_part,
+        health=DeviceHealth(saving),
         inbox=inbox,
         views=views,
         timers=timers,

@@ -1,5 +1,6 @@
 """What is wrong with the board right now, for the staff page, the fleet card and the broker state:
-a failed touch chip or LED chain, a nearly full SD card, a lost broker, a config problem."""
+a failed touch chip or LED chain, games not being saved (a full or read-only card, a state
+directory the board may not write), a nearly full SD card, a lost broker, a config problem."""
 
 from __future__ import annotations
 
@@ -59,6 +60,10 @@ class BoardHealth:
         ]
         if self._devices.led_failures:
             found.append(Problem("leds", "the LEDs cannot be updated; retrying"))
+        saving = self._devices.saving
+        if self._state_dir is not None:
+            saving.look_at(self._state_dir)
+        found += [Problem("storage", problem) for problem in saving.problems()]
         storage = self._storage()
         if storage is not None:
             found.append(Problem("storage", storage))

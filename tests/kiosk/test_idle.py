@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from firmware.config.schema import KioskConfig
+from firmware.controller.extras import CafeControls
 from firmware.controller.loop import BoardController
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.idle import Attract
@@ -20,7 +21,9 @@ IDLE_S, ABANDON_S = 5.0, 8.0  # short, so that few attract frames are drawn
 def _kiosk_rig(tmp_path: Path) -> Rig:
     rig = Rig(tmp_path / "state")
     policy = KioskPolicy(rig.clock, IDLE_S, ABANDON_S)
-    rig.controller = BoardController(rig.board, rig.table, attract=Attract(policy, attract_frame))
+    rig.controller = BoardController(
+        rig.board, rig.table, cafe=CafeControls(attract=Attract(policy, attract_frame))
+    )
     return rig
 
 
