@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from firmware.config import Config, load_config
-from firmware.config.schema import SimConfig
+from firmware.config.touch_schema import SimConfig
 from firmware.controller.inbox import QueueItem
 from firmware.controller.loop import BoardController
 from firmware.controller.table import Phase

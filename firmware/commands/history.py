@@ -23,7 +23,8 @@ from pathlib import Path
 
 from firmware.commands.errors import CommandError
 from firmware.history.export import csv_rows, record_files, seat_words
-from firmware.history.store import FILE_NAME, History, MatchRow, unreadable
+from firmware.history.rows import MatchRow
+from firmware.history.store import FILE_NAME, History, unreadable
 from firmware.history.writer import SPOOL_NAME, read_history
 
 SERVICE_CONFIG = Path("/etc/cullsboard/board.yaml")  # where `cullsboard install-service` puts it

@@ -10,7 +10,8 @@ from typing import TextIO
 
 from firmware.commands.errors import CommandError
 from firmware.config import ConfigError, default_config, load_config
-from firmware.config.schema import Config, SimConfig
+from firmware.config.schema import Config
+from firmware.config.touch_schema import SimConfig
 from firmware.service.in_use import UnitActive, board_holder
 from firmware.wiring.devices import BoardSetupError, build_board
 from firmware.wiring.settings import simulated

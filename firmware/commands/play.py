@@ -288,7 +288,7 @@ def stdin_is_closed(source: IO[str] | None) -> bool:
 
 def _read_prompt(source: IO[str], session: Session, view: TerminalView) -> threading.Thread:
     """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
-    from firmware.commands.terminal import QUIT, prompt_step
+    from firmware.commands.terminal_prompt import QUIT, prompt_step
     from firmware.controller.live import Press
 
     def read() -> None:

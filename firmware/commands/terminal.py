@@ -5,7 +5,8 @@ in place (``NO_COLOR``, ``--plain``); or, where the cursor cannot move (``TERM=d
 the board as letters (a terminal) or only the sentence (a pipe) whenever the sentence changes.
 Everything fits an 80x24 terminal (a taller one gives the words more lines): the sentence for
 the players is never cut; when the lines under the board run out, the hint, the voice and what just
-happened give way, and the refusal and the warning move beside the board.
+happened give way, and the refusal and the warning move beside the board. The cells and the legend
+are ``terminal_board``'s, what is typed at the prompt ``terminal_prompt``'s.
 """
 
 from __future__ import annotations
@@ -17,68 +18,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
-from firmware.controller import command_registry
-from firmware.controller.live import BoardView, Press
-from firmware.render import palette
+from firmware.commands.terminal_board import RESET, frame_lines, legend, status_lines
+from firmware.commands.terminal_prompt import HELP, help_lines
+from firmware.controller.live import BoardView
 from firmware.rules.api import JsonValue
-from firmware.rules.grid import LETTERS
-from firmware.wiring.script import BUTTONS, ScriptError, Step, parse_line
-from hal.interfaces import RGB, Frame
 
 HOME = "\x1b[H"  # redraw in place (no flicker), then clear whatever is left below
 CLEAR_SCREEN = "\x1b[2J"
 CLEAR_BELOW = "\x1b[J"
 CLEAR_LINE_END = "\x1b[K"
-RESET = "\x1b[0m"
 WIDTH = 78  # text lines stay inside an 80-column terminal
 ROWS = 24  # the smallest terminal the screen fits, the prompt's line included
 SIDE_WIDTH = 29  # beside the 49 columns of a 15-column board and a gap of 2
-STATUS_PER_LINE = 7  # status LEDs per line of the side panel
-HELP = "type a cell like h8, or help"
-QUIT = ("quit", "exit", "q")
-
-
-def presses() -> tuple[str, ...]:
-    """Words typed at the prompt that press what the board page's buttons press (a board without
-    those buttons has them on its command strip): every pressable command the script does not
-    take itself."""
-    return tuple(name for name in command_registry.pressable() if name not in BUTTONS)
-
-
-def commands() -> tuple[tuple[str, str], ...]:
-    """Every command the prompt takes, as ``help`` shows it: each line fits the side panel, and
-    all of them fit beside a 15-row board under the status LEDs, the score, a clock and the
-    address."""
-    return (
-        ("h8", "tap that cell"),
-        *command_registry.help_lines(),
-        ("help", "this list"),
-        ("quit", "leave (or Ctrl-D)"),
-    )
-
-
-COMMAND_COLUMN = 9  # where the words say what a command does ("mistakes" and a space)
-FAINT = palette.HOLE_BELOW  # every channel below this: an empty hole lit faintly, not a piece
-DIM = 128  # brightest channel below this: a piece drawn dim (lower-case letter)
-OFF_MARK = "·"
-FAINT_MARK = "o"
-# Letters for the colours the board shows, matched by hue; the legend names them.
-NAMED: tuple[tuple[str, str, RGB], ...] = (
-    ("B", "blue", palette.PIECES["blue"]),
-    ("R", "red", palette.PIECES["red"]),
-    ("K", "black", palette.PIECES["black"]),
-    ("W", "white", palette.PIECES["white"]),
-    ("G", "green", palette.READY),
-    ("Y", "yellow", (255, 200, 0)),
-    ("M", "magenta", palette.ERROR),  # a refused tap
-)
-# A flipped chip's pale phase (its colour mixed with white) is its own letter in lower case, as
-# its dim phase is: by hue alone pale blue reads as black and pale red as yellow.
-PALE: tuple[tuple[str, str, RGB], ...] = tuple(
-    (mark.lower(), name, palette.flipped_looks(rgb)[0])
-    for mark, name, rgb in NAMED
-    if name in ("blue", "red")
-)
 
 
 class Style(enum.Enum):
@@ -99,66 +50,6 @@ def terminal_style(environ: Mapping[str, str], *, tty: bool, plain: bool) -> Sty
     if plain or environ.get("NO_COLOR", "") != "":
         return Style.LETTERS
     return Style.COLOUR
-
-
-def letter(colour: RGB) -> str:
-    """One character for an LED colour: a capital per named colour, lower case when dim."""
-    if colour == (0, 0, 0):
-        return OFF_MARK
-    brightest = max(colour)
-    if brightest < FAINT:
-        return FAINT_MARK
-    best = min(NAMED + PALE, key=lambda named: _hue_distance(colour, named[2]))
-    return best[0] if brightest >= DIM else best[0].lower()
-
-
-def _hue_distance(a: RGB, b: RGB) -> float:
-    """How far apart two colours are once each is scaled to full brightness."""
-    top_a, top_b = max(a), max(b)
-    return sum((x / top_a - y / top_b) ** 2 for x, y in zip(a, b, strict=True))
-
-
-def _coloured(colour: RGB) -> str:
-    if colour == (0, 0, 0):
-        return f"\x1b[38;2;70;70;70m {OFF_MARK} {RESET}"
-    r, g, b = colour
-    return f"\x1b[48;2;{r};{g};{b}m   {RESET}"
-
-
-def _cell(colour: RGB, coloured: bool) -> str:
-    return _coloured(colour) if coloured else f" {letter(colour)} "
-
-
-def frame_lines(frame: Frame, *, coloured: bool, status: bool = True) -> list[str]:
-    """The frame as lines of cells, the top row first, the column letters and (``status``) the
-    status LEDs below."""
-    columns = len(frame.cells[0]) if frame.cells else 0
-    lines = []
-    for y in range(len(frame.cells) - 1, -1, -1):
-        row = "".join(_cell(colour, coloured) for colour in frame.cells[y])
-        lines.append(f"{y + 1:>3} {row}")
-    letters = "".join(f" {LETTERS[x]} " for x in range(columns))
-    lines.append(f"    {letters}")
-    if status and frame.status:
-        lines.append(f"    status {''.join(_cell(colour, coloured) for colour in frame.status)}")
-    return lines
-
-
-def legend(frame: Frame, *, coloured: bool) -> list[str]:
-    """What each mark on the board means, for the marks this frame shows."""
-    seen = {letter(colour) for row in frame.cells for colour in row}
-    seen |= {letter(colour) for colour in frame.status}
-    lines = []
-    for mark, name, rgb in NAMED:
-        if mark in seen or mark.lower() in seen:
-            sample = _coloured(rgb) if coloured else f" {mark} "
-            dim = f" ({mark.lower()}: dim)" if mark.lower() in seen and not coloured else ""
-            lines.append(f"{sample} {name}{dim}")
-    if FAINT_MARK in seen:
-        sample = _coloured(palette.FACE_TINT) if coloured else f" {FAINT_MARK} "
-        lines.append(f"{sample} faint: an empty hole")
-    lines.append(f"{_cell((0, 0, 0), coloured)} off")
-    return lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +182,7 @@ class TerminalView:
     ) -> list[str]:
         """Status LEDs, score, clocks, the address, what to type; the legend (or the commands);
         the notes that found no room under the board; ``rows`` lines at most."""
-        panel = _status_lines(view.frame, coloured)
+        panel = status_lines(view.frame, coloured)
         scores = view.score.get("scores")
         if isinstance(scores, dict) and scores:
             panel.append(_cut_to("score " + ", ".join(f"{k} {v}" for k, v in scores.items())))
@@ -325,30 +216,6 @@ class TerminalView:
         if self.style in (Style.COLOUR, Style.LETTERS) and self._started:
             self._out.write("\n")
             self._out.flush()
-
-
-def help_lines() -> list[str]:
-    """Every command the prompt takes, a line each."""
-    return [
-        "commands:",
-        *(f"{word:<{_column(word)}}{what}" for word, what in commands()),
-    ]
-
-
-def _column(word: str) -> int:
-    """Where a command's words start: at ``COMMAND_COLUMN``, or two spaces after a longer word."""
-    return COMMAND_COLUMN if len(word) < COMMAND_COLUMN else len(word) + 2
-
-
-def _status_lines(frame: Frame, coloured: bool) -> list[str]:
-    """The status LEDs, ``STATUS_PER_LINE`` to a line of the side panel."""
-    lines = []
-    for start in range(0, len(frame.status), STATUS_PER_LINE):
-        cells = "".join(
-            _cell(colour, coloured) for colour in frame.status[start : start + STATUS_PER_LINE]
-        )
-        lines.append(("status " if start == 0 else " " * 7) + cells)
-    return lines
 
 
 def _extras(view: BoardView) -> list[tuple[int, str]]:
@@ -419,22 +286,3 @@ def _voice(view: BoardView) -> str | None:
 
 def _cut(text: str) -> str:
     return text if len(text) <= WIDTH - 4 else text[: WIDTH - 6] + " …"
-
-
-def prompt_step(line: str, columns: int, rows: int) -> Step | Press | None:
-    """What a line typed at the prompt asks for: a scripted event, or a press the board page's
-    buttons send (``presses``); ScriptError says what is wrong in the prompt's words."""
-    words = line.split("#", 1)[0].split()
-    if len(words) == 1 and words[0].lower() in presses():
-        return Press(words[0].lower())
-    if len(words) == 1 and words[0].lower() not in BUTTONS:
-        word = words[0]
-        looks_like_cell = word[:1].isalpha() and word[1:].isdigit()
-        if not looks_like_cell:
-            raise ScriptError(f"{word[:20]!r} is not a cell: {HELP}")
-    try:
-        return parse_line(line, columns, rows)
-    except ScriptError as exc:
-        if len(words) == 1:
-            raise ScriptError(f"{exc}: {HELP}") from None
-        raise ScriptError(f"{line.strip()[:30]!r} is not a command: {HELP}") from None

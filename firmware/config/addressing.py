@@ -12,12 +12,8 @@ from firmware.config.cells import all_cells, block_order
 from firmware.config.errors import ConfigError
 from firmware.config.options import ELECTRODES_PER_CHIP
 from firmware.config.pads import CellPad, Electrode
-from firmware.config.schema import (
-    BoardConfig,
-    DirectConfig,
-    LedsConfig,
-    MatrixConfig,
-)
+from firmware.config.schema import BoardConfig, LedsConfig
+from firmware.config.touch_schema import DirectConfig, MatrixConfig
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell
 from hal.leds.mapping import CORNERS, LedMapping

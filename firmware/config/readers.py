@@ -115,7 +115,7 @@ def pad_key(key: object) -> str:
 def read_pad_map(raw: object, path: str) -> dict[str, object]:
     """``{"row 3": {touch_threshold: 20}, h8: {...}}`` -> pad name -> its settings; whether
     the names fit the layout is checked once the board is known."""
-    from firmware.config.schema import PadConfig  # the schema imports this module
+    from firmware.config.touch_schema import PadConfig  # which imports this module
 
     entries = _mapping(raw, path, "pad names to settings")
     _no_repeats(entries, path, "given")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from firmware.config.cells import all_cells
 from firmware.config.errors import ConfigError
-from firmware.config.schema import Config, PadConfig
+from firmware.config.schema import Config
+from firmware.config.touch_schema import PadConfig
 from firmware.rules.grid import cell_name
 
 # What the MPR121 can be set to (datasheet sections 5.8 to 5.10); the touch driver checks the

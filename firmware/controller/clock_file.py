@@ -82,3 +82,27 @@ def saved_controls(
     except TimeControlError:
         began = control
     return control, began
+
+
+def saved_round_clocks(
+    saved: dict[str, JsonValue], expected: tuple[str | None, int, str], ply: int
+) -> tuple[list[dict[str, int]], list[str | None]] | None:
+    """The round's clocks as ``clock.json`` has them (``expected``: its match, round and
+    control; None: it has another round's, or none), up to ``ply``: each side's ms after each
+    action (0: the start) and the side whose clock each action stopped. An action the journal
+    holds but the clocks do not (the power went between the two) keeps the times before it."""
+    if (saved.get("match"), saved.get("round"), saved.get("control")) != expected:
+        return None
+    after, movers = saved.get("after"), saved.get("movers")
+    if not isinstance(after, list) or not isinstance(movers, list) or not after:
+        return None
+    history = [
+        {side: int(ms) for side, ms in entry.items() if type(ms) is int}
+        for entry in after[: ply + 1]
+        if isinstance(entry, dict)
+    ]
+    kept = [mover if isinstance(mover, str) else None for mover in movers[:ply]]
+    while len(history) < ply + 1:
+        history.append(dict(history[-1]))
+        kept.append(None)
+    return history, kept

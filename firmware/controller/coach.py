@@ -8,7 +8,8 @@ it at once (SIGKILL to its process group, through ``CoachYields``): the moves fo
 kept, and once the search has answered the analysis starts again at the next move. Each round
 is bounded: ``max_nodes`` search nodes in all, spread over its positions, and ``max_s`` seconds
 of running; past those it is dropped. A finished analysis goes to ``keep`` (the history) and is
-remembered for reviews (``found``).
+remembered for reviews (``found``). The analyser's process is ``coach_process``'s, the searcher
+that comes before the coach ``coach_yields``'s.
 """
 
 from __future__ import annotations
@@ -16,27 +17,22 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from firmware.controller.coach_process import ANALYSER, start_analyser
 from firmware.controller.engine_process import kill_group
 from firmware.controller.events import Event, MatchStarted, RoundEnded
-from firmware.controller.thinker import Answer, Searcher
-from firmware.players import Level
 from firmware.players.analysis import ANALYSIS_NODES, MoveReview
-from firmware.rules.api import GameState, InvalidRecordError, JsonValue
+from firmware.rules.api import InvalidRecordError, JsonValue
 from firmware.rules.records import Record, record_from_json
 
 log = logging.getLogger("cullsboard.coach")
 
-ANALYSER = (sys.executable, "-m", "firmware", "analyse")
-LOWEST_NICE = 19
 MAX_NODES = 400_000  # search nodes for a whole round (about 40 s of one Pi 4 core)
 MIN_NODES = 300  # per position, however long the round
 MAX_S = 600.0  # running seconds for a whole round, held time not counted
@@ -47,15 +43,6 @@ RoundId = tuple[str, str, tuple[str, ...]]  # game, first, moves
 def round_id(record: Record) -> RoundId:
     """What tells one round's analysis from another's: its game, who began and its moves."""
     return (record.game, record.first, tuple(record.moves))
-
-
-def lowest_priority(pid: int) -> None:
-    """Make process ``pid`` the last to get a core: nice 19 and, where there is one, SCHED_IDLE."""
-    with contextlib.suppress(OSError):
-        os.setpriority(os.PRIO_PROCESS, pid, LOWEST_NICE)
-    if sys.platform == "linux":
-        with contextlib.suppress(OSError):
-            os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
 
 
 @dataclass
@@ -278,20 +265,11 @@ class Coach:
             limit.cancel()
 
     def _spawn(self, job: _Round) -> subprocess.Popen[bytes] | None:
-        args = [*self.command, "-", "--from", str(len(job.found) + 1), "--nodes", str(job.nodes)]
         try:
-            process = subprocess.Popen(
-                args,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,  # its own group: a cancel kills all of it
-            )
+            return start_analyser(self.command, len(job.found) + 1, job.nodes)
         except OSError as exc:
             log.warning("the coach cannot start (%s): round %d is not analysed", exc, job.number)
             return None
-        lowest_priority(process.pid)
-        return process
 
     def _too_long(self, run: _Run) -> None:
         with self._lock:
@@ -356,48 +334,3 @@ class Coach:
             self._keep(job.key, job.number, job.record.moves, analysis)
         except (OSError, sqlite3.Error) as exc:  # not kept: the review still has it
             log.warning("the coach's analysis of round %d is not kept (%s)", job.number, exc)
-
-
-class CoachYields:
-    """A searcher whose every search holds the coach back until it has answered."""
-
-    def __init__(
-        self,
-        make: Callable[[Callable[[Answer], None]], Searcher],
-        coach: Coach,
-        deliver: Callable[[Answer], None],
-    ) -> None:
-        """``make`` builds the searcher from where its answers go."""
-        self._coach = coach
-        self._deliver = deliver
-        self.inner = make(self._answered)
-
-    def _answered(self, answer: Answer) -> None:
-        self._coach.release()
-        self._deliver(answer)
-
-    def thinking(self) -> bool:
-        """Whether a search is running."""
-        return self.inner.thinking()
-
-    def start(
-        self,
-        state: GameState,
-        level: Level,
-        *,
-        movetime_ms: int | None,
-        tag: object,
-        nodes: int | None = None,
-    ) -> None:
-        """Cancel the coach's analysis, then search."""
-        self._coach.hold()
-        self.inner.start(state, level, movetime_ms=movetime_ms, tag=tag, nodes=nodes)
-
-    def cancel(self) -> None:
-        """Stop the search; the coach goes on."""
-        self.inner.cancel()
-        self._coach.release()
-
-    def join(self, timeout: float | None = None) -> None:
-        """Wait for the running search to end."""
-        self.inner.join(timeout)

@@ -5,7 +5,8 @@ It runs only while the board is in play (the menu, a review, a lesson, a puzzle 
 stop it), keeps each side's time after every action of the round (UNDO puts the clocks back as
 they were at the action taken back), and saves them with every action to ``clock.json`` in the
 state directory, so a board back from a power cut resumes each side's time as it was when the
-last action was saved: the time the board was off is charged to nobody.
+last action was saved: the time the board was off is charged to nobody. The seconds it ticks are
+``clock_ticks``'s; ``clock.json`` is ``clock_file``'s.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from collections.abc import Callable
 
 from firmware.clock.sides import Reading
 from firmware.clock.turns import TurnClocks
-from firmware.controller.clock_file import ClockFile, saved_controls
+from firmware.controller.clock_file import ClockFile, saved_controls, saved_round_clocks
+from firmware.controller.clock_ticks import ClockTicks
 from firmware.controller.events import (
     Event,
     MatchAbandoned,
@@ -33,26 +35,9 @@ from firmware.controller.table import Table
 from firmware.controller.timers import Timers
 from firmware.players.time_manager import ClockState, think_ms
 from firmware.rules.api import GameState, JsonValue, Termination
-from firmware.rules.time_control import (
-    TimeControl,
-    TimeControlError,
-    parse_time_control,
-)
+from firmware.rules.time_control import TimeControl, TimeControlError, parse_time_control
 
 log = logging.getLogger("cullsboard.clock")
-TICKS_FROM_MS = 5_000  # the buzzer ticks each of the last five seconds
-TICK_HZ = 1_800.0
-TICK_S = 0.03
-
-
-class _Owner:
-    """Names a set of timers (for ``Timers.cancel`` and a readable repr)."""
-
-    def __init__(self, what: str) -> None:
-        self.what = what
-
-    def __repr__(self) -> str:
-        return f"<{self.what}>"
 
 
 class BoardClock:
@@ -79,8 +64,7 @@ class BoardClock:
         self._timers = timers
         self._now = now
         self._store = store or ClockFile(None)
-        self._beep = beep
-        self._ticks = _Owner("the clock's next second")
+        self._ticks = ClockTicks(timers, self._running_left, beep)
         table.the_match.stamp_records(self.record_keys)  # the records it writes carry the clocks
         self.menu_row = ClockRow(table.menu.columns, table.menu.rows, control)
         table.menu.add_row(self.menu_row)
@@ -218,9 +202,7 @@ class BoardClock:
                 self._store.clear()
             return
         self.control, self._began_default = saved_controls(self._store.load(), self._match_id)
-        if (
-            self._began_default != self._default
-        ):  # the staff changed the café's clock, then restarted
+        if self._began_default != self._default:  # the staff changed the café's clock, restarted
             self._next = self._default
 
     def _match_keys(self) -> dict[str, JsonValue]:
@@ -253,23 +235,10 @@ class BoardClock:
     def _resume(self, ply: int) -> None:
         """This round's clocks as saved with its actions (up to ``ply``). An action the journal
         holds but the clocks do not (the power went between the two) keeps the times before it."""
-        raw = self._store.load()
         expected = (self._match_id, self._round, str(self.control))
-        if (raw.get("match"), raw.get("round"), raw.get("control")) != expected:
-            return
-        after, movers = raw.get("after"), raw.get("movers")
-        if not isinstance(after, list) or not isinstance(movers, list) or not after:
-            return
-        history = [
-            {side: int(ms) for side, ms in entry.items() if type(ms) is int}
-            for entry in after[: ply + 1]
-            if isinstance(entry, dict)
-        ]
-        kept = [mover if isinstance(mover, str) else None for mover in movers[:ply]]
-        while len(history) < ply + 1:
-            history.append(dict(history[-1]))
-            kept.append(None)
-        self._history, self._movers = history, kept
+        saved = saved_round_clocks(self._store.load(), expected, ply)
+        if saved is not None:
+            self._history, self._movers = saved
 
     def _save(self) -> None:
         after: list[JsonValue] = [dict[str, JsonValue](left) for left in self._history]
@@ -298,32 +267,19 @@ class BoardClock:
         if in_play and self._agree_to_flag(now):
             return
         self._timers.replace(self, clocks.flag_at(), self._flag)
-        self._timers.replace(self._ticks, self._next_tick(now), self._tick)
+        self._ticks.follow(now)
 
-    def _next_tick(self, now: float) -> float | None:
-        """When the running side's time next shows a new whole second (None: none runs)."""
+    def _running_left(self, now: float) -> int | None:
+        """The running side's ms left at ``now`` (None: no clock runs)."""
         clocks = self._clocks
         side = None if clocks is None else clocks.clocks.running
-        if clocks is None or side is None:
-            return None
-        left = clocks.reading(now).left_ms[side]
-        return None if left <= 0 else now + ((left - 1) % 1000 + 1) / 1000
-
-    def _tick(self, now: float) -> None:
-        """A new second on the running clock: the pages show it; the last seconds tick aloud."""
-        clocks = self._clocks
-        side = None if clocks is None else clocks.clocks.running
-        if clocks is not None and side is not None:
-            left = clocks.reading(now).left_ms[side]
-            if 0 < left <= TICKS_FROM_MS and self._beep is not None:
-                self._beep(TICK_HZ, TICK_S)
-        self._timers.replace(self._ticks, self._next_tick(now), self._tick)
+        return None if clocks is None or side is None else clocks.reading(now).left_ms[side]
 
     def _stop(self, now: float) -> None:
         if self._clocks is not None:
             self._clocks.pause(now)
         self._timers.cancel(self)
-        self._timers.cancel(self._ticks)
+        self._ticks.stop()
 
     def _flag(self, now: float) -> None:
         """The running side's time is up: it loses as rules.md says: the round (or the game)

@@ -20,7 +20,7 @@ from firmware.history.players import (
     players_of,
     results_of,
 )
-from firmware.history.store import MatchRow
+from firmware.history.rows import MatchRow
 from firmware.link import topics
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json

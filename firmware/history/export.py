@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.history.leaderboard import seat_colours
-from firmware.history.store import History, MatchRow
+from firmware.history.rows import MatchRow
+from firmware.history.store import History
 from firmware.rules.api import JsonValue
 
 # The most seats a game has (Culls teams): a column pair each, so every row has the same columns.

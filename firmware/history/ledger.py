@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firmware.history.store import MatchRow
+from firmware.history.rows import MatchRow
 from firmware.rules.api import JsonValue
 
 CAFE_PLAYERS_FILE = "cafe_players.json"  # the fleet's ratings of the café, kept by a board

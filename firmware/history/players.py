@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from firmware.history.leaderboard import seat_colours
-from firmware.history.store import History, MatchRow
+from firmware.history.rows import MatchRow
+from firmware.history.store import History
 from firmware.rules.api import JsonValue
 
 # The rating a page shows, on the scale of the computer levels' ratings (Elo-like, about 900 for

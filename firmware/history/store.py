@@ -9,7 +9,7 @@ saved) is kept for the moves it was made of: a round played again after an UNDO 
 files of the older JSON day statistics (``stats/YYYY-MM-DD.json``) are read in once and
 renamed ``.json.migrated``. A connection waits at most ``busy_s`` for a lock another program holds;
 ``unreadable`` tells an error that means the file is not a database we can use from one that
-may pass.
+may pass. The tables and the rows read back are ``rows``'s.
 """
 
 from __future__ import annotations
@@ -19,61 +19,29 @@ import datetime
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from firmware.history.day import DAY_ENDS, day_of_stamp
-from firmware.history.snapshot import INTEGER_MAX, INTEGER_MIN, MatchSnapshot, SavedRound
+from firmware.history.rows import (
+    MATCH_COLUMNS,
+    SCHEMA,
+    MatchRow,
+    RoundRow,
+    add_columns,
+    fits_integer,
+    match_row,
+    reason_of,
+    saved_round,
+)
+from firmware.history.snapshot import MatchSnapshot
 from firmware.history.totals import DayTotals, FinishedGame
 from firmware.rules.api import JsonValue, Termination
 from firmware.rules.bounded_json import read_json
-from firmware.rules.records import record_from_json
 
 FILE_NAME = "history.sqlite3"
 BUSY_S = 0.5  # how long a statement waits for another program's lock before it fails
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    id INTEGER PRIMARY KEY,
-    board TEXT NOT NULL,
-    game TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    players TEXT NOT NULL,
-    started REAL NOT NULL,
-    finished REAL,
-    day TEXT NOT NULL,
-    winner TEXT,
-    rounds INTEGER NOT NULL DEFAULT 0,
-    key TEXT,
-    names TEXT,
-    abandoned TEXT
-);
-CREATE TABLE IF NOT EXISTS rounds (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    number INTEGER NOT NULL,
-    record TEXT,
-    status TEXT NOT NULL,
-    winner TEXT,
-    finished REAL NOT NULL,
-    reason TEXT,
-    PRIMARY KEY (match_id, number)
-);
-CREATE INDEX IF NOT EXISTS matches_by_day ON matches(day);
-CREATE TABLE IF NOT EXISTS analyses (
-    match_key TEXT NOT NULL,
-    number INTEGER NOT NULL,
-    moves TEXT NOT NULL,
-    analysis TEXT NOT NULL,
-    PRIMARY KEY (match_key, number)
-);
-"""
-# Columns added since the first version: (name, type), added to an older table on opening.
-ADDED_COLUMNS = (("key", "TEXT"), ("names", "TEXT"), ("abandoned", "TEXT"))
-ADDED_ROUND_COLUMNS = (("reason", "TEXT"),)
-MATCH_COLUMNS = (
-    "id, board, game, rules, players, started, finished, day, winner, rounds, key, names, abandoned"
-)
 
 
 def unreadable(exc: BaseException) -> bool:
@@ -88,50 +56,6 @@ def unreadable(exc: BaseException) -> bool:
         return True
     text = str(exc)
     return "file is not a database" in text or "malformed" in text
-
-
-@dataclass(frozen=True, slots=True)
-class MatchRow:
-    """One match as stored."""
-
-    id: int
-    board: str
-    game: str
-    rules: dict[str, JsonValue]
-    players: list[str]
-    started: float
-    finished: float | None
-    day: str
-    winner: str | None
-    rounds: int
-    key: str | None = None  # None: written before matches had keys
-    names: tuple[str | None, ...] = ()
-    abandoned: str | None = None  # why it was put away unfinished (NEW, idle, ...); None: not
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {
-            "id": self.id,
-            "board": self.board,
-            "game": self.game,
-            "rules": self.rules,
-            "players": list(self.players),
-            "started": self.started,
-            "finished": self.finished,
-            "day": self.day,
-            "winner": self.winner,
-            "rounds": self.rounds,
-            "abandoned": self.abandoned,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRow:
-    number: int
-    record: dict[str, JsonValue] | None  # None: migrated from a day file, no record kept
-    status: str
-    winner: str | None
-    ended: float | None = None  # wall seconds
-    reason: str | None = None  # how it ended: "line", "square", "no chips", "no move", "time", ...
 
 
 class History:
@@ -158,7 +82,7 @@ class History:
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.execute("PRAGMA synchronous=FULL")  # a committed round survives a cut
                 connection.executescript(SCHEMA)
-                _add_columns(connection)
+                add_columns(connection)
             except BaseException:
                 connection.close()
                 raise
@@ -178,7 +102,7 @@ class History:
                 self.close()
             else:
                 memory.executescript(SCHEMA)
-                _add_columns(memory)
+                add_columns(memory)
         except BaseException:
             memory.close()
             raise
@@ -284,7 +208,7 @@ class History:
         ).fetchone()
         if row is None:
             return None
-        match = _match(row)
+        match = match_row(row)
         rounds = self._db.execute(
             "SELECT number, record, status, winner, finished, reason FROM rounds"
             " WHERE match_id = ? ORDER BY number",
@@ -298,7 +222,7 @@ class History:
             players=list(match.players),
             names=list(match.names),
             started=match.started,
-            rounds=tuple(_saved_round(*row) for row in rounds),
+            rounds=tuple(saved_round(*row) for row in rounds),
             winner=match.winner,
             finished=match.finished,
         )
@@ -339,7 +263,7 @@ class History:
         if day is not None:
             query += " WHERE day = ?"
             params = (day.isoformat(),)
-        return [_match(row) for row in self._db.execute(query + " ORDER BY id", params)]
+        return [match_row(row) for row in self._db.execute(query + " ORDER BY id", params)]
 
     def match(self, match_id: int) -> MatchRow | None:
         """The match with ``match_id`` (None: none, or an id no row can have)."""
@@ -348,7 +272,7 @@ class History:
         row = self._db.execute(
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
-        return None if row is None else _match(row)
+        return None if row is None else match_row(row)
 
     def rounds(self, match_id: int) -> list[RoundRow]:
         """The stored rounds of ``match_id``, in order (none for an id no row can have)."""
@@ -362,7 +286,7 @@ class History:
         found = []
         for number, text, status, winner, ended, reason in rows:
             record = None if text is None else json.loads(text)
-            derived = None if record is None else _reason_of(record)
+            derived = None if record is None else reason_of(record)
             found.append(RoundRow(number, record, status, winner, ended, reason or derived))
         return found
 
@@ -422,63 +346,5 @@ def _day_file_game(entry: Any) -> FinishedGame:
     return FinishedGame(game, rounds, winner, float(seconds))
 
 
-def fits_integer(number: int) -> bool:
-    """Whether ``number`` fits an SQLite INTEGER (a larger one cannot even be looked up)."""
-    return INTEGER_MIN <= number <= INTEGER_MAX
-
-
 def _calendar_day(stamp: float) -> str:
     return datetime.datetime.fromtimestamp(stamp).date().isoformat()
-
-
-def _add_columns(connection: sqlite3.Connection) -> None:
-    """Bring a table written by an older version up to the current columns."""
-    have = {str(row[1]) for row in connection.execute("PRAGMA table_info(matches)")}
-    have_rounds = {str(row[1]) for row in connection.execute("PRAGMA table_info(rounds)")}
-    with connection:
-        for name, kind in ADDED_COLUMNS:
-            if name not in have:
-                connection.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
-        for name, kind in ADDED_ROUND_COLUMNS:
-            if name not in have_rounds:
-                connection.execute(f"ALTER TABLE rounds ADD COLUMN {name} {kind}")
-        connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS matches_by_key ON matches(key)")
-
-
-def _saved_round(
-    number: int, text: str | None, status: str, winner: str | None, ended: float, why: str | None
-) -> SavedRound:
-    record = json.loads(text) if text else {}
-    reason = why or _reason_of(record)
-    return SavedRound(int(number), record, str(status), winner, float(ended), reason)
-
-
-def _reason_of(record: dict[str, JsonValue]) -> str | None:
-    """How a round saved without its reason ended, from its record's position (None: the
-    record is missing or cannot be played)."""
-    if not record:
-        return None
-    try:
-        termination = record_from_json(record).termination()
-    except ValueError:
-        return None
-    return None if termination is None else termination.value
-
-
-def _match(row: tuple[object, ...]) -> MatchRow:
-    id_, board, game, rules, players, started, finished, day, winner, rounds, key, names, gone = row
-    return MatchRow(
-        id=int(str(id_)),
-        board=str(board),
-        game=str(game),
-        rules=json.loads(str(rules)),
-        players=json.loads(str(players)),
-        started=float(str(started)),
-        finished=None if finished is None else float(str(finished)),
-        day=str(day),
-        winner=None if winner is None else str(winner),
-        rounds=int(str(rounds)),
-        key=None if key is None else str(key),
-        names=() if names is None else tuple(json.loads(str(names))),
-        abandoned=None if gone is None else str(gone),
-    )

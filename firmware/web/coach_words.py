@@ -10,7 +10,7 @@ import html
 import json
 
 from firmware.controller.mistakes import coach_json, round_mistakes
-from firmware.history.store import MatchRow, RoundRow
+from firmware.history.rows import MatchRow, RoundRow
 from firmware.players.analysis import MoveReview
 from firmware.rules.api import IllegalActionError, InvalidRecordError, JsonValue
 from firmware.rules.records import record_from_json

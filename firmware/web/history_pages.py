@@ -18,8 +18,9 @@ from firmware.history.export import csv_rows, record_file_name
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import seat_names
 from firmware.history.players import Period
+from firmware.history.rows import MatchRow, RoundRow, fits_integer
 from firmware.history.snapshot import INTEGER_MAX
-from firmware.history.store import History, MatchRow, RoundRow, fits_integer
+from firmware.history.store import History
 from firmware.history.writer import read_history
 from firmware.players.analysis import MoveReview
 from firmware.rules.api import InvalidRecordError, JsonValue

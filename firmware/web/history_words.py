@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from firmware.controller.adapter import board_adapter
 from firmware.history.leaderboard import seat_colours
-from firmware.history.store import MatchRow, RoundRow
+from firmware.history.rows import MatchRow, RoundRow
 from firmware.rules.api import IllegalActionError, InvalidRecordError, JsonValue
 from firmware.rules.records import record_from_json
 from firmware.web.coach_words import coach_html

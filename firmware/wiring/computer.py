@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from firmware.config.schema import ComputerConfig
-from firmware.controller.coach import Coach, CoachYields
+from firmware.controller.coach import Coach
+from firmware.controller.coach_yields import CoachYields
 from firmware.controller.computer import Say, Seating
 from firmware.controller.engine_process import BUILT_IN_ENGINE, EngineThinker
 from firmware.controller.thinker import Answer, Searcher

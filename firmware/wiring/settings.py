@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from firmware.config.addressing import direct_chips
 from firmware.config.cells import all_cells
-from firmware.config.schema import Config, FilterStageConfig
+from firmware.config.schema import Config
+from firmware.config.touch_schema import FilterStageConfig
 from firmware.config.tuning import effective_thresholds
 from firmware.controller.adapter import board_adapter
 from firmware.rules.grid import cell_name

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from gpiozero.pins.mock import MockFactory
 
 from firmware.config import Config
-from firmware.config.schema import SimConfig
+from firmware.config.touch_schema import SimConfig
 from firmware.wiring.devices import build_board
 from firmware.wiring.settings import direct_layout, matrix_layout, simulated
 from hal.clock import FakeClock, MonotonicClock

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.coach import Coach, CoachYields
+from firmware.controller.coach import Coach
+from firmware.controller.coach_yields import CoachYields
 from firmware.controller.thinker import Answer
 from firmware.players import Choice, Level, level
 from firmware.players.analysis import analyse

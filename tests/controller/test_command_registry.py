@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from firmware.commands.terminal import help_lines, presses, prompt_step
+from firmware.commands.terminal_prompt import help_lines, presses, prompt_step
 from firmware.controller import command_registry
 from firmware.controller.command_registry import CommandSpec, Offered
 from firmware.controller.live import BoardView, Press

@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from firmware.commands.terminal import FAINT_MARK, OFF_MARK, letter
+from firmware.commands.terminal_board import FAINT_MARK, OFF_MARK, letter
 from firmware.controller.adapter import cells_for_token
 from firmware.controller.live import StartMatch
 from firmware.controller.players import PlayerKind

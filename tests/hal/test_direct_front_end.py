@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from firmware.config import load_config
-from firmware.config.schema import FilterStageConfig
+from firmware.config.touch_schema import FilterStageConfig
 from hal.sim.mpr121_electrode import Electrode, FilterStep, RunRules
 
 DIRECT = load_config(Path(__file__).resolve().parents[2] / "config" / "direct-board.yaml").touch
