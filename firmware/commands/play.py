@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, TextIO
 
 from firmware.commands.errors import CommandError
-from firmware.commands.parser import MOCK_WEB
+from firmware.commands.play_arguments import MOCK_WEB
 from firmware.commands.seat_check import check_computer, check_game
 from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.layered import Layered, SettingsStore, start_layered
