@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import logging
 import os
@@ -68,6 +69,8 @@ def run_spec(args: argparse.Namespace, review: Record | None = None) -> RunSpec:
     if args.computer is not None:
         check_computer(args.computer, game)
     online = online_of(args, game)
+    if args.said is not None and not args.mock_hal:
+        raise SessionError("--said needs --mock-hal (it writes what the simulated voice says)")
     if online is not None:
         game = None  # the online game starts once the broker is reached
     return RunSpec(
@@ -88,6 +91,7 @@ def run_spec(args: argparse.Namespace, review: Record | None = None) -> RunSpec:
         lesson=_lesson_of(args),
         script=args.script,
         frames=args.frames,
+        said=args.said,
         record=args.record,
         plain=bool(args.plain),
     )
@@ -158,6 +162,10 @@ def mock_session(spec: RunSpec, config: Config | None, layered: Layered | None =
     base = config or (None if layered is None else layered.config) or default_config()
     problems = () if layered is None or layered.problem is None else (layered.problem,)
     devices = simulated(config) if config is not None else bare_simulation(base)
+    if spec.said is not None:  # the simulated voice, whatever the config's backend
+        devices = dataclasses.replace(
+            devices, speech=dataclasses.replace(devices.speech, backend="mock")
+        )
     plan = plan_board(spec, devices, problems)
     page = None if plan.link is None else page_for(_web_where(spec, config))
     return build_session(plan, state_dir=state_dir, complain=_complain, page=page)
@@ -308,7 +316,7 @@ def _read_prompt(source: IO[str], session: Session, view: TerminalView) -> threa
                 elif step is not None and step.verb == "wait":
                     time.sleep(step.ms / 1000)
                 elif step is not None:
-                    perform(step, session.board)
+                    perform(step, session.board, session.controller.submit)
             except ValueError as exc:  # a ScriptError, or a press the board refuses
                 if view.ansi:
                     view.refuse(str(exc))

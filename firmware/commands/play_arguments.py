@@ -44,6 +44,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--seed", type=int, help="make the draw of the first player repeatable")
     group.add_argument("--script", metavar="FILE", help="events, one per line (- = stdin)")
     group.add_argument("--frames", metavar="OUT.jsonl", help="write every frame sent (JSON lines)")
+    group.add_argument(
+        "--said",
+        metavar="OUT.txt",
+        help="write every sentence the voice says, one a line (t_ms<TAB>sentence): the "
+        "simulated voice, on the simulated clock (with --mock-hal)",
+    )
     group.add_argument("--record", metavar="OUT.json", help="at exit, save the current game")
     group.add_argument("--state-dir", metavar="DIR", help="where the journal is kept")
     group.add_argument("--config", metavar="FILE", help="the board's YAML configuration")

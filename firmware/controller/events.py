@@ -102,6 +102,7 @@ class RoundEnded:
     resumed: bool = False  # told again for a match rebuilt from the journal
     termination: Termination | None = None
     concluded: bool = False  # ended by ``end_round``, not by a token (the journal says so)
+    ending: str | None = None  # how it ended off the board, in words: "Red won on time"
 
     @property
     def reason(self) -> str | None:
@@ -140,6 +141,7 @@ class MatchEnded:
     rounds: int
     scores: dict[str, int]
     resumed: bool = False
+    ending: str | None = None  # how its last round ended off the board, in words
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from firmware.controller.seat import Seat
 from firmware.controller.seated import Seated
 from firmware.controller.undo import steps_to_a_person, take_back
 from firmware.rules.api import GameState, JsonValue, Termination
+from firmware.rules.endings import result_words
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import FORMAT, Record, record_from_json, record_of
 from hal.interfaces import Cell
@@ -266,20 +267,13 @@ class MatchAtTable:
         state = match.current
         assert state is not None
         outcome, number, scores = state.outcome(), len(match.rounds), match.scores()
-        record = self._record(state)
+        ending, status = result_words(state, match.colours), outcome.status.value
         self.events.post(
-            RoundEnded(
-                number,
-                outcome.status.value,
-                outcome.winner,
-                record,
-                scores,
-                termination=outcome.termination,
-                concluded=concluded,
-            )
-        )
+            RoundEnded(number, status, outcome.winner, self._record(state), scores,
+                       termination=outcome.termination, concluded=concluded, ending=ending)
+        )  # fmt: skip
         if match.is_over:
-            self.events.post(MatchEnded(match.game, match.winner, number, scores))
+            self.events.post(MatchEnded(match.game, match.winner, number, scores, ending=ending))
 
     def undo_steps(self) -> int | str:
         """How many actions UNDO takes back now, or why it takes none."""

@@ -59,8 +59,12 @@ def line_for(event: Event) -> Line | None:
 
 
 def round_result(ended: RoundEnded, *, told: bool) -> str:
-    """A round's end: only the score when the move that ended it already ``told`` how."""
+    """A round's end: who won and how, then the score; only the score when the move that ended
+    it already ``told`` how (a round ended off the board, on time or by resignation, is always
+    said: no move told it)."""
     scores = f"{_scores(ended.scores)}."
+    if ended.ending is not None:
+        return f"{ended.ending}: round {ended.round}. {scores}"
     if told:
         return scores
     if ended.status == "draw" or ended.winner is None:
@@ -69,9 +73,10 @@ def round_result(ended: RoundEnded, *, told: bool) -> str:
 
 
 def _match_result(ended: MatchEnded) -> str:
+    how = "" if ended.ending is None else f"{ended.ending}. "
     if ended.winner is None:
-        return f"The match is drawn, {_scores(ended.scores)}."
-    return f"{ended.winner.capitalize()} wins the match, {_scores(ended.scores)}."
+        return f"{how}The match is drawn, {_scores(ended.scores)}."
+    return f"{how}{ended.winner.capitalize()} wins the match, {_scores(ended.scores)}."
 
 
 def _scores(scores: dict[str, int]) -> str:

@@ -6,6 +6,7 @@ import queue
 import threading
 from collections.abc import Callable, Iterable, Iterator
 
+from firmware.controller.live import Press
 from firmware.controller.loop import BoardController
 from firmware.wiring.script import ScriptError, Step, parse_line
 from hal.clock import FakeClock
@@ -14,8 +15,10 @@ from hal.mock import MockBoard
 LIVE_POLL_S = 0.05  # how soon a web touch is played while a live script waits for its next line
 
 
-def perform(step: Step, board: MockBoard) -> None:
-    """Make the simulated devices report ``step`` (waits are not events: see ``advance``)."""
+def perform(step: Step, board: MockBoard, submit: Callable[[Press], None]) -> None:
+    """Make the simulated devices report ``step`` (waits are not events: see ``advance``); a
+    press of a command the board has no button for is sent as the board page sends it
+    (``submit``: ValueError if the board does not take it now)."""
     if step.verb == "touch" and step.cell is not None:
         board.touch.tap(step.cell)
     elif step.verb == "down" and step.cell is not None:
@@ -23,9 +26,13 @@ def perform(step: Step, board: MockBoard) -> None:
     elif step.verb == "up" and step.cell is not None:
         board.touch.up(step.cell)
     elif step.verb == "press" and step.button is not None:
-        if board.buttons is None or step.button not in board.buttons.names:
-            raise ScriptError(f"this board has no {step.button} button")
-        board.buttons.press(step.button)
+        if board.buttons is not None and step.button in board.buttons.names:
+            board.buttons.press(step.button)
+            return
+        try:
+            submit(Press(step.button))
+        except ValueError as exc:  # no such button here, or refused now
+            raise ScriptError(f"press {step.button}: {exc}") from None
     elif step.verb == "ghost":
         board.touch.ambiguous("scripted")
 
@@ -73,7 +80,7 @@ def run_script(
             advance(controller, clock, step.ms / 1000)
         else:
             try:
-                perform(step, board)
+                perform(step, board, controller.submit)
             except ScriptError as exc:
                 complain(f"script line {number}: {exc}")
                 bad += 1

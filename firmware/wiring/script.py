@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.controller import command_registry
 from firmware.errors import InputError
 from firmware.rules.grid import parse_board_cell
 from hal.interfaces import Cell
 
-BUTTONS = ("undo", "new", "menu")
-USAGE = "touch h8, down h8, up h8, press undo|new|menu, wait 250, ghost, or # a comment"
+BUTTONS = ("undo", "new", "menu")  # the board's own buttons: a bare word presses them too
+USAGE = "touch h8, down h8, up h8, press undo (or any command), wait 250, ghost, or # a comment"
 
 
 class ScriptError(InputError):
@@ -18,7 +19,8 @@ class ScriptError(InputError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One scripted event: ``touch``/``down``/``up`` a cell, ``press`` a button, ``wait`` ms."""
+    """One scripted event: ``touch``/``down``/``up`` a cell, ``press`` a button or any command
+    of the registry, ``wait`` ms."""
 
     verb: str
     cell: Cell | None = None
@@ -46,8 +48,9 @@ def parse_line(line: str, columns: int, rows: int) -> Step | None:
     if verb in ("touch", "tap", "down", "up"):
         return Step("touch" if verb == "tap" else verb, cell=_cell(arg, columns, rows))
     if verb == "press":
-        if arg not in BUTTONS:
-            raise ScriptError(f"unknown button {arg!r} (buttons: {', '.join(BUTTONS)})")
+        known = (*BUTTONS, *(n for n in command_registry.pressable() if n not in BUTTONS))
+        if arg not in known:
+            raise ScriptError(f"unknown command {arg!r} to press (commands: {', '.join(known)})")
         return Step("press", button=arg)
     if verb == "wait":
         try:

@@ -19,6 +19,7 @@ from firmware.wiring.health import BoardHealth
 from firmware.wiring.spec import BoardPlan, assemble_board
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame
+from hal.speaker.mock import Said
 
 if TYPE_CHECKING:  # aiohttp is imported only by runs that serve pages
     from firmware.config.layered import SettingsStore
@@ -54,6 +55,7 @@ class Session:
     table: Table
     complain: Complain
     frames: IO[str] | None = None
+    said: IO[str] | None = None  # every sentence the simulated voice says (``--said``)
     t0: float = 0.0
     staff_pin: str | None = None
     link: Closable | None = None
@@ -77,6 +79,16 @@ class Session:
             self.complain(f"cannot write the frames file: {exc.strerror}; no more frames written")
             self.frames = None
 
+    def write_said(self, said: Said) -> None:
+        if self.said is None:
+            return
+        try:
+            self.said.write(f"{round((said.t - self.t0) * 1000)}\t{' '.join(said.text.split())}\n")
+            self.said.flush()
+        except OSError as exc:
+            self.complain(f"cannot write the sentences file: {exc.strerror}; no more written")
+            self.said = None
+
     def finish(self, record_path: str | None) -> None:
         """Save the record (if asked), stop sending frames and release the board."""
         if self.closed:
@@ -89,6 +101,9 @@ class Session:
         self.board.leds.on_sent = None
         if self.frames is not None:
             self.frames.close()
+        if self.said is not None and self.board.speaker is not None:
+            self.board.speaker.finish()  # what still waits is said, after the rest
+            self.said.close()
         self.board.close()
 
 
@@ -145,11 +160,21 @@ def build_session(
                 f"cannot write the frames file {frames_path}: {exc.strerror}"
             ) from None
         board.leds.on_sent = session.write_frame
+    if plan.spec.said is not None and board.speaker is not None:
+        session.said = _open_output(plan.spec.said, "the sentences file")
+        board.speaker.hear(session.write_said)
     spec = plan.spec
     session.controller.start(spec.game, lesson=(spec.lesson or "") if spec.review is None else "")
     if plan.link is not None:
         session.link = start_link(parts, plan.spec.online, page=page)
     return session
+
+
+def _open_output(path: str, what: str) -> IO[str]:
+    try:
+        return Path(path).open("w", encoding="utf-8")
+    except OSError as exc:
+        raise SessionError(f"cannot write {what} {path}: {exc.strerror}") from None
 
 
 def serve_web(

@@ -56,6 +56,7 @@ class RunSpec:
     lesson: str | None = None  # GAME/NAME, opened once it runs (if no review)
     script: str | None = None  # simulated: play these lines on a clock only ``wait`` moves
     frames: str | None = None  # simulated: write every frame sent here
+    said: str | None = None  # simulated: write every sentence the voice says here
     record: str | None = None  # simulated: save the game's record here at the end
     plain: bool = False  # simulated: the terminal view without colour or redraws
 

@@ -38,10 +38,20 @@ class MockSpeaker:
         self._busy_until = float("-inf")
         self.closed = False
         self._listeners: list[Callable[[], None]] = []
+        self._hearers: list[Callable[[Said], None]] = []
 
     def listen(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` after each sentence asked for (the simulated board shows it)."""
         self._listeners.append(listener)
+
+    def hear(self, hearer: Callable[[Said], None]) -> None:
+        """Call ``hearer`` with each sentence as it begins to be said, in order."""
+        self._hearers.append(hearer)
+
+    def finish(self) -> None:
+        """Say what still waits, each after the one before (the run is over: nothing is
+        interrupted any more), so every sentence asked for is heard."""
+        self._catch_up(float("inf"))
 
     def say(self, text: str, *, urgent: bool = False, fresh: bool = False) -> None:
         if self.closed or not text.strip():
@@ -96,8 +106,11 @@ class MockSpeaker:
             assert utterance is not None
             start = max(self._busy_until, utterance.t)
             until = start + self.seconds_for(utterance.text)
-            self._said.append(Said(start, until, utterance.text, utterance.urgent))
+            said = Said(start, until, utterance.text, utterance.urgent)
+            self._said.append(said)
             self._busy_until = until
+            for hearer in self._hearers:
+                hearer(said)
 
     def __repr__(self) -> str:
         return f"<MockSpeaker {len(self._said)} said, {len(self._queue)} waiting>"

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.config import default_config
+from firmware.controller import command_registry
 from firmware.controller.computer import Seating
 from firmware.players import level
 from firmware.rules.api import JsonValue
@@ -34,7 +35,7 @@ GAMES: list[tuple[str, dict[str, JsonValue], list[str]]] = [
     ("cubulus", {"players": 2}, ["black"]),
     ("cubulus", {"players": 3}, ["white"]),
 ]
-BUTTONS = ["undo", "new", "menu", "hint", "read", "resign"]
+BUTTONS = list(command_registry.pressable())  # every command a script may press
 CORNERS = [(0, 0), (SIDE - 1, 0), (0, SIDE - 1), (SIDE - 1, SIDE - 1)]
 HOLDS_MS = [0, 50, 400, 799, 800, 801, 1499, 1500, 1501, 1700, 3000, 9000]
 
@@ -98,21 +99,25 @@ def play(setup: Setup, script: list[tuple[str, object, int]]) -> dict[str, JsonV
         time_control=NO_CLOCK if setup.clock is None else parse_time_control(setup.clock),
     )
     controller = parts.controller
+
+    def act(step: Step) -> None:
+        perform(step, board, controller.submit)
+
     try:
         controller.start(GameAndRules(game, dict(rules)))
         for verb, what, ms in script:
             if verb == "hold":
-                perform(Step("down", cell=what), board)  # type: ignore[arg-type]
+                act(Step("down", cell=what))  # type: ignore[arg-type]
                 controller.step()
                 advance(controller, clock, ms / 1000)
-                perform(Step("up", cell=what), board)  # type: ignore[arg-type]
+                act(Step("up", cell=what))  # type: ignore[arg-type]
             elif verb == "tap":
-                perform(Step("touch", cell=what), board)  # type: ignore[arg-type]
+                act(Step("touch", cell=what))  # type: ignore[arg-type]
             elif verb == "press":
-                with contextlib.suppress(ScriptError):  # a button this board has not: skipped
-                    perform(Step("press", button=str(what)), board)
+                with contextlib.suppress(ScriptError):  # not taken here or now: said, skipped
+                    act(Step("press", button=str(what)))
             elif verb == "ghost":
-                perform(Step("ghost"), board)
+                act(Step("ghost"))
             else:
                 advance(controller, clock, ms / 1000)
             controller.step()

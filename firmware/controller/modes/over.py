@@ -183,7 +183,8 @@ class MatchOverMode(GameOver):
         state = match.current
         ending = None if state is None else result_words(state, match.colours)
         if ending is not None:
-            return f"{ending}. Tap the green centre cell for a rematch"
+            score = ", ".join(f"{c.capitalize()} {n}" for c, n in match.scores().items())
+            return f"{ending}: the match is over ({score}). Tap the green centre cell for a rematch"
         if winner is None:
             return "The game is a draw. Tap the green centre cell for a rematch"
         return f"{self.wins(ctx, winner)} the match! Tap the green centre cell for a rematch"
