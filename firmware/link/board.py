@@ -79,7 +79,7 @@ class BoardLink:
             endpoint,
             f"cullsboard-{settings.board_id}",
             self.post,
-            will=Will(topics.board_status(self.board_id), topics.OFFLINE),
+            will=Will(topics.board_status(self.board_id), topics.OFFLINE, dated=True),
             on_connect=self._connected,
             on_disconnect=self._refresh,
         )
@@ -140,7 +140,7 @@ class BoardLink:
     def stop(self) -> None:
         self._stopped = True
         self._flush_wake.set()
-        self.client.stop(last=Will(topics.board_status(self.board_id), topics.OFFLINE))
+        self.client.stop(last=Will(topics.board_status(self.board_id), topics.OFFLINE, dated=True))
 
     def post(self, work: Callable[[], None]) -> None:
         """Run ``work`` on the controller's loop (the only thread that touches the game)."""

@@ -188,7 +188,7 @@ def assemble(
             views=views,
             events=events,
             clock=MonotonicClock(),
-            wall=time.time,
+            wall=wall_seconds,
             state_dir=state_dir,
             fallback_draw=rng.choice,
         )
