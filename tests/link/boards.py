@@ -17,13 +17,8 @@ from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.rules.time_control import NO_CLOCK, TimeControl
-from firmware.wiring.assemble import (
-    RunningLink,
-    assemble,
-    bare_simulation,
-    simulated_board,
-    start_link,
-)
+from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.link_start import RunningLink, start_link
 from hal.clock import MonotonicClock
 
 
