@@ -43,13 +43,8 @@ from firmware.link.client import Endpoint
 from firmware.link.online_request import GUEST, HOST, OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
-from firmware.wiring.assemble import (
-    RunningLink,
-    assemble,
-    bare_simulation,
-    simulated_board,
-    start_link,
-)
+from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.link_start import RunningLink, start_link
 from hal.clock import MonotonicClock
 
 RULES: dict[str, JsonValue] = {"mode": "duel", "size": 15}

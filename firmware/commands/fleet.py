@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import logging
+import math
 import os
 import sqlite3
 import threading
@@ -42,8 +43,8 @@ def start_roster(endpoint: Endpoint, roster: Roster) -> BrokerClient:
         on_disconnect=roster.broker_lost,
         meanwhile="the page shows every board as last heard",
     )
-    client.subscribe(topics.ALL_STATUS, roster.status_seen)
-    client.subscribe(topics.ALL_STATE, roster.state_seen)
+    client.subscribe_aged(topics.ALL_STATUS, roster.status_seen)
+    client.subscribe_aged(topics.ALL_STATE, roster.state_seen)
     client.start()
     return client
 
@@ -56,7 +57,8 @@ def clear_board(client: BrokerClient, board: str) -> None:
 
 
 def remove_board(endpoint: Endpoint, board: str, *, force: bool = False) -> int:
-    """``--remove BOARD``: clear its retained messages, if it is off and has been quiet."""
+    """``--remove BOARD``: clear its retained messages, if it is off and has been quiet: for a
+    minute by the broker's word (it says how long it has kept the board's offline status)."""
     if topics.BOARD_ID.fullmatch(board) is None:
         return _fail(f"--remove: {board!r} is not a board id (lower-case letters, digits, dashes)")
     roster = Roster()
@@ -64,8 +66,8 @@ def remove_board(endpoint: Endpoint, board: str, *, force: bool = False) -> int:
     probe = f"cullsboard/fleet-probe/{os.getpid()}"
     client = BrokerClient(endpoint, f"cullsboard-fleet-remove-{os.getpid()}", roster.post,
                           on_connect=up.set, meanwhile="retrying")  # fmt: skip
-    client.subscribe(topics.board_status(board), roster.status_seen)
-    client.subscribe(topics.board_state(board), roster.state_seen)
+    client.subscribe_aged(topics.board_status(board), roster.status_seen)
+    client.subscribe_aged(topics.board_state(board), roster.state_seen)
     # The broker sends a subscription's retained messages before it handles the next packet, so
     # the probe's echo comes after them: then the roster knows whatever the broker keeps.
     client.subscribe(probe, lambda topic, payload: probed.set())
@@ -94,12 +96,17 @@ def _refusal(roster: Roster, board: str, force: bool) -> str | None:
         return f"--remove: no board {board!r} on the broker (nothing to remove)"
     if roster.status_of(board) == topics.ONLINE:
         return f"--remove: {board} is online: switch it off (or uninstall it) first"
-    if silent < QUIET_S and not force:
+    if silent >= QUIET_S or force:
+        return None
+    if not roster.dated(board):  # a board or a broker without MQTT 5's message expiry
         return (
-            f"--remove: {board} was heard {silent:.0f} s ago: wait until it has been silent "
-            f"for {QUIET_S:.0f} s, or add --force"
+            f"--remove: {board} is offline, but the broker does not say since when: once it "
+            f"has been off for a minute, add --force"
         )
-    return None
+    return (
+        f"--remove: {board} was heard {silent:.0f} s ago (it may be restarting): try again in "
+        f"{math.ceil(QUIET_S - silent)} s, once it has been silent for a minute, or add --force"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -21,7 +21,8 @@ class BoardEntry:
 
     status: str | None = None
     state: dict[str, JsonValue] | None = None
-    heard: float | None = None  # when it last spoke: its state's own time, else first heard
+    heard: float | None = None  # when it last spoke, on the fleet's own clock
+    dated: bool = False  # its status was heard sent, or the broker said how long it kept it
 
 
 @dataclass
@@ -48,7 +49,9 @@ class Roster:
         with self._lock:
             work()
 
-    def status_seen(self, topic: str, payload: bytes) -> None:
+    def status_seen(self, topic: str, payload: bytes, age: float | None = None) -> None:
+        """A board's status; ``age``: how long the broker has kept it (0: sent just now; None:
+        a retained one of unknown age, which counts as heard now)."""
         board = topics.board_of(topic)
         if board is None:
             return
@@ -56,11 +59,19 @@ class Roster:
             self.boards.pop(board, None)
             return
         entry = self.boards.setdefault(board, BoardEntry())
-        entry.status = payload.decode(errors="replace")
-        if entry.heard is None:  # its state, when it comes, says when the board last spoke
+        status = payload.decode(errors="replace")
+        # Silence is measured on the fleet's clock, never on the board's (its state's "at" may
+        # be skewed, or a retained state as old as the board's last change): nothing a board
+        # says comes after its offline status, whose age the broker gives.
+        if age is not None:
+            entry.heard = self.clock() - max(0.0, age)
+        elif entry.heard is None or status != entry.status:
             entry.heard = self.clock()
+        entry.status, entry.dated = status, age is not None
 
-    def state_seen(self, topic: str, payload: bytes) -> None:
+    def state_seen(self, topic: str, payload: bytes, age: float | None = None) -> None:
+        """A board's state; sent just now (``age`` 0), the board was heard now; a retained one
+        (None) says nothing of when."""
         board = topics.board_of(topic)
         if board is None:
             return
@@ -77,9 +88,8 @@ class Roster:
             return
         entry = self.boards.setdefault(board, BoardEntry())
         entry.state = state
-        at = state.get("at")
-        # A retained state is as old as its own time says; one just sent is heard now.
-        entry.heard = min(self.clock(), at) if isinstance(at, int | float) else self.clock()
+        if age == 0 or entry.heard is None:
+            entry.heard = self.clock()
         for listener in self.on_state:
             listener(board, state)
 
@@ -87,6 +97,13 @@ class Roster:
         with self._lock:
             entry = self.boards.get(board)
             return None if entry is None else entry.status
+
+    def dated(self, board: str) -> bool:
+        """Whether the fleet knows since when ``board``'s status holds (not only since when the
+        fleet has read it)."""
+        with self._lock:
+            entry = self.boards.get(board)
+            return entry is not None and entry.dated
 
     def silent_for(self, board: str) -> float | None:
         """Seconds since ``board`` was last heard of (None: the page does not know it)."""

@@ -29,7 +29,14 @@ from firmware.rules.game_and_rules import GameAndRules
 from hal.interfaces import Clock
 
 WallTime = Callable[[], float]
+# ``extra(fresh)``: what a state message carries besides the scoreboard; ``fresh``: read it all
+# again (from the history), nothing kept from before
+ExtraState = Callable[[bool], dict[str, JsonValue]]
 log = logging.getLogger("cullsboard.link")
+
+
+def _no_extra(fresh: bool) -> dict[str, JsonValue]:
+    return {}
 
 
 class BoardLink:
@@ -57,7 +64,8 @@ class BoardLink:
         self._state_dir = state_dir
         self._clock = clock
         self._wall = wall
-        self._extra_state: Callable[[], dict[str, JsonValue]] = dict
+        self._extra_state: ExtraState = _no_extra
+        self._reread = True  # the next state's extra is read afresh (set at each connection)
         self._extra_sent: dict[str, JsonValue] = {}
         self._events = BrokerEvents()
         events.subscribe(self._heard)
@@ -79,7 +87,7 @@ class BoardLink:
             endpoint,
             f"cullsboard-{settings.board_id}",
             self.post,
-            will=Will(topics.board_status(self.board_id), topics.OFFLINE),
+            will=Will(topics.board_status(self.board_id), topics.OFFLINE, dated=True),
             on_connect=self._connected,
             on_disconnect=self._refresh,
         )
@@ -125,10 +133,11 @@ class BoardLink:
     def start(
         self,
         online: OnlineRequest | None = None,
-        extra_state: Callable[[], dict[str, JsonValue]] = dict,
+        extra_state: ExtraState = _no_extra,
     ) -> None:
         """Follow the board's views, take up ``online`` (or the saved online game) and connect
-        in the background; ``extra_state`` adds to every state message."""
+        in the background; ``extra_state`` adds to every state message (read afresh for the
+        first after each connection)."""
         self._extra_state = extra_state
         self._view = self._views.view()
         self._views.subscribe(self._viewed)
@@ -140,7 +149,7 @@ class BoardLink:
     def stop(self) -> None:
         self._stopped = True
         self._flush_wake.set()
-        self.client.stop(last=Will(topics.board_status(self.board_id), topics.OFFLINE))
+        self.client.stop(last=Will(topics.board_status(self.board_id), topics.OFFLINE, dated=True))
 
     def post(self, work: Callable[[], None]) -> None:
         """Run ``work`` on the controller's loop (the only thread that touches the game)."""
@@ -160,6 +169,7 @@ class BoardLink:
     def _connected(self) -> None:
         self.client.publish(topics.board_status(self.board_id), topics.ONLINE, retain=True)
         self._state_sent_at = None
+        self._reread = True  # what happened while away (a match ended) counts from the history
         self.online_game.connected()
         self.tournament.connected()
         self.client.subscribe(topics.CAFE_PLAYERS, self._cafe_players)
@@ -226,7 +236,7 @@ class BoardLink:
                 self._flush_wake.set()
             return
         self._state_sent_at = now
-        extra = self._extra_state()
+        extra, self._reread = self._extra_state(self._reread), False
         payload = state_payload(self.board_id, self.settings.cafe, self._view, self._wall(), extra)
         self.client.publish(topics.board_state(self.board_id), payload, retain=True)
         self._extra_sent = extra

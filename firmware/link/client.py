@@ -1,4 +1,5 @@
-"""One connection to the broker (paho-mqtt): reconnects by itself, backing off, and logs once.
+"""One connection to the broker (paho-mqtt, MQTT 5): reconnects by itself, backing off, and logs
+once.
 
 paho's network thread never touches the game: every callback is handed to ``post``, which runs
 it where the caller's state lives (the controller's loop for a board, the page's loop for the
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
@@ -23,9 +25,16 @@ log = logging.getLogger("cullsboard.link")
 KEEPALIVE_S = 15  # the broker sends the last will this long (x1.5) after a board goes silent
 RECONNECT_MIN_S = 1
 RECONNECT_MAX_S = 30
+# A dated message (an offline status) is sent with this message expiry, which the broker counts
+# down on its own clock while it keeps the message: what is left when a reader gets it says how
+# long the broker has kept it (MQTT 5), whatever the sender's or the reader's clock says.
+KEPT_S = 10 * 365 * 24 * 3600
 
 Post = Callable[[Callable[[], None]], None]
 Handler = Callable[[str, bytes], None]
+# ``handler(topic, payload, age)``: ``age`` is 0 for a message sent while subscribed, the seconds
+# the broker has kept a retained dated one, None for a retained one of unknown age
+AgedHandler = Callable[[str, bytes, float | None], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +51,12 @@ class Endpoint:
 
 @dataclass(frozen=True, slots=True)
 class Will:
-    """What the broker publishes (retained) when this client vanishes."""
+    """What the broker publishes (retained) when this client vanishes; ``dated``: with the
+    expiry that tells a later reader how long the broker has kept it (``KEPT_S``)."""
 
     topic: str
     payload: str
+    dated: bool = False
 
 
 class BrokerClient:
@@ -67,13 +78,18 @@ class BrokerClient:
         self._post = post
         self._on_connect = on_connect
         self._on_disconnect = on_disconnect
-        self._handlers: dict[str, Handler] = {}
+        self._handlers: dict[str, AgedHandler] = {}
         self.connected = False
         self._complained = False
         self._stopping = False
-        self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
+        self._client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5
+        )
         if will is not None:
-            self._client.will_set(will.topic, will.payload, qos=1, retain=True)
+            properties = _dated(PacketTypes.WILLMESSAGE) if will.dated else None
+            self._client.will_set(
+                will.topic, will.payload, qos=1, retain=True, properties=properties
+            )
         if endpoint.username is not None:
             self._client.username_pw_set(endpoint.username, endpoint.password)
         if endpoint.tls:
@@ -98,7 +114,10 @@ class BrokerClient:
         """Publish ``last`` (if connected) and disconnect cleanly."""
         self._stopping = True
         if last is not None and self.connected:
-            info = self._client.publish(last.topic, last.payload, qos=1, retain=True)
+            properties = _dated(PacketTypes.PUBLISH) if last.dated else None
+            info = self._client.publish(
+                last.topic, last.payload, qos=1, retain=True, properties=properties
+            )
             with contextlib.suppress(RuntimeError, ValueError):  # gone already: the will says it
                 info.wait_for_publish(timeout=2.0)
         self._client.disconnect()
@@ -106,6 +125,11 @@ class BrokerClient:
 
     def subscribe(self, pattern: str, handler: Handler) -> None:
         """Call ``handler(topic, payload)`` (through ``post``) for each message on ``pattern``."""
+        self.subscribe_aged(pattern, lambda topic, payload, age: handler(topic, payload))
+
+    def subscribe_aged(self, pattern: str, handler: AgedHandler) -> None:
+        """Call ``handler(topic, payload, age)`` (through ``post``) for each message on
+        ``pattern``: ``age`` as ``AgedHandler`` says."""
         self._handlers[pattern] = handler
         if self.connected:
             self._client.subscribe(pattern, qos=1)
@@ -149,10 +173,10 @@ class BrokerClient:
         self._post(lambda: self._unreachable(str(reason)))
 
     def _message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
-        topic, payload = message.topic, bytes(message.payload)
+        topic, payload, age = message.topic, bytes(message.payload), _age(message)
         for pattern, handler in list(self._handlers.items()):
             if mqtt.topic_matches_sub(pattern, topic):
-                self._post(_call(handler, topic, payload))
+                self._post(_call(handler, topic, payload, age))
 
     # -- the owner's thread ---------------------------------------------------------------
 
@@ -182,5 +206,27 @@ class BrokerClient:
             self._on_disconnect()
 
 
-def _call(handler: Handler, topic: str, payload: bytes) -> Callable[[], None]:
-    return lambda: handler(topic, payload)
+def _call(
+    handler: AgedHandler, topic: str, payload: bytes, age: float | None
+) -> Callable[[], None]:
+    return lambda: handler(topic, payload, age)
+
+
+def _dated(packet: int) -> Properties:
+    """A dated message's properties: the expiry the broker counts down while it keeps it."""
+    properties = Properties(packet)  # type: ignore[no-untyped-call]
+    properties.MessageExpiryInterval = KEPT_S
+    return properties
+
+
+def _age(message: mqtt.MQTTMessage) -> float | None:
+    """How long the broker has kept ``message`` on its own clock: 0 for one sent now, what its
+    expiry says for a retained dated one, None for any other retained one."""
+    if not message.retain:
+        return 0.0
+    properties = message.properties
+    given = {} if properties is None else properties.json()  # type: ignore[no-untyped-call]
+    left = given.get("MessageExpiryInterval")  # only a property that was sent is there
+    if not isinstance(left, int) or left > KEPT_S:
+        return None
+    return float(KEPT_S - left)

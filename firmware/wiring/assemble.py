@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import json
 import queue
 import random
-import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -46,7 +44,6 @@ from firmware.controller.saving import Saving
 from firmware.controller.table import Table
 from firmware.controller.timers import Timers
 from firmware.history.day import DAY_ENDS, Today
-from firmware.history.leaderboard import day_leaderboard
 from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
 from firmware.history.store import History
@@ -56,7 +53,6 @@ from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.learn.shelf import Shelf
 from firmware.link.board import BoardLink
-from firmware.link.online_request import OnlineRequest
 from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
 from firmware.rules.time_control import NO_CLOCK, TimeControl
@@ -69,7 +65,7 @@ from firmware.wiring.devices import (
     build_speaker,
     build_touch,
 )
-from firmware.wiring.health import BoardHealth, HealthWatch
+from firmware.wiring.health import BoardHealth
 from firmware.wiring.settings import real_pieces, simulated
 from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock, Frame
@@ -115,7 +111,7 @@ class Assembly:
     events: EventBus
     kiosk: KioskParts | None = None
     history: History | None = None
-    link: BoardLink | None = None  # on a broker: ``start_link`` connects it
+    link: BoardLink | None = None  # on a broker: ``link_start.start_link`` connects it
     health: BoardHealth | None = None
     announcer: Announcer | None = None  # the voice's subscriber, on a board with a speaker
     voice_thread: AnnouncerThread | None = None  # the announcer's own thread, beside a real voice
@@ -168,7 +164,7 @@ def assemble(
     In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
     board) the shut-down only says so. ``hints`` and ``beeps`` off (``play.hints``,
     ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet. ``link``: the broker to
-    put the board on (``start_link`` connects it); ``player_kinds``: further kinds of player
+    put the board on (``link_start.start_link`` connects it); ``player_kinds``: more kinds of player
     besides here, computer and remote. ``speech``: what a board with a speaker says (its
     ``enabled`` and ``verbosity``). ``time_control``: the game clock of the matches
     played (``--clock``, ``play.clock``). ``coach``: analyses every finished round for the
@@ -193,7 +189,7 @@ def assemble(
             views=views,
             events=events,
             clock=MonotonicClock(),
-            wall=time.time,
+            wall=wall_seconds,
             state_dir=state_dir,
             fallback_draw=rng.choice,
         )
@@ -368,85 +364,6 @@ def _wall_seconds(wall: WallClock | None) -> Callable[[], float]:
     return lambda: wall().timestamp()
 
 
-@dataclass
-class RunningLink:
-    """A started broker link; ``close`` says goodbye (``offline``) and disconnects."""
-
-    link: BoardLink
-    watch: HealthWatch | None = None
-
-    def close(self) -> None:
-        if self.watch is not None:
-            self.watch.stop()
-        self.link.stop()
-
-
-def start_link(
-    parts: Assembly, online: OnlineRequest | None = None, *, page: str | None = None
-) -> RunningLink:
-    """Connect the board's broker link (after ``controller.start``): host or join ``online``,
-    or carry on with the online game saved in the state directory. The state also carries the
-    board's health and the board ``page`` a fleet card links to."""
-    assert parts.link is not None, "assemble(link=...) builds the link"
-    history, health, view = parts.history, parts.health, parts.controller.view
-    today = None if history is None else _games_today(history, view, parts.today)
-    champions = None if history is None else _champions_today(history, view, parts.today)
-
-    def extra() -> dict[str, JsonValue]:
-        found: dict[str, JsonValue] = {} if today is None else today()
-        if champions is not None:
-            found["champions_today"] = champions()
-        if health is not None:
-            found["health"] = health.state_json()
-        if page is not None:
-            found["page"] = page
-        return found
-
-    parts.link.start(online, extra)
-    link = parts.link
-
-    def health_sent() -> JsonValue:
-        return link.extra_sent.get("health")
-
-    if health is None:
-        return RunningLink(link, None)
-    watch = HealthWatch(health.state_json, health_sent, link.state_changed)
-    return RunningLink(link, watch.start())
-
-
-CHAMPIONS_IN_STATE = 5
-
-
-def _champions_today(
-    history: History, view: Callable[[], BoardView], today: Callable[[], datetime.date]
-) -> Callable[[], JsonValue]:
-    """The state's ``champions_today`` (this board's top five), read again when the names, a
-    round or the day may have changed."""
-    cache: dict[tuple[object, ...], JsonValue] = {}
-
-    def champions() -> JsonValue:
-        score = view().score
-        moves = score.get("moves")
-        key = (
-            today(),
-            score.get("phase"),
-            score.get("round"),
-            score.get("status"),
-            len(moves) if isinstance(moves, list) else 0,
-            json.dumps(score.get("seats")),
-        )
-        if key not in cache:
-            cache.clear()
-            try:
-                standings = day_leaderboard(history, key[0])[:CHAMPIONS_IN_STATE]
-                cache[key] = [standing.to_json() for standing in standings]
-            except (OSError, sqlite3.Error):
-                cache[key] = None
-        return cache[key]
-
-    return champions
-
-
 def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> PlayerFactory:
     """Each seat's player: by its kind's filler, else ``others``."""
     by_kind = {filler.kind: filler for filler in fillers}
@@ -456,28 +373,3 @@ def _players(fillers: list[SeatFiller], others: PlayerFactory, post: Post) -> Pl
         return others(kind, seat) if filler is None else filler.make(seat, post)
 
     return player
-
-
-def _games_today(
-    history: History, view: Callable[[], BoardView], today: Callable[[], datetime.date]
-) -> Callable[[], dict[str, JsonValue]]:
-    """The state's ``games_today`` and ``lost_on_time_today``, read again only when a match may
-    have ended or a day."""
-    cache: dict[tuple[object, ...], dict[str, JsonValue]] = {}
-
-    def games_today() -> dict[str, JsonValue]:
-        score = view().score
-        key = (today(), score.get("phase"), score.get("round"), score.get("game"))
-        if key not in cache:
-            try:
-                cache.clear()
-                totals = history.day_totals(key[0])
-                cache[key] = {
-                    "games_today": totals.games,
-                    "lost_on_time_today": totals.lost_on_time,
-                }
-            except (OSError, sqlite3.Error):
-                cache[key] = {"games_today": None, "lost_on_time_today": None}
-        return cache[key]
-
-    return games_today

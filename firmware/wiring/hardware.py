@@ -22,8 +22,8 @@ from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff
 from firmware.service.notify import Heartbeat, Notifier
 from firmware.service.state_lock import lock_state_dir
-from firmware.wiring.assemble import start_link
 from firmware.wiring.errors import BoardStoppedError, SessionError
+from firmware.wiring.link_start import start_link
 from firmware.wiring.padview import PadMonitor
 from firmware.wiring.session import Complain, page_for, serve_web
 from firmware.wiring.spec import RunSpec, assemble_board, plan_board

@@ -13,9 +13,10 @@ from firmware.controller.loop import BoardController
 from firmware.controller.table import Table
 from firmware.kiosk.setup import wall_on
 from firmware.render.frame_json import frame_line
-from firmware.wiring.assemble import simulated_board, start_link
+from firmware.wiring.assemble import simulated_board
 from firmware.wiring.errors import SessionError
 from firmware.wiring.health import BoardHealth
+from firmware.wiring.link_start import start_link
 from firmware.wiring.spec import BoardPlan, assemble_board
 from hal.clock import FakeClock, MonotonicClock
 from hal.mock import MockBoard, SentFrame

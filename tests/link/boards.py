@@ -10,19 +10,15 @@ from firmware.config import default_config
 from firmware.config.schema import LinkConfig
 from firmware.controller.computer import Seating, default_level
 from firmware.controller.live import Press, Touch
+from firmware.kiosk.dimmer import WallClock
 from firmware.link.online_request import OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.rules.time_control import NO_CLOCK, TimeControl
-from firmware.wiring.assemble import (
-    RunningLink,
-    assemble,
-    bare_simulation,
-    simulated_board,
-    start_link,
-)
+from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.link_start import RunningLink, start_link
 from hal.clock import MonotonicClock
 
 
@@ -41,7 +37,9 @@ class LinkedBoard:
         section: LinkConfig | None = None,
         page: str | None = None,
         time_control: TimeControl = NO_CLOCK,
+        wall: WallClock | None = None,
     ) -> None:
+        """``wall``: the board's wall clock (its "today", its history's and its state's times)."""
         self.warnings: list[str] = []
         clock = MonotonicClock()
         board = simulated_board(bare_simulation(default_config()), clock)
@@ -56,6 +54,7 @@ class LinkedBoard:
             seating=seating,
             link=link,
             time_control=time_control,
+            wall=wall,
         )
         self.board = board
         self.table = parts.table

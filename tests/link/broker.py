@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import queue
 import shutil
 import socket
@@ -16,6 +17,16 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 PATIENCE_S = 15.0  # how long a test waits for something that should come at once, before failing
+# libfaketime (Debian's faketime), for a broker whose clock a test moves on
+FAKETIME_LIBS = ("/usr/lib/x86_64-linux-gnu/faketime", "/usr/lib/aarch64-linux-gnu/faketime",
+                 "/usr/lib/faketime")  # fmt: skip
+
+
+def faketime_library() -> str | None:
+    for folder in FAKETIME_LIBS:
+        if (Path(folder) / "libfaketime.so.1").exists():
+            return str(Path(folder) / "libfaketime.so.1")
+    return None
 
 
 def free_port() -> int:
@@ -35,11 +46,19 @@ def wait_for(what: str, ready: Callable[[], bool], patience: float = PATIENCE_S)
 
 
 class Mosquitto:
-    """One broker process; ``kill`` (SIGKILL, its memory lost) and ``start`` again on the port."""
+    """One broker process; ``kill`` (SIGKILL, its memory lost) and ``start`` again on the port.
+    With ``fake_clock`` its wall clock (what it counts a message's expiry on) runs under
+    libfaketime, and ``advance`` moves it on; its keep-alive timing stays on the real clock."""
 
-    def __init__(self, folder: Path, *, extra: str = "", port: int | None = None) -> None:
+    def __init__(
+        self, folder: Path, *, extra: str = "", port: int | None = None, fake_clock: bool = False
+    ) -> None:
         self.port = port or free_port()
         self.folder = folder
+        self.fake_clock = folder / "mosquitto.faketime" if fake_clock else None
+        self._ahead_s = 0.0
+        if self.fake_clock is not None:
+            self.fake_clock.write_text("+0\n", encoding="utf-8")
         self.config = folder / "mosquitto.conf"
         self.log = folder / "mosquitto.log"
         self.config.write_text(
@@ -57,11 +76,24 @@ class Mosquitto:
         return f"mqtt://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        env = dict(os.environ)
+        if self.fake_clock is not None:
+            library = faketime_library()
+            if library is None:
+                raise AssertionError("libfaketime is not installed (apt-get install faketime)")
+            env.update(LD_PRELOAD=library, FAKETIME_TIMESTAMP_FILE=str(self.fake_clock),
+                       FAKETIME_NO_CACHE="1", FAKETIME_DONT_FAKE_MONOTONIC="1")  # fmt: skip
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [MOSQUITTO, "-c", str(self.config)], stdout=log, stderr=subprocess.STDOUT
+                [MOSQUITTO, "-c", str(self.config)], stdout=log, stderr=subprocess.STDOUT, env=env
             )
         wait_for("mosquitto listening", self._listening)
+
+    def advance(self, seconds: float) -> None:
+        """Move the broker's wall clock on by ``seconds`` (``fake_clock`` only)."""
+        assert self.fake_clock is not None, "Mosquitto(..., fake_clock=True)"
+        self._ahead_s += seconds
+        self.fake_clock.write_text(f"+{self._ahead_s:.0f}\n", encoding="utf-8")
 
     def kill(self) -> None:
         if self.process is not None:

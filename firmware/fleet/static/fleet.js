@@ -31,11 +31,12 @@ function line(text) {
   return p;
 }
 
-function seen(at, status) {
+// When the board was last heard, on the fleet's clock (silent_s), never on the board's own.
+function seen(silent, status) {
   if (status === "online" && brokerUp) return "connected";
-  if (typeof at !== "number") return "not heard yet";
-  const when = new Date(at * 1000);
-  const seconds = Math.max(0, Math.round(Date.now() / 1000 - at));
+  if (typeof silent !== "number") return "not heard yet";
+  const seconds = Math.max(0, silent);
+  const when = new Date(Date.now() - seconds * 1000);
   const clock = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   return seconds < 90 ? `seen ${clock} (${seconds} s ago)` : `seen ${clock}`;
 }
@@ -137,7 +138,7 @@ function card(board) {
     link.dataset.health = "problem";
     link.append(problems);
   }
-  link.append(line(seen(board.at, board.status)));
+  link.append(line(seen(board.silent_s, board.status)));
   if (board.online) link.append(line(`online game ${board.online.code} with ${board.online.peer || "nobody yet"}`));
   const lost = lostOnTime(board.lost_on_time_today);
   link.append(line(`games today: ${board.games_today ?? "?"}${lost ? ` · ${lost}` : ""}${board.cafe ? ` · ${board.cafe}` : ""}`));
