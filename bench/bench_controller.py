@@ -18,6 +18,7 @@ from firmware.controller.loop import BoardController
 from firmware.controller.table import Phase
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import CafeSetup, Keeping
 from hal.clock import MonotonicClock
 from hal.mock import MockBoard, SentFrame
 
@@ -31,7 +32,10 @@ def _controller(
 ) -> tuple[BoardController, MockBoard]:
     board = simulated_board(bare_simulation(default_config()), MonotonicClock())
     parts = assemble(
-        board, state_dir=state_dir, rng=random.Random(1), warn=print, heartbeat=heartbeat
+        board,
+        keeping=Keeping(state_dir=state_dir, warn=print),
+        cafe=CafeSetup(heartbeat=heartbeat),
+        rng=random.Random(1),
     )
     return parts.controller, board
 

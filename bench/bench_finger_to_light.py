@@ -57,6 +57,7 @@ from firmware.controller.loop import BoardController
 from firmware.controller.table import Phase
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import assemble
+from firmware.wiring.assembly_parts import Keeping
 from firmware.wiring.simrig import SimulatedRig
 from hal.clock import FakeClock
 from hal.interfaces import Cell, TouchEvent, TouchKind
@@ -127,7 +128,9 @@ class Bench:
         board = self.rig.board(self.clock)
         assert isinstance(board.leds, MockLeds)
         self.leds = board.leds
-        parts = assemble(board, state_dir=folder, rng=random.Random(seed), warn=lambda _: None)
+        parts = assemble(
+            board, keeping=Keeping(state_dir=folder, warn=lambda _: None), rng=random.Random(seed)
+        )
         self.controller: BoardController = parts.controller
         self.events: list[tuple[float, TouchEvent]] = []
         self.sent: list[float] = []

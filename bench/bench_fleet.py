@@ -44,6 +44,7 @@ from firmware.link.online_request import GUEST, HOST, OnlineRequest
 from firmware.link.settings import link_settings
 from firmware.rules.api import JsonValue
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import CafeSetup, Keeping
 from firmware.wiring.link_start import RunningLink, start_link
 from hal.clock import MonotonicClock
 
@@ -59,7 +60,10 @@ class Board:
         settings = link_settings(LinkConfig(), broker=url, board_id=name)
         assert settings is not None
         parts = assemble(
-            board, state_dir=folder, rng=random.Random(name), warn=print, link=settings
+            board,
+            keeping=Keeping(state_dir=folder, warn=print),
+            cafe=CafeSetup(link=settings),
+            rng=random.Random(name),
         )
         self.table = parts.table
         self.controller = parts.controller

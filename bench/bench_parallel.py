@@ -39,6 +39,7 @@ from firmware.rules.api import GameState, Status
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import record_of
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import Keeping
 from hal.clock import MonotonicClock
 from hal.mock import SentFrame
 
@@ -193,7 +194,7 @@ class Taps:
 def touch_to_frame(kind: str, taps: int, into: Taps) -> None:
     """Tap legal cells of random Culls games while ``kind`` thinks; touch report to frame."""
     board = simulated_board(bare_simulation(default_config()), MonotonicClock())
-    parts = assemble(board, state_dir=None, rng=random.Random(1), warn=print)
+    parts = assemble(board, keeping=Keeping(state_dir=None, warn=print), rng=random.Random(1))
     controller = parts.controller
     sent_at: list[tuple[float, int, int]] = []
     loop = threading.get_native_id()  # the thread that taps and runs the board's loop

@@ -29,6 +29,7 @@ from firmware.controller.table import Phase
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import Keeping
 from hal.clock import MonotonicClock
 from hal.interfaces import Board
 from hal.mock import SentFrame
@@ -47,7 +48,7 @@ def latency(voice: bool, pause_s: float, taps: int) -> tuple[list[float], str]:
     board = simulated_board(config, clock)
     speaker = ThreadedSpeaker(EspeakVoice(), clock) if voice else None
     voiced = Board(board.touch, board.leds, clock, board.buttons, board.buzzer, speaker)
-    parts = assemble(voiced, state_dir=None, rng=random.Random(1), warn=print)
+    parts = assemble(voiced, keeping=Keeping(state_dir=None, warn=print), rng=random.Random(1))
     controller = parts.controller
     sent_at: list[float] = []
 

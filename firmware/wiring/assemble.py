@@ -12,17 +12,16 @@ import datetime
 import queue
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from firmware.config.schema import Config, KioskConfig, SpeechConfig
+from firmware.config.schema import Config, SpeechConfig
 from firmware.controller.clock_file import ClockFile
-from firmware.controller.coach import Coach
-from firmware.controller.computer import Seating, notice_teller
+from firmware.controller.computer import notice_teller
 from firmware.controller.events import EventBus
-from firmware.controller.extras import CafeControls, PowerSwitch
+from firmware.controller.extras import CafeControls
 from firmware.controller.faults import DeviceHealth
 from firmware.controller.game_clock import BoardClock
 from firmware.controller.hold import ButtonHold
@@ -37,13 +36,12 @@ from firmware.controller.players import (
     PlayerKind,
     Post,
     SeatFiller,
-    passive_player,
 )
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.saving import Saving
 from firmware.controller.table import Table
 from firmware.controller.timers import Timers
-from firmware.history.day import DAY_ENDS, Today
+from firmware.history.day import Today
 from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
 from firmware.history.store import History
@@ -53,11 +51,18 @@ from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts, build_kiosk
 from firmware.learn.shelf import Shelf
 from firmware.link.board import BoardLink
-from firmware.link.settings import LinkSettings
 from firmware.rules.api import JsonValue
-from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.speech.announcer import Announcer
 from firmware.speech.desk import AnnouncerThread
+from firmware.wiring.assembly_parts import (
+    HOME,
+    LOUD,
+    SEATED_HERE,
+    CafeSetup,
+    Keeping,
+    Seats,
+    Sound,
+)
 from firmware.wiring.devices import (
     build_buttons,
     build_buzzer,
@@ -66,7 +71,7 @@ from firmware.wiring.devices import (
     build_touch,
 )
 from firmware.wiring.health import BoardHealth
-from firmware.wiring.settings import real_pieces, simulated
+from firmware.wiring.settings import simulated
 from hal.clock import MonotonicClock
 from hal.interfaces import Board, Clock, Frame
 from hal.mock import MockBoard, MockButtons, MockBuzzer, MockLeds, MockSpeaker, MockTouch
@@ -134,42 +139,29 @@ class Assembly:
 def assemble(
     board: Board,
     *,
-    state_dir: Path | None,
+    keeping: Keeping,
     rng: random.Random,
-    warn: Callable[[str], None],
-    kiosk: KioskConfig | None = None,
-    wall: WallClock | None = None,
-    heartbeat: Callable[[], object] | None = None,
-    players: PlayerFactory = passive_player,
-    seating: Seating | None = None,
-    hand_placed: Callable[[str], bool] = real_pieces,
-    power_off: PowerSwitch | None = None,
-    link: LinkSettings | None = None,
-    player_kinds: Sequence[SeatFiller] = (),
-    hints: bool = True,
-    beeps: bool = True,
-    speech: SpeechConfig = SpeechConfig(),  # noqa: B008 - frozen, never changed
-    config_problems: tuple[str, ...] = (),
-    time_control: TimeControl = NO_CLOCK,
-    coach: Coach | None = None,
-    day_ends: datetime.time = DAY_ENDS,
+    seats: Seats = SEATED_HERE,
+    cafe: CafeSetup = HOME,
+    sound: Sound = LOUD,
 ) -> Assembly:
-    """The table (journal in ``state_dir``), the kiosk parts if ``kiosk`` is an enabled section
-    (its day statistics in ``state_dir``, its schedule on ``wall``), and the controller.
-
-    ``seating``: the computer seats and their players (it replaces ``players``);
-    ``hand_placed``: whether a person places a game's pieces for a seat not played here (default:
-    the games whose pieces are real; ``settings.hand_placed`` reads the config's ``pieces``).
-
-    In kiosk mode staff can shut the table down through ``power_off``; without one (a simulated
-    board) the shut-down only says so. ``hints`` and ``beeps`` off (``play.hints``,
-    ``buzzer.enabled``): HINT does nothing and the buzzer stays quiet. ``link``: the broker to
-    put the board on (``link_start.start_link`` connects it); ``player_kinds``: more kinds of player
-    besides here, computer and remote. ``speech``: what a board with a speaker says (its
-    ``enabled`` and ``verbosity``). ``time_control``: the game clock of the matches
-    played (``--clock``, ``play.clock``). ``coach``: analyses every finished round for the
-    reviews. ``day_ends``: when the café's day ends (``kiosk.day_ends``): "today" for the
-    history, the champions and the games today."""
+    """The table (its journal where ``keeping`` says), the kiosk parts if ``cafe.kiosk`` is an
+    enabled section (its day statistics kept there too, its schedule on the wall clock), and the
+    controller; each group's parts are described in ``assembly_parts``."""
+    state_dir, warn, wall, day_ends = (
+        keeping.state_dir,
+        keeping.warn,
+        keeping.wall,
+        keeping.day_ends,
+    )
+    players, seating, hints, coach = seats.players, seats.seating, seats.hints, seats.coach
+    hand_placed, player_kinds, time_control = (
+        seats.hand_placed,
+        seats.player_kinds,
+        seats.time_control,
+    )
+    kiosk, power_off, link, heartbeat = cafe.kiosk, cafe.power_off, cafe.link, cafe.heartbeat
+    config_problems, beeps, speech = cafe.config_problems, sound.beeps, sound.speech
     events = EventBus()
     timers = Timers()  # the board's one set of timers: every part that waits schedules here
     inbox: Inbox = queue.SimpleQueue()

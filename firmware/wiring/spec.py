@@ -27,6 +27,7 @@ from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from firmware.rules.time_control import TimeControl, parse_time_control
 from firmware.wiring.assemble import Assembly, assemble
+from firmware.wiring.assembly_parts import CafeSetup, Keeping, Seats, Sound
 from firmware.wiring.computer import computer_seating, history_coach
 from firmware.wiring.errors import SessionError
 from firmware.wiring.settings import hand_placed
@@ -121,21 +122,26 @@ def assemble_board(
     )
     return assemble(
         board,
-        state_dir=state_dir,
+        keeping=Keeping(
+            state_dir=state_dir,
+            warn=lambda text: complain(f"warning: {text}"),
+            wall=wall,
+            day_ends=parse_day_ends(config.kiosk.day_ends),
+        ),
+        seats=Seats(
+            seating=seating,
+            hand_placed=hand_placed(config, real_board=real_board),
+            hints=config.play.hints,
+            time_control=plan.time_control,
+            coach=coach,
+        ),
+        cafe=CafeSetup(
+            kiosk=plan.kiosk,
+            heartbeat=heartbeat,
+            link=plan.link,
+            power_off=power_off,
+            config_problems=plan.config_problems,
+        ),
+        sound=Sound(beeps=config.buzzer.enabled, speech=config.speech),
         rng=rng,
-        warn=lambda text: complain(f"warning: {text}"),
-        kiosk=plan.kiosk,
-        wall=wall,
-        heartbeat=heartbeat,
-        seating=seating,
-        hand_placed=hand_placed(config, real_board=real_board),
-        link=plan.link,
-        power_off=power_off,
-        hints=config.play.hints,
-        beeps=config.buzzer.enabled,
-        speech=config.speech,
-        config_problems=plan.config_problems,
-        time_control=plan.time_control,
-        coach=coach,
-        day_ends=parse_day_ends(config.kiosk.day_ends),
     )

@@ -22,6 +22,7 @@ from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import CafeSetup, Keeping, Seats
 from firmware.wiring.settings import real_pieces
 from hal.clock import FakeClock
 from hal.interfaces import RGB, Cell
@@ -66,17 +67,16 @@ class Rig:
         self.wall = wall_on(self.clock, wall_start or datetime.datetime(2026, 11, 30, 10, 0))
         parts = assemble(
             self.board,
-            state_dir=state_dir,
+            keeping=Keeping(state_dir=state_dir, warn=self.warnings.append, wall=self.wall),
+            seats=Seats(
+                seating=seating,
+                hand_placed=real_pieces if hand_placed is None else hand_placed.__contains__,
+                players=players,
+                player_kinds=player_kinds,
+                time_control=time_control,
+            ),
+            cafe=CafeSetup(kiosk=kiosk, power_off=power_off),
             rng=random.Random(seed),
-            warn=self.warnings.append,
-            kiosk=kiosk,
-            wall=self.wall,
-            seating=seating,
-            hand_placed=real_pieces if hand_placed is None else hand_placed.__contains__,
-            power_off=power_off,
-            players=players,
-            player_kinds=player_kinds,
-            time_control=time_control,
         )
         self.table = parts.table
         self.controller = parts.controller

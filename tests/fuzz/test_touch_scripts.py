@@ -24,6 +24,7 @@ from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.time_control import NO_CLOCK, parse_time_control
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import Keeping, Seats, Sound
 from firmware.wiring.drive import advance, perform
 from firmware.wiring.script import ScriptError, Step
 from hal.clock import FakeClock
@@ -91,12 +92,13 @@ def play(setup: Setup, script: list[tuple[str, object, int]]) -> dict[str, JsonV
     seating = Seating(clock=clock.now, level=level(1), computer_seats=seats, seed=3)
     parts = assemble(
         board,
-        state_dir=None,
+        keeping=Keeping(state_dir=None, warn=lambda text: None),
+        seats=Seats(
+            seating=seating,
+            time_control=NO_CLOCK if setup.clock is None else parse_time_control(setup.clock),
+        ),
+        sound=Sound(speech=config.speech),
         rng=random.Random(5),
-        warn=lambda text: None,
-        seating=seating,
-        speech=config.speech,
-        time_control=NO_CLOCK if setup.clock is None else parse_time_control(setup.clock),
     )
     controller = parts.controller
 

@@ -18,6 +18,7 @@ from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.rules.time_control import NO_CLOCK, TimeControl
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import CafeSetup, Keeping, Seats
 from firmware.wiring.link_start import RunningLink, start_link
 from hal.clock import MonotonicClock
 
@@ -48,13 +49,10 @@ class LinkedBoard:
         assert link is not None
         parts = assemble(
             board,
-            state_dir=state_dir,
+            keeping=Keeping(state_dir=state_dir, warn=self.warnings.append, wall=wall),
+            seats=Seats(seating=seating, time_control=time_control),
+            cafe=CafeSetup(link=link),
             rng=random.Random(seed),
-            warn=self.warnings.append,
-            seating=seating,
-            link=link,
-            time_control=time_control,
-            wall=wall,
         )
         self.board = board
         self.table = parts.table

@@ -20,6 +20,7 @@ from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.speech.announcer import Announcer
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import Keeping
 from firmware.wiring.hardware import run_real_board
 from firmware.wiring.spec import RunSpec
 from hal.clock import MonotonicClock
@@ -64,7 +65,9 @@ def test_the_loop_hands_events_and_views_over_and_the_sentences_come_in_order(
     parts = simulated_board(bare_simulation(default_config()), clock)
     voice = Heard()
     board = Board(parts.touch, parts.leds, clock, None, None, ThreadedSpeaker(voice, clock))
-    controller = assemble(board, state_dir=tmp_path, rng=random.Random(1), warn=print).controller
+    controller = assemble(
+        board, keeping=Keeping(state_dir=tmp_path, warn=print), rng=random.Random(1)
+    ).controller
     controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     for name in ("h8", "i8"):
         parts.touch.tap(parse_board_cell(name, 15, 15))

@@ -14,6 +14,7 @@ from firmware.config.load import parse_config
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import Keeping
 from firmware.wiring.devices import build_buttons
 from firmware.wiring.drive import advance
 from hal.buttons import GpioButtons
@@ -39,7 +40,9 @@ def test_a_press_on_the_read_button_says_the_board(tmp_path: Path) -> None:
     board = Board(parts.touch, parts.leds, clock, buttons, parts.buzzer, parts.speaker)
     voice = parts.speaker
     assert voice is not None
-    controller = assemble(board, state_dir=tmp_path, rng=random.Random(3), warn=print).controller
+    controller = assemble(
+        board, keeping=Keeping(state_dir=tmp_path, warn=print), rng=random.Random(3)
+    ).controller
     controller.start(GameAndRules("culls", {"mode": "duel"}), "blue")
     for name in ("h8", "i8", "g8"):
         parts.touch.tap(parse_board_cell(name, 15, 15))

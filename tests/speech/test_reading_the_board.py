@@ -18,6 +18,7 @@ from firmware.controller.strip import HOLD_SECONDS
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.time_control import NO_CLOCK, parse_time_control
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
+from firmware.wiring.assembly_parts import Keeping, Seats, Sound
 from hal.clock import FakeClock
 from hal.mock import MockBoard
 from tests.speech.test_what_is_said import SPEECH_S
@@ -34,11 +35,10 @@ class Board:
         self.board: MockBoard = simulated_board(config, self.clock)
         parts = assemble(
             self.board,
-            state_dir=state_dir,
+            keeping=Keeping(state_dir=state_dir, warn=print),
+            seats=Seats(time_control=NO_CLOCK if clock is None else parse_time_control(clock)),
+            sound=Sound(speech=config.speech),
             rng=random.Random(3),
-            warn=print,
-            speech=config.speech,
-            time_control=NO_CLOCK if clock is None else parse_time_control(clock),
         )
         self.controller = parts.controller
         self.table = parts.table
