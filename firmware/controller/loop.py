@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from firmware.controller.command_check import CommandCheck
 from firmware.controller.composer import Composer, ScorePart
@@ -54,6 +55,20 @@ HEARTBEAT_EVERY_S = 2.0
 HOME = CafeControls()  # no idle show, dimmer or power switch
 
 
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """The loop's parts other parts were given first: its queue (the broker link posts to it),
+    its views (the link follows them) and the board's timers (every part that waits schedules
+    on them); None: the loop makes its own."""
+
+    inbox: Inbox | None = None
+    views: ViewHub | None = None
+    timers: Timers | None = None
+
+
+NOTHING_SHARED = Shared()
+
+
 class BoardController:
     """Joins the table and the board: one queue in, frames and views out. A LiveBoard."""
 
@@ -66,17 +81,15 @@ class BoardController:
         cafe: CafeControls = HOME,
         link: LinkStatus | None = None,
         health: DeviceHealth | None = None,
-        inbox: Inbox | None = None,
-        views: ViewHub | None = None,
-        timers: Timers | None = None,
+        shared: Shared = NOTHING_SHARED,
         score_parts: Sequence[ScorePart] = (),
     ) -> None:
-        """``inbox`` and ``views``: the loop's queue and its views, when other parts (the broker
-        link) were given them before the controller was built; ``timers``: the board's timers,
-        when other parts schedule on them too; ``score_parts``: keys other parts add to the
+        """``shared``: the loop's queue, views and timers, when other parts were given them before
+        the controller was built; ``score_parts``: keys other parts add to the
         scoreboard (the game clock's ``clock``); ``health``: the devices' and the saving's faults,
         when the writers were given its ``saving`` before the controller was built."""
         attract, dimmer, power_off = cafe.attract, cafe.dimmer, cafe.power_off
+        inbox, views, timers = shared.inbox, shared.views, shared.timers
         self.board = board
         self.table = table
         self.health = DeviceHealth() if health is None else health

@@ -13,12 +13,9 @@ from collections.abc import Callable, Sequence
 
 from firmware.controller.adapter import BoardAdapter, board_adapters
 from firmware.controller.buttons import Button
-from firmware.controller.computer import Seating
 from firmware.controller.events import EventBus
-from firmware.controller.extras import OnlinePlay
 from firmware.controller.feedback import Feedback
 from firmware.controller.journal import Journal
-from firmware.controller.learning import Learning
 from firmware.controller.match_at_table import MatchAtTable, StarterDraw
 from firmware.controller.match_play import MatchPlay
 from firmware.controller.menu import Menu
@@ -27,7 +24,7 @@ from firmware.controller.modes.base import BoardMode, Phase
 from firmware.controller.modes.context import ModeContext
 from firmware.controller.modes.lesson import start_lesson
 from firmware.controller.modes.menu import MenuMode
-from firmware.controller.modes.parts import NO_OFFERS, BoardOffers, PlayAids, TableParts
+from firmware.controller.modes.parts import PlayAids, TableParts
 from firmware.controller.modes.review import start_review
 from firmware.controller.modes.start import (
     fresh_match,
@@ -36,10 +33,10 @@ from firmware.controller.modes.start import (
     start,
 )
 from firmware.controller.modes.strip import open_strip
-from firmware.controller.players import Player, PlayerFactory, PlayerKind, passive_player
-from firmware.controller.resume import BUILT_IN
+from firmware.controller.players import Player, PlayerKind
 from firmware.controller.seat import Seat
 from firmware.controller.strip import CommandStrip
+from firmware.controller.table_setup import EVERYONE_HERE, NO_HELP, TableHelps, WhoPlays
 from firmware.controller.timers import Timers
 from firmware.controller.undo import AlwaysUndo
 from firmware.rules.api import JsonValue
@@ -62,26 +59,15 @@ class Table:
         events: EventBus,
         rng: random.Random,
         wall: Callable[[], float],
-        new_match_id: Callable[[], str] | None = None,
-        beep: Callable[[float, float], None] | None = None,
-        players: PlayerFactory = passive_player,
-        seating: Seating | None = None,
-        hints: bool = True,
-        hand_placed: Callable[[str], bool] = lambda game: True,
-        online: OnlinePlay | None = None,
-        player_kinds: frozenset[PlayerKind] = BUILT_IN,
-        learning: Learning | None = None,
-        timers: Timers | None = None,
-        offers: BoardOffers = NO_OFFERS,
+        who: WhoPlays = EVERYONE_HERE,
+        helps: TableHelps = NO_HELP,
     ) -> None:
-        """``seating``: the computer's seats, level and searches (None: everyone plays here and
-        the menu offers no computer); ``hints``: HINT asks its search for the strongest move
-        (answered through ``show_hint``). ``hand_placed``: whether a game's pieces are put on
-        the board by hand (physical chips), so a move made elsewhere waits for its piece; else
-        it is shown at once. ``online``: the online game, asked before UNDO takes a move back
-        and drawing who starts (default: ``rng``). ``learning``: the lessons and puzzles the
-        board offers; ``timers``: the board's timers, which the modes schedule on; ``offers``: what
-        a board with a voice or a coach offers besides the play."""
+        """``who``: who plays at the table (``table_setup.WhoPlays``); ``helps``: what helps the
+        play (``table_setup.TableHelps``)."""
+        players, seating, online = who.players, who.seating, who.online
+        player_kinds, hand_placed = who.player_kinds, who.hand_placed
+        hints, learning, offers = helps.hints, helps.learning, helps.offers
+        beep, timers = helps.beep, helps.timers
         self.journal = journal
         self.thinking: Callable[[], bool] = (
             (lambda: False) if seating is None else seating.thinker.thinking
@@ -97,7 +83,7 @@ class Table:
             players=players,
             seating=None if seating is None else seating.kinds,
             player_kinds=player_kinds,
-            new_match_id=new_match_id,
+            new_match_id=who.new_match_id,
         )
         computer = None if seating is None else seating.choice
         learn = learning is not None

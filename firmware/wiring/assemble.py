@@ -28,7 +28,7 @@ from firmware.controller.hold import ButtonHold
 from firmware.controller.inbox import Inbox
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, Redraw, ViewHub
-from firmware.controller.loop import BoardController
+from firmware.controller.loop import BoardController, Shared
 from firmware.controller.modes.parts import BoardOffers
 from firmware.controller.players import (
     Player,
@@ -40,6 +40,7 @@ from firmware.controller.players import (
 from firmware.controller.resume import BUILT_IN
 from firmware.controller.saving import Saving
 from firmware.controller.table import Table
+from firmware.controller.table_setup import TableHelps, WhoPlays
 from firmware.controller.timers import Timers
 from firmware.history.day import Today
 from firmware.history.names import saved_names
@@ -199,19 +200,23 @@ def assemble(
         events=events,
         rng=rng,
         wall=wall_seconds,
-        beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
-        players=_players(fillers, players, inbox.put),
-        seating=seating,
-        hints=hints,
-        hand_placed=hand_placed,
-        online=None if link_part is None else link_part.online_game,
-        player_kinds=BUILT_IN | {filler.kind for filler in fillers},
-        learning=Shelf(),
-        timers=timers,
-        offers=BoardOffers(
-            explore=announcer is not None and speech.enabled and speech.explore,
-            voice_on=None if announcer is None else announcer.enabled,
-            coach=coach,
+        who=WhoPlays(
+            players=_players(fillers, players, inbox.put),
+            seating=seating,
+            player_kinds=BUILT_IN | {filler.kind for filler in fillers},
+            online=None if link_part is None else link_part.online_game,
+            hand_placed=hand_placed,
+        ),
+        helps=TableHelps(
+            hints=hints,
+            learning=Shelf(),
+            offers=BoardOffers(
+                explore=announcer is not None and speech.enabled and speech.explore,
+                voice_on=None if announcer is None else announcer.enabled,
+                coach=coach,
+            ),
+            beep=None if board.buzzer is None or not beeps else board.buzzer.beep,
+            timers=timers,
         ),
     )
     game_clock = BoardClock(
@@ -265,9 +270,7 @@ def assemble(
         ),
         link=link_part,
         health=DeviceHealth(saving),
-        inbox=inbox,
-        views=views,
-        timers=timers,
+        shared=Shared(inbox, views, timers),
         score_parts=(
             game_clock.score_json,
             _voice_shown(board, inbox),
