@@ -21,7 +21,7 @@ from typing import TextIO
 from firmware.commands.terminal_board import RESET, frame_lines, legend, status_lines
 from firmware.commands.terminal_prompt import HELP, help_lines
 from firmware.controller.live import BoardView
-from firmware.rules.api import JsonValue
+from firmware.controller.view_model import ScoreView, read_score
 
 HOME = "\x1b[H"  # redraw in place (no flicker), then clear whatever is left below
 CLEAR_SCREEN = "\x1b[2J"
@@ -129,7 +129,7 @@ class TerminalView:
             self._out.write(start + text + CLEAR_BELOW + "\n> ")
             self._out.flush()
             return
-        sentence = _sentence(view)
+        sentence = read_score(view.score).sentence
         if sentence == self._last_sentence:
             return
         self._last_sentence = sentence
@@ -143,9 +143,10 @@ class TerminalView:
         coloured = self.style is Style.COLOUR
         board = frame_lines(view.frame, coloured=coloured, status=False)
         room = max(self._rows(), ROWS) - 1 - len(board)  # the prompt has the last line
-        extras = _extras(view)  # what gives way first, the least needed first
-        message = textwrap.wrap(str(view.score.get("message") or ""), WIDTH - 2) or [""]
-        notes = self._notes(view)
+        shown = read_score(view.score)
+        extras = _extras(shown)  # what gives way first, the least needed first
+        message = textwrap.wrap(shown.message, WIDTH - 2) or [""]
+        notes = self._notes(shown)
         aside: list[Note] = []
         while len(extras) + len(message) + len(notes) > room and (extras or notes):
             if extras:
@@ -153,19 +154,18 @@ class TerminalView:
             else:
                 aside.insert(0, notes.pop())
         said = [line for _, line in sorted(extras)]
-        side = self._side_panel(view, coloured, aside, len(board))
+        side = self._side_panel(view, shown, coloured, aside, len(board))
         lines = [row + ("  " + side[n] if n < len(side) else "") for n, row in enumerate(board)]
         lines += [f"  {_cut(line)}" for line in said]
         lines += [f"  {line}" for line in message]
         lines += [_paint(f"  {note.mark}{_cut(note.text)}", note.sgr, coloured) for note in notes]
         return lines
 
-    def _notes(self, view: BoardView) -> list[Note]:
+    def _notes(self, shown: ScoreView) -> list[Note]:
         """The refusal on the board, then the last warning."""
         notes = []
-        error = view.score.get("error")
-        if error:
-            notes.append(Note(str(error), "35"))
+        if shown.error:
+            notes.append(Note(shown.error, "35"))
         if self.warning:
             notes.append(Note(self.warning, "31", "! "))
         return notes
@@ -178,18 +178,15 @@ class TerminalView:
             return ROWS
 
     def _side_panel(
-        self, view: BoardView, coloured: bool, aside: list[Note], rows: int
+        self, view: BoardView, shown: ScoreView, coloured: bool, aside: list[Note], rows: int
     ) -> list[str]:
         """Status LEDs, score, clocks, the address, what to type; the legend (or the commands);
         the notes that found no room under the board; ``rows`` lines at most."""
         panel = status_lines(view.frame, coloured)
-        scores = view.score.get("scores")
-        if isinstance(scores, dict) and scores:
-            panel.append(_cut_to("score " + ", ".join(f"{k} {v}" for k, v in scores.items())))
-        clock = view.score.get("clock")
-        left = clock.get("left_ms") if isinstance(clock, dict) else None
-        if isinstance(clock, dict) and isinstance(left, dict):
-            sides = clock_sides(left, clock.get("running"))
+        if shown.score_words:
+            panel.append(_cut_to(shown.score_words))
+        if shown.clock is not None:
+            sides = shown.clock.words
             line = "clock " + " ".join(sides)
             fits = len(line) <= SIDE_WIDTH
             panel += (
@@ -218,19 +215,16 @@ class TerminalView:
             self._out.flush()
 
 
-def _extras(view: BoardView) -> list[tuple[int, str]]:
+def _extras(shown: ScoreView) -> list[tuple[int, str]]:
     """The lines that give way when the screen is short, least needed first, each with its
     place (what just happened, the voice, the hint)."""
     extras = []
-    spoken = _voice(view)
-    if spoken:  # the simulated voice: what a real board would say aloud
-        extras.append((2, f"voice: {spoken}"))
-    words = _hint_words(view)
-    if words:
-        extras.append((1, f"hint: {words}"))
-    said = view.score.get("last_action")
-    if isinstance(said, str) and said and view.score.get("phase") != "menu":
-        extras.append((0, said))  # what just happened, above what comes next
+    if shown.voice_said:  # the simulated voice: what a real board would say aloud
+        extras.append((2, f"voice: {shown.voice_said}"))
+    if shown.hint_words:
+        extras.append((1, f"hint: {shown.hint_words}"))
+    if shown.happened:
+        extras.append((0, shown.happened))  # what just happened, above what comes next
     return extras
 
 
@@ -242,46 +236,6 @@ def _paint(text: str, sgr: str, coloured: bool) -> str:
 def _cut_to(text: str) -> str:
     """``text`` cut to the side panel's width."""
     return text if len(text) <= SIDE_WIDTH else text[: SIDE_WIDTH - 1] + "…"
-
-
-def clock_sides(left_ms: dict[str, JsonValue], running: JsonValue) -> list[str]:
-    """Each side's time as ``blue 4:05*`` (``*``: the clock that runs), whole seconds up."""
-    parts = []
-    for side, ms in left_ms.items():
-        seconds = (ms + 999) // 1000 if isinstance(ms, int) else 0
-        mark = "*" if side == running else ""
-        parts.append(f"{side} {seconds // 60}:{seconds % 60:02d}{mark}")
-    return parts
-
-
-def _sentence(view: BoardView) -> str:
-    line = str(view.score.get("message") or "")
-    said = view.score.get("last_action")
-    if isinstance(said, str) and said and view.score.get("phase") != "menu":
-        line = f"{said}. {line}"
-    words = _hint_words(view)
-    if words:
-        # The hint's own words may already start "Hint: " (the voice's line): say it once.
-        shown = words if words.lower().startswith("hint") else f"hint: {words}"
-        line = f"{line} ({shown})"
-    error = view.score.get("error")
-    return f"{line} [{error}]" if error else line
-
-
-def _hint_words(view: BoardView) -> str | None:
-    """What the hint shown now does, in the game's words (as the board page says it)."""
-    hint = view.score.get("hint")
-    words = (hint.get("said") or hint.get("text")) if isinstance(hint, dict) else None
-    return words if isinstance(words, str) and words else None
-
-
-def _voice(view: BoardView) -> str | None:
-    """The simulated voice's latest sentence (the scoreboard's ``voice``), if it has one."""
-    voice = view.score.get("voice")
-    said = voice.get("said") if isinstance(voice, dict) else None
-    last = said[-1] if isinstance(said, list) and said else None
-    text = last.get("text") if isinstance(last, dict) else None
-    return text if isinstance(text, str) else None
 
 
 def _cut(text: str) -> str:

@@ -45,6 +45,7 @@ from firmware.controller.review import StartReview
 from firmware.controller.table import Table
 from firmware.controller.timers import Timers
 from firmware.controller.touches import BoardTouches
+from firmware.controller.view_model import read_score
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
 from hal.interfaces import Board, ButtonEvent, FaultEvent, Frame, TouchEvent
@@ -122,7 +123,7 @@ class BoardController:
             link=link,
             dimmer=dimmer,
             power_off=power_off,
-            online_now=lambda: self.view().score.get("online") is not None,
+            online_now=lambda: read_score(self.view().score).online is not None,
         )
 
     # -- any thread -----------------------------------------------------------------------

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from firmware.controller.view_model import read_score
 from firmware.link import topics
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
@@ -137,25 +138,25 @@ def _card(board: str, entry: BoardEntry, now: float, broker_lost: bool) -> dict[
     as the broker went down (its wills, sent as it stops) says nothing of the table."""
     state = entry.state or {}
     score = state.get("score")
-    score = score if isinstance(score, dict) else {}
+    shown = read_score(score if isinstance(score, dict) else {})
     return {
         "board": board,
         "status": UNKNOWN if broker_lost else entry.status,
         "silent_s": None if entry.heard is None else round(max(0.0, now - entry.heard)),
         "cafe": state.get("cafe"),
         "at": state.get("at"),
-        "game": score.get("game"),
-        "mode": score.get("mode"),
-        "phase": score.get("phase"),
-        "scores": score.get("scores"),
-        "to_move": score.get("to_move"),
-        "round": score.get("round"),
-        "message": score.get("message"),
-        "online": score.get("online"),
+        "game": shown.game,
+        "mode": shown.mode,
+        "phase": shown.phase,
+        "scores": None if shown.scores is None else dict[str, JsonValue](shown.scores),
+        "to_move": shown.to_move,
+        "round": shown.round,
+        "message": shown.message or None,
+        "online": None if shown.online is None else shown.online.to_json(),
         "games_today": state.get("games_today"),
         "lost_on_time_today": state.get("lost_on_time_today"),
         "lights": state.get("lights"),
-        "free": is_free(score),
+        "free": shown.free,
         "champions_today": state.get("champions_today"),
         "health": state.get("health"),
         "page": state.get("page"),
@@ -163,12 +164,3 @@ def _card(board: str, entry: BoardEntry, now: float, broker_lost: bool) -> dict[
 
 
 UNKNOWN = "unknown"  # a card's status while the page cannot hear the broker
-FREE_PHASES = ("attract", "menu", "match_over")
-
-
-def is_free(score: dict[str, JsonValue]) -> bool:
-    """An idle table: the attract show, the menu, a match over, or a match not yet begun."""
-    if not score or score.get("phase") in FREE_PHASES:
-        return True
-    moves = score.get("moves")
-    return score.get("round") in (None, 1) and isinstance(moves, list) and not moves

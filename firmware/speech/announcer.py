@@ -13,6 +13,7 @@ from typing import Literal, TypeAlias
 
 from firmware.controller.events import Event, MatchEnded, MoveApplied, RoundEnded, VoiceSwitched
 from firmware.controller.live import BoardView
+from firmware.controller.view_model import ClockView, read_score
 from firmware.speech.sentences import Line, line_for, round_result
 from hal.interfaces import Speaker
 
@@ -67,18 +68,15 @@ class Announcer:
         if self._round_end is not None:
             self._say(self._round_end)
             self._round_end = None
-        score = view.score
-        self._clock_warning(score.get("clock"))
-        phase, message, notice = score.get("phase"), score.get("message"), score.get("notice")
-        if phase == "menu" and self._phase != "menu":
-            self._say_voice_cell(score.get("menu"))
+        shown = read_score(view.score)
+        self._clock_warning(shown.clock)
+        phase, message, notice = shown.phase, shown.message, shown.notice
+        if phase == "menu" and self._phase != "menu" and shown.voice_cell_said:
+            self._say(Line(_capital(shown.voice_cell_said)))  # where the voice cell is
         self._phase = phase
-        if not isinstance(phase, str) or not isinstance(message, str):
+        if phase is None:
             return
-        notice = notice if isinstance(notice, str) and notice else None
-        hint = score.get("hint")
-        said = hint.get("said") if isinstance(hint, dict) else None
-        hint_said = said if isinstance(said, str) else None
+        hint_said = shown.hint_said
         if hint_said is not None and hint_said != self._hint:
             self._say(Line(_capital(hint_said)))
         self._hint = hint_said
@@ -93,32 +91,22 @@ class Announcer:
                 self._say(Line(prompt))
         self._prompt = _without_notice(message, notice)
 
-    def _clock_warning(self, clock: object) -> None:
+    def _clock_warning(self, clock: ClockView | None) -> None:
         """The running clock crossing a minute, 30 or 10 seconds left: said at once, once."""
-        if not isinstance(clock, dict):
+        if clock is None:
             return
-        side, left = clock.get("running"), clock.get("left_ms")
-        if not isinstance(left, dict):
+        for side in clock.sides:
+            self._warned -= {(side.colour, at) for at in WARN_AT_MS if side.left_ms > at}
+        running = clock.running
+        if running is None:
             return
-        for colour, ms in left.items():
-            if isinstance(ms, int):
-                self._warned -= {(colour, at) for at in WARN_AT_MS if ms > at}
-        ms = left.get(side) if isinstance(side, str) else None
-        if not isinstance(side, str) or not isinstance(ms, int):
-            return
-        crossed = [at for at in WARN_AT_MS if 0 < ms <= at and (side, at) not in self._warned]
+        colour, ms = running.colour, running.left_ms
+        crossed = [at for at in WARN_AT_MS if 0 < ms <= at and (colour, at) not in self._warned]
         if crossed:
-            self._warned |= {(side, at) for at in WARN_AT_MS if ms <= at}
+            self._warned |= {(colour, at) for at in WARN_AT_MS if ms <= at}
             seconds = min(crossed) // 1000
             words = "one minute" if seconds == 60 else f"{seconds} seconds"
-            self._say(Line(f"{side.capitalize()}: {words} left.", urgent=True))
-
-    def _say_voice_cell(self, menu: object) -> None:
-        """The menu opened: where its voice cell is, for a player who cannot see it."""
-        voice = menu.get("voice") if isinstance(menu, dict) else None
-        said = voice.get("said") if isinstance(voice, dict) else None
-        if isinstance(said, str):
-            self._say(Line(_capital(said)))
+            self._say(Line(f"{colour.capitalize()}: {words} left.", urgent=True))
 
     def say_now(self, text: str) -> None:
         """Say ``text`` ahead of everything waiting (the read-the-board command, a test)."""

@@ -19,6 +19,7 @@ from firmware.config.layered import SettingsStore
 from firmware.controller.adapter import board_adapter
 from firmware.controller.live import LiveBoard
 from firmware.controller.options import game_catalogue
+from firmware.controller.view_model import read_score
 from firmware.history.day import Today
 from firmware.rules.api import JsonValue
 from firmware.web.address_routes import add_address_routes
@@ -130,8 +131,8 @@ async def _health(request: web.Request) -> web.Response:
 
 async def _layout(request: web.Request) -> web.Response:
     """GET /api/layout: the current game and what a touch on each board cell means."""
-    game = request.app[BOARD_KEY].view().score.get("game")
-    if not isinstance(game, str):
+    game = read_score(request.app[BOARD_KEY].view().score).game
+    if game is None:
         raise ApiError(404, "no game is set up yet")
     cells: dict[str, JsonValue] = dict(board_adapter(game).touch_map())
     return web.json_response({"game": game, "cells": cells})
@@ -144,13 +145,12 @@ async def _games(request: web.Request) -> web.Response:
 
 async def _record(request: web.Request) -> web.Response:
     """GET /api/record: the current round's record as a JSON file to save."""
-    score = request.app[BOARD_KEY].view().score
-    record = score.get("record")
-    if not isinstance(record, dict):
+    shown = read_score(request.app[BOARD_KEY].view().score)
+    record = shown.record
+    if record is None:
         raise ApiError(404, "there is no game record yet")
-    game = re.sub(r"[^a-z0-9]", "", str(score.get("game") or "game").lower()) or "game"
-    round_number = score.get("round")
-    suffix = f"-round{round_number}" if isinstance(round_number, int) else ""
+    game = re.sub(r"[^a-z0-9]", "", (shown.game or "game").lower()) or "game"
+    suffix = f"-round{shown.round}" if shown.round is not None else ""
     return web.Response(
         text=json.dumps(record, ensure_ascii=False) + "\n",
         content_type="application/json",

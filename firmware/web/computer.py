@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from firmware.controller.computer import seat_key
 from firmware.controller.live import ONLINE_GAME_ON, SeatComputer
+from firmware.controller.view_model import read_score
 from firmware.players import DEFAULT, HIGHEST, LOWEST
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError
@@ -23,9 +24,10 @@ def computer_command(
     """The command for ``body``, checked against the scoreboard (``score``); ApiError says why.
     Without a ``level`` the computer plays the café's (``staff_level``: ``play.computer_level``),
     else a middle one."""
-    if score.get("online") is not None:  # a new local match would end the online game
+    board = read_score(score)
+    if board.online is not None:  # a new local match would end the online game
         raise ApiError(409, ONLINE_GAME_ON)
-    known = _seat_names(score.get("seats"))
+    known = _seat_names(board.seats)
     if not known:
         raise ApiError(409, "no game is set up yet: start one, then choose the computer's seats")
     wanted = body.get("seats", [])

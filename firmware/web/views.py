@@ -7,6 +7,7 @@ from pathlib import Path
 
 from firmware.controller import command_registry
 from firmware.controller.live import BoardView
+from firmware.controller.view_model import read_score
 from firmware.render.frame_json import frame_json
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import cell_name as cell_name
@@ -28,7 +29,7 @@ def view_json(view: BoardView, *, pin_required: bool) -> dict[str, JsonValue]:
         "frame": frame_json(view.frame),
         "score": view.score,
         "control": control,
-        "page": page_module(view.score.get("game")),
+        "page": page_module(read_score(view.score).game),
     }
 
 

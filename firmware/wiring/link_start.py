@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.controller.live import BoardView
+from firmware.controller.view_model import read_score
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.store import History
 from firmware.link.board import BoardLink
@@ -76,16 +77,10 @@ def _champions_today(
     cache: dict[tuple[object, ...], JsonValue] = {}
 
     def champions(fresh: bool) -> JsonValue:
-        score = view().score
-        moves = score.get("moves")
-        key = (
-            today(),
-            score.get("phase"),
-            score.get("round"),
-            score.get("status"),
-            len(moves) if isinstance(moves, list) else 0,
-            json.dumps(score.get("seats")),
-        )
+        shown = read_score(view().score)
+        moves = shown.moves or ()
+        seats = json.dumps(shown.seats)
+        key = (today(), shown.phase, shown.round, shown.status, len(moves), seats)
         if fresh or key not in cache:
             cache.clear()
             try:
@@ -107,8 +102,8 @@ def _games_today(
     cache: dict[tuple[object, ...], dict[str, JsonValue]] = {}
 
     def games_today(fresh: bool) -> dict[str, JsonValue]:
-        score = view().score
-        key = (today(), score.get("phase"), score.get("round"), score.get("game"))
+        shown = read_score(view().score)
+        key = (today(), shown.phase, shown.round, shown.game)
         if fresh or key not in cache:
             try:
                 cache.clear()
