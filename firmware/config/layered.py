@@ -14,14 +14,14 @@ import json
 import os
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from firmware.config.convert import NO_RULE, convert, describe
 from firmware.config.errors import ConfigError
-from firmware.config.options import Rule
+from firmware.config.options import STAFF_GROUPS, Rule
 from firmware.config.running import AS_WRITTEN, Switches, judge
 from firmware.config.schema import BrightnessStep, Config
 from firmware.config.versions import SettingsVersions
@@ -36,9 +36,9 @@ SETTINGS_LIMITS = JsonLimits(max_bytes=64_000, max_depth=6)
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One key the staff page may change, and whether the board must restart to use it;
-    ``empty``: what an empty value means, for a setting that may be empty; ``when``: when it
-    applies, if more than at once or after a restart."""
+    """One key the staff page may change, as its option declares it (``Staff``): its label,
+    whether the board must restart to use it, what an empty value means, and when it applies if
+    more than at once or after a restart."""
 
     key: str
     label: str
@@ -47,38 +47,35 @@ class Setting:
     when: str = ""
 
 
-SETTINGS: tuple[Setting, ...] = (
-    Setting("kiosk.attract_minutes", "Idle minutes before the attract show", restart=True),
-    Setting("kiosk.abandon_minutes", "Idle minutes before a game is put away", restart=True),
-    Setting("kiosk.brightness_schedule", "Brightness schedule", restart=True),
-    Setting(
-        "play.computer_level",
-        "The computer's level (1 gentle to 6 strongest)",
-        restart=True,
-        empty="3, a middle one",
-    ),
-    Setting("play.hints", "Hints offered", restart=True),
-    Setting(
-        "play.clock",
-        "The clock: none, 10 (minutes), 5+3, turn:30",
-        restart=True,
-        when="after a restart (a match in progress: from its next round)",
-    ),
-    Setting(
-        "pieces",
-        "Pieces: placed by hand (physical), the lights (virtual), or auto (by hand on a real "
-        "board where the game has real pieces, the lights when simulated)",
-        restart=True,
-    ),
-    Setting("buzzer.enabled", "Buzzer on", restart=True),
-    Setting("speech.enabled", "Voice on (the board says every action aloud)", restart=True),
-    Setting("speech.verbosity", "What the voice says: moves, prompts too, or all", restart=True),
-    Setting("speech.rate", "Voice speed (words a minute)", restart=True),
-    Setting("speech.volume", "Voice volume (0 to 100)", restart=True),
-    Setting("speech.voice", "Voice (an espeak-ng voice such as en or en-us)", restart=True),
-    Setting("web.pin", "Control PIN (phones and the board page)", restart=False, empty="no PIN"),
-    Setting("kiosk.staff_pin", "Staff PIN", restart=False),
-)
+def _rule(spec: dataclasses.Field[Any]) -> Rule:
+    found = spec.metadata.get("rule", NO_RULE)
+    return found if isinstance(found, Rule) else NO_RULE
+
+
+def _declared(kind: Any, prefix: str = "") -> Iterator[tuple[str, Setting]]:
+    """Each option of ``kind`` (and its sections) declared with ``staff=Staff(...)``, with its
+    group, as the schema lists them."""
+    hints = typing.get_type_hints(kind)
+    for spec in dataclasses.fields(kind):
+        section = hints[spec.name]
+        if isinstance(section, type) and dataclasses.is_dataclass(section):
+            yield from _declared(section, f"{prefix}{spec.name}.")
+            continue
+        staff = _rule(spec).staff
+        if staff is not None:
+            key = f"{prefix}{spec.name}"
+            yield staff.group, Setting(key, staff.label, staff.restart, staff.empty, staff.when)
+
+
+def staff_settings(kind: Any = Config) -> tuple[Setting, ...]:
+    """Every staff setting of ``kind`` (the board's config), in the staff page's order (by
+    ``STAFF_GROUPS``, then as the schema lists them): derived from the one declaration of each,
+    its option in the schema."""
+    found = sorted(_declared(kind), key=lambda pair: STAFF_GROUPS.index(pair[0]))
+    return tuple(setting for _, setting in found)
+
+
+SETTINGS: tuple[Setting, ...] = staff_settings()
 BY_KEY = {setting.key: setting for setting in SETTINGS}
 
 
@@ -92,11 +89,6 @@ def _field(key: str) -> tuple[str | None, dataclasses.Field[Any], Any]:
     kind: Any = typing.get_type_hints(Config)[section] if section else Config
     (spec,) = [spec for spec in dataclasses.fields(kind) if spec.name == name]
     return section or None, spec, typing.get_type_hints(kind)[name]
-
-
-def _rule(spec: dataclasses.Field[Any]) -> Rule:
-    found = spec.metadata.get("rule", NO_RULE)
-    return found if isinstance(found, Rule) else NO_RULE
 
 
 def value_of(config: Config, key: str) -> object:

@@ -15,6 +15,22 @@ Reader = Callable[[object, str], object]
 
 
 @dataclass(frozen=True, slots=True)
+class Staff:
+    """An option the staff page may change (``settings.json``, layered over the config file):
+    its label there, its group on the page (``STAFF_GROUPS``), whether the board must restart to
+    use it, what an empty value means, and when it applies if that says more."""
+
+    label: str
+    group: str
+    restart: bool = True
+    empty: str = "none"
+    when: str = ""
+
+
+STAFF_GROUPS = ("cafe", "play", "sound", "access")  # the staff page's order
+
+
+@dataclass(frozen=True, slots=True)
 class Rule:
     """How a field is checked: numeric range, hex display, text pattern, custom reader."""
 
@@ -25,6 +41,7 @@ class Rule:
     pattern_hint: str = ""
     reader: Reader | None = None
     doc: str = ""
+    staff: Staff | None = None  # the staff page may change it
 
 
 def option(
@@ -37,9 +54,11 @@ def option(
     pattern_hint: str = "",
     reader: Reader | None = None,
     doc: str = "",
+    staff: Staff | None = None,
 ) -> Any:
-    """Declare one option: its default (none = required) and how its value is checked."""
-    rule = Rule(low, high, hex, pattern, pattern_hint, reader, doc)
+    """Declare one option: its default (none = required), how its value is checked and, for a
+    staff setting, how the staff page offers it."""
+    rule = Rule(low, high, hex, pattern, pattern_hint, reader, doc, staff)
     return field(default=default, metadata={"rule": rule})
 
 

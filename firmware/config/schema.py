@@ -14,7 +14,7 @@ from typing import Literal, TypeAlias
 
 from firmware.config import readers
 from firmware.config.clock_option import CLOCK_HINT, CLOCK_PATTERN, read_clock
-from firmware.config.options import gpio, option
+from firmware.config.options import Staff, gpio, option
 from firmware.config.touch_schema import TouchConfig
 from hal.interfaces import Cell
 
@@ -74,7 +74,9 @@ class BuzzerConfig:
 
     backend: Literal["none", "mock", "gpio"] = option("none")
     gpio: int = gpio(13, "gpiozero TonalBuzzer pin")
-    enabled: bool = option(True, doc="false = a fitted buzzer stays quiet")
+    enabled: bool = option(
+        True, doc="false = a fitted buzzer stays quiet", staff=Staff("Buzzer on", "sound")
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,19 +92,37 @@ class SpeechConfig:
         pattern_hint="an ALSA device name like default or plughw:1,0",
         doc="the ALSA device the voice plays on (aplay -L lists them)",
     )
-    enabled: bool = option(True, doc="false = the voice stays quiet (a staff setting)")
+    enabled: bool = option(
+        True,
+        doc="false = the voice stays quiet (a staff setting)",
+        staff=Staff("Voice on (the board says every action aloud)", "sound"),
+    )
     verbosity: Literal["moves", "prompts", "all"] = option(
         "prompts",
         doc="moves: what was played, refusals and results; prompts: also whose turn it is and "
         "what to do; all: also the menu and every notice",
+        staff=Staff("What the voice says: moves, prompts too, or all", "sound"),
     )
-    rate: int = option(160, low=80, high=450, doc="words a minute")
-    volume: int = option(50, low=0, high=100, doc="50 = espeak-ng's normal loudness")
+    rate: int = option(
+        160,
+        low=80,
+        high=450,
+        doc="words a minute",
+        staff=Staff("Voice speed (words a minute)", "sound"),
+    )
+    volume: int = option(
+        50,
+        low=0,
+        high=100,
+        doc="50 = espeak-ng's normal loudness",
+        staff=Staff("Voice volume (0 to 100)", "sound"),
+    )
     voice: str = option(
         "en",
         pattern=r"[A-Za-z0-9_+-]{1,40}",
         pattern_hint="an espeak-ng voice like en, en-us or de",
         doc="espeak-ng --voices lists them",
+        staff=Staff("Voice (an espeak-ng voice such as en or en-us)", "sound"),
     )
     explore: bool = option(
         False, doc="a long press on a cell says what is there and what a tap would do"
@@ -116,7 +136,13 @@ class WebConfig:
     host: str = option("127.0.0.1", doc="listen address; 0.0.0.0 = the whole network")
     port: int = option(8080, low=1, high=65535)
     pin: str | None = option(
-        None, pattern=r"[0-9]{4,8}", pattern_hint="4 to 8 digits", doc="asked before play"
+        None,
+        pattern=r"[0-9]{4,8}",
+        pattern_hint="4 to 8 digits",
+        doc="asked before play",
+        staff=Staff(
+            "Control PIN (phones and the board page)", "access", restart=False, empty="no PIN"
+        ),
     )
     allowed_hosts: tuple[str, ...] = option(
         (),
@@ -139,11 +165,29 @@ class KioskConfig:
     """Unattended running, e.g. in a game cafe."""
 
     enabled: bool = option(False)
-    attract_minutes: float = option(3.0, low=0.5, high=240, doc="idle time before attract mode")
-    abandon_minutes: float = option(20.0, low=1, high=1440, doc="idle time before a game ends")
-    brightness_schedule: tuple[BrightnessStep, ...] = option((), doc="times of day, sorted")
+    attract_minutes: float = option(
+        3.0,
+        low=0.5,
+        high=240,
+        doc="idle time before attract mode",
+        staff=Staff("Idle minutes before the attract show", "cafe"),
+    )
+    abandon_minutes: float = option(
+        20.0,
+        low=1,
+        high=1440,
+        doc="idle time before a game ends",
+        staff=Staff("Idle minutes before a game is put away", "cafe"),
+    )
+    brightness_schedule: tuple[BrightnessStep, ...] = option(
+        (), doc="times of day, sorted", staff=Staff("Brightness schedule", "cafe")
+    )
     staff_pin: str | None = option(
-        None, pattern=r"[0-9]{4,8}", pattern_hint="4 to 8 digits", doc="opens the staff menu"
+        None,
+        pattern=r"[0-9]{4,8}",
+        pattern_hint="4 to 8 digits",
+        doc="opens the staff menu",
+        staff=Staff("Staff PIN", "access", restart=False),
     )
     power_off_buttons: tuple[str, ...] = option(
         ("menu", "undo"),
@@ -191,15 +235,28 @@ class PlayConfig:
     """What the board offers players."""
 
     computer_level: int | None = option(
-        None, low=1, high=6, doc="the computer's level; null = 3, a middle one"
+        None,
+        low=1,
+        high=6,
+        doc="the computer's level; null = 3, a middle one",
+        staff=Staff(
+            "The computer's level (1 gentle to 6 strongest)", "play", empty="3, a middle one"
+        ),
     )
-    hints: bool = option(True, doc="HINT lights the strongest move")
+    hints: bool = option(
+        True, doc="HINT lights the strongest move", staff=Staff("Hints offered", "play")
+    )
     clock: str = option(
         "none",
         reader=read_clock,
         pattern=CLOCK_PATTERN,
         pattern_hint=CLOCK_HINT,
         doc="the time control: none, 10 (minutes), 5+3 (and seconds a turn), turn:30",
+        staff=Staff(
+            "The clock: none, 10 (minutes), 5+3, turn:30",
+            "play",
+            when="after a restart (a match in progress: from its next round)",
+        ),
     )
 
 
@@ -243,6 +300,11 @@ class Config:
         doc="physical: a game's real pieces are placed by hand, so a move made elsewhere waits "
         "for its piece; virtual: the lights are the pieces; auto: physical on a real board "
         "for the games whose adapter says pieces_by_hand, virtual on the simulated one",
+        staff=Staff(
+            "Pieces: placed by hand (physical), the lights (virtual), or auto (by hand on a real "
+            "board where the game has real pieces, the lights when simulated)",
+            "play",
+        ),
     )
     play: PlayConfig = field(default_factory=PlayConfig)
     computer: ComputerConfig = field(default_factory=ComputerConfig)

@@ -3,6 +3,7 @@ broken file put aside with one warning, and ``check-config`` showing the result.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -13,11 +14,14 @@ from firmware.config import ConfigError, default_config, parse_config
 from firmware.config.layered import (
     SETTINGS,
     Layered,
+    Setting,
     SettingsFile,
     SettingsStore,
     apply_settings,
     load_layered,
+    staff_settings,
 )
+from firmware.config.options import Staff, option
 from firmware.config.schema import BrightnessStep
 
 KIOSK = parse_config('kiosk: {enabled: true, staff_pin: "48260"}\nweb: {pin: "1357"}\n')
@@ -172,3 +176,29 @@ def test_check_config_shows_no_pin_in_clear(
     assert "web.pin = (a PIN, not shown)" in out and "kiosk.staff_pin = (a PIN" in out
     for pin in ("2468", "86420", "8642", "13579"):
         assert pin not in out
+
+
+@dataclasses.dataclass(frozen=True)
+class _Sound:
+    volume: int = option(5, low=0, high=9, staff=Staff("Volume", "sound"))
+    device: str = option("default")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Board:
+    pin: str | None = option(None, staff=Staff("PIN", "access", restart=False, empty="no PIN"))
+    sound: _Sound = dataclasses.field(default_factory=_Sound)
+    level: int = option(3, staff=Staff("Level", "play", when="from the next match"))
+
+
+def test_a_staff_setting_is_declared_once_on_its_option_and_ordered_by_group() -> None:
+    assert staff_settings(_Board) == (
+        Setting("level", "Level", True, when="from the next match"),
+        Setting("sound.volume", "Volume", True),
+        Setting("pin", "PIN", False, empty="no PIN"),
+    )
+    assert [s.key for s in SETTINGS][:3] == [
+        "kiosk.attract_minutes",
+        "kiosk.abandon_minutes",
+        "kiosk.brightness_schedule",
+    ]
