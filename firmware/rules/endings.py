@@ -54,6 +54,11 @@ def ending_words(winner: str | None, reason: str | None, sides: tuple[str, ...])
     return None
 
 
+def outcome_words(winner: str | None) -> str:
+    """A result that the board shows, in words: ``Red won``, or ``draw``."""
+    return "draw" if winner is None else f"{winner.title()} won"
+
+
 def off_the_board(outcome: Outcome) -> str | None:
     """The word for how a game ended off the board (``time``, ...), or None."""
     why = outcome.termination

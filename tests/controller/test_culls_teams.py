@@ -39,6 +39,8 @@ def test_a_whole_teams_match_by_touch(rig: Rig) -> None:
                 "status": "won",
                 "winner": "blue",
                 "reason": None,
+                "ending": None,
+                "words": "Blue won",
             }
             rig.advance(TABLE_TIMING.line_show)
             rig.tap("h8")

@@ -60,6 +60,9 @@ def test_a_loss_on_time_goes_through_journal_events_broker_and_history(tmp_path:
         rig.tap(name)
     _end(rig, Termination.TIME, "blue")
     assert rig.score["phase"] == "round_over"
+    last = rig.score["last_result"]
+    assert isinstance(last, dict)  # the pages show the board's words, not their own
+    assert (last["ending"], last["words"]) == ("Blue won on time", "Blue won on time")
     ended = log.of(RoundEnded)[-1]
     assert (ended.status, ended.winner, ended.reason) == ("won", "blue", "time")
     assert ended.record["moves"] == ["a1", "b1", "o15", "n15", "h8"]

@@ -77,6 +77,8 @@ def test_a_whole_culls_match_across_two_boards_survives_a_broker_restart(
             "status": "won",
             "winner": "red",
             "reason": None,
+            "ending": None,
+            "words": "Red won",
         }
 
         for number in (2, 3):

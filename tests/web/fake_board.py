@@ -11,6 +11,7 @@ from firmware.controller.live import BoardView, Listener, Press, RemoteCommand, 
 from firmware.games.culls.adapter import CULLS_BOARD
 from firmware.games.culls.game import CullsState
 from firmware.rules.api import JsonValue
+from firmware.rules.endings import outcome_words
 from firmware.rules.grid import parse_cell
 from firmware.rules.records import record_of
 from hal.interfaces import OFF, RGB, Frame
@@ -131,7 +132,16 @@ class FakeLiveBoard:
             else f"{(to_move or '').title()}: {state.awaiting()}"
         )
         last: JsonValue = (
-            {"round": 1, "status": outcome.status.value, "winner": outcome.winner} if over else None
+            {
+                "round": 1,
+                "status": outcome.status.value,
+                "winner": outcome.winner,
+                "reason": None,
+                "ending": None,
+                "words": outcome_words(outcome.winner),
+            }
+            if over
+            else None
         )
         return {
             "game": "culls",

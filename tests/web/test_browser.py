@@ -171,7 +171,7 @@ def _teams_score(board: FakeLiveBoard) -> dict[str, JsonValue]:
         awaiting="flip",
         round=3,
         scores={"blue": 1, "red": 1},
-        last_result={"round": 2, "status": "won", "winner": "red"},
+        last_result={"round": 2, "status": "won", "winner": "red", "words": "Red won"},
     )
 
 

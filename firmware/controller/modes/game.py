@@ -16,7 +16,7 @@ from firmware.render import palette as p
 from firmware.render import screens
 from firmware.render.stack import Light, LightStack
 from firmware.rules.api import JsonValue
-from firmware.rules.endings import off_the_board
+from firmware.rules.endings import off_the_board, outcome_words, result_words
 
 if TYPE_CHECKING:
     from firmware.controller.modes.context import ModeContext
@@ -102,11 +102,14 @@ def match_fields(ctx: ModeContext, now: float, *, in_menu: bool = False) -> Fiel
     for number, past in enumerate(play.rounds, start=1):
         result = past.outcome()
         if result.is_over:
+            ending = result_words(past, play.colours)
             last_result = {
                 "round": number,
                 "status": result.status.value,
                 "winner": result.winner,
                 "reason": off_the_board(result),
+                "ending": ending,
+                "words": ending or outcome_words(result.winner),
             }
     mode = play.rules.get("mode")
     names = match.player_names()

@@ -182,16 +182,6 @@ function showScore(score) {
   showNames(menu ? {} : score);
 }
 
-// A round that ended off the board (the clock, a resignation, an agreement), as the board says it.
-function offTheBoard(result, score) {
-  if (result.reason === "time" && result.winner) return `${title(result.winner)} won on time`;
-  if (result.reason === "resignation" && result.winner) {
-    const losers = Object.keys(score.scores || {}).filter((colour) => colour !== result.winner);
-    return losers.length === 1 ? `${title(losers[0])} resigned` : `${title(result.winner)} won by resignation`;
-  }
-  return result.reason === "agreement" ? "Drawn by agreement" : "";
-}
-
 // A round's or the match's end in the page's own words: the score is in the panel above and
 // the button below goes on (the board's own words ask to touch and clear a real board).
 function endWords(score) {
@@ -199,7 +189,7 @@ function endWords(score) {
   const result = score.last_result || {};
   const round = result.round ? ` round ${result.round}` : " the round";
   const draw = result.round ? `Round ${result.round} is a draw` : "The round is a draw";
-  const off = offTheBoard(result, score);
+  const off = result.ending || ""; // ended off the board: the board's words ("Red won on time")
   let head = result.status === "draw" ? draw : `${title(result.winner || "")} wins${round}`;
   if (off) head = `${off}:${round}`;
   if (score.over === "round") {

@@ -64,16 +64,3 @@ export function clockBox(box) {
     draw();
   };
 }
-
-// A result in words: "Red won on time", "Blue resigned", "Drawn by agreement" for an ending off
-// the board (the result's `reason`), else "Red won" / "draw"; `colours`: the sides that played.
-export function resultWords(result, colours) {
-  if (result.reason === "time" && result.winner) return `${title(result.winner)} won on time`;
-  if (result.reason === "resignation" && result.winner) {
-    const losers = (colours || []).filter((colour) => colour !== result.winner);
-    return losers.length === 1 ? `${title(losers[0])} resigned` : `${title(result.winner)} won by resignation`;
-  }
-  if (result.reason === "agreement") return "Drawn by agreement";
-  if (result.status === "draw") return "draw";
-  return `${title(result.winner)} won`;
-}

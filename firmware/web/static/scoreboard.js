@@ -10,7 +10,7 @@ import {
   title,
   showAddress,
 } from "/static/live.js";
-import { clockBox, resultWords } from "/static/clocks.js";
+import { clockBox } from "/static/clocks.js";
 
 const MOVES_SHOWN = 80;
 
@@ -113,17 +113,15 @@ function turnLine(score) {
     return score.match_winner ? `${sideWins(score, score.match_winner)} the match!` : "Match over";
   }
   if (score.over === "round") return resultText(score.last_result) || "Round over";
-  if (!score.to_move) return resultText(score) || "";
+  if (!score.to_move) return (["won", "draw"].includes(score.status) && resultText(score.last_result)) || "";
   const doing = AWAITING_WORDS[score.awaiting] || score.awaiting || "play";
   return `${actingSeatName(score)} to ${doing}`;
 }
 
-let playing = []; // the colours of the match shown, for "Blue resigned"
-
+// A finished round in the board's words ("Round 2: Red won on time").
 function resultText(result) {
-  if (!result || !result.status || result.status === "in_progress") return "";
-  const round = result.round ? `Round ${result.round}: ` : "";
-  return `${round}${resultWords(result, playing)}`;
+  if (!result || !result.words) return "";
+  return `${result.round ? `Round ${result.round}: ` : ""}${result.words}`;
 }
 
 let shownMoves = [];
@@ -155,7 +153,6 @@ new ResizeObserver(() => showMoves(shownMoves)).observe(
 const showClocks = clockBox(document.getElementById("clocks"));
 
 function showScore(score) {
-  playing = Object.keys(score.scores || {});
   const menuOpen = Boolean(score.menu) && !score.attract;
   showClocks(menuOpen ? null : score.clock);
   document.getElementById("game").textContent = title(score.game || "cullsboard");
