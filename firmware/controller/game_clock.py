@@ -108,8 +108,10 @@ class BoardClock:
         reading = self.reading(now)
         found: dict[str, JsonValue] = {"clock": None}
         if reading is not None:
+            control = self.control
             found["clock"] = {
-                "control": str(self.control),
+                "control": str(control),
+                "full_ms": control.per_turn_ms if control.per_turn else control.start_ms,
                 "left_ms": dict[str, JsonValue](reading.left_ms),
                 "running": reading.running,
             }

@@ -115,7 +115,7 @@ class Review:
             state.apply(token)
             if mover is not None and ms is not None:
                 left[mover] = ms
-        return {"control": str(control), "left_ms": left, "running": None}
+        return {"control": str(control), "full_ms": start, "left_ms": left, "running": None}
 
     def said(self) -> str:
         """The move that led to the position shown, in the game's words ("" at the start)."""

@@ -294,6 +294,7 @@ def test_a_review_shows_the_clocks_as_they_were(tmp_path: Path) -> None:
     assert isinstance(review, dict) and review["ply"] == 6
     assert review["clock"] == {
         "control": "0.5+1",
+        "full_ms": 30_000,
         "left_ms": {"blue": 29_000, "red": 28_000},
         "running": None,
     }

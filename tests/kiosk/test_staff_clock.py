@@ -62,4 +62,5 @@ def test_the_staff_page_sets_the_cafes_default_clock(start_product: StartProduct
     state = wait_for_phase(product, "playing")
     assert state["clock"]["control"] == "5+3"
     assert state["clock"]["left_ms"] == {"blue": 300_000, "red": 300_000}
+    assert state["clock"]["full_ms"] == 300_000  # the pages' "low time" from the board's figure
     assert "Traceback" not in product.stderr()

@@ -175,6 +175,27 @@ def _teams_score(board: FakeLiveBoard) -> dict[str, JsonValue]:
     )
 
 
+def test_a_clock_shows_low_in_its_last_tenth_by_the_boards_own_whole_time(
+    page: Page, board: FakeLiveBoard
+) -> None:
+    def clocks(blue: int, red: int) -> dict[str, JsonValue]:
+        left: dict[str, JsonValue] = {"blue": blue, "red": red}
+        clock: JsonValue = {"control": "5+3", "full_ms": 300_000, "left_ms": left, "running": None}
+        return {**board.view().score, "clock": clock}
+
+    with serve_in_thread(board, host="127.0.0.1", port=0, pin=None) as web:
+        page.goto(web.url + "scoreboard")
+        expect(page.locator("#link")).to_have_attribute("data-state", "live")
+        board.publish(BoardView(board.view().frame, clocks(40_000, 5_000)))
+        blue = page.locator('.clock-side[data-colour="blue"]')
+        red = page.locator('.clock-side[data-colour="red"]')
+        expect(blue.locator(".clock-time")).to_have_text("0:40")
+        expect(blue).to_have_attribute("data-low", "")  # 40 s of 5 min: above the last tenth
+        expect(red).to_have_attribute("data-low", "last")  # under ten seconds
+        board.publish(BoardView(board.view().frame, clocks(29_000, 5_000)))
+        expect(blue).to_have_attribute("data-low", "low")
+
+
 def test_the_scoreboard_shows_teams_and_who_acts(page: Page, board: FakeLiveBoard) -> None:
     with serve_in_thread(board, host="127.0.0.1", port=0, pin=None) as web:
         page.goto(web.url + "scoreboard")

@@ -17,13 +17,6 @@ export function clockText(ms) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-function startMs(control) {
-  const turn = /^turn:([0-9.]+)$/.exec(control);
-  if (turn) return Number(turn[1]) * 1000;
-  const minutes = /^([0-9.]+)/.exec(control);
-  return minutes ? Number(minutes[1]) * 60_000 : 0;
-}
-
 // Draw `clock` into `box` (hidden when the round is untimed); returns a stop function.
 export function clockBox(box) {
   let shown = null;
@@ -31,7 +24,7 @@ export function clockBox(box) {
   function draw() {
     if (!shown) return;
     const elapsed = performance.now() - since;
-    const full = startMs(shown.control);
+    const full = shown.full_ms || 0; // a side's whole time, as the board gives it
     for (const side of box.querySelectorAll(".clock-side")) {
       const colour = side.dataset.colour;
       const running = shown.running === colour;
