@@ -82,11 +82,13 @@ class MoveApplied:
 
 @dataclass(frozen=True, slots=True)
 class MoveUndone:
-    """UNDO took back ``token``, action ``ply`` of round ``round``."""
+    """UNDO took back ``token``, action ``ply`` of round ``round``; ``said``: the UNDO's one
+    sentence, on the last action it took back (None on the others: one UNDO, one sentence)."""
 
     round: int
     token: str
     ply: int
+    said: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

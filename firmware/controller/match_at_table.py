@@ -32,7 +32,7 @@ from firmware.controller.resume import BUILT_IN, Resumed, resumed_match, tell_re
 from firmware.controller.review import archived_entries, finished_rounds
 from firmware.controller.seat import Seat
 from firmware.controller.seated import Seated
-from firmware.controller.undo import steps_to_a_person, take_back
+from firmware.controller.undo import steps_to_a_person, take_back, undo_sentence
 from firmware.rules.api import GameState, JsonValue, Termination
 from firmware.rules.endings import result_words
 from firmware.rules.game_and_rules import GameAndRules
@@ -285,12 +285,13 @@ class MatchAtTable:
         return steps
 
     def take_back(self, steps: int = 1) -> None:
-        """Take ``steps`` actions back, each told as events."""
+        """Take ``steps`` actions back, each told as events; the UNDO is said once, on the last."""
         assert self.seated is not None
         self.cancel_players()
-        for _ in range(steps):
-            self.last_said = None
-            take_back(self.seated, self.events)
+        said = undo_sentence(steps)
+        for step in range(steps, 0, -1):
+            take_back(self.seated, self.events, said if step == 1 else None)
+        self.last_said, self._last_action = said, None
 
     def tell_player(self) -> None:
         """Tell the player in the seat to act that its turn has come (once per position)."""

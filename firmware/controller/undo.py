@@ -56,8 +56,16 @@ def steps_to_a_person(seated: Seated) -> int:
     return 0
 
 
-def take_back(seated: Seated, events: EventBus) -> None:
-    """One action back, told as events (a round or the match reopened, or unstarted)."""
+def undo_sentence(steps: int) -> str:
+    """What an UNDO of ``steps`` actions is said and shown as (once, however many it took)."""
+    if steps == 1:
+        return "Taken back"
+    return f"Took back the computer's move and yours ({steps} actions)"
+
+
+def take_back(seated: Seated, events: EventBus, said: str | None = None) -> None:
+    """One action back, told as events (a round or the match reopened, or unstarted); ``said``:
+    the UNDO's sentence, when this is the last action it takes back."""
     match = seated.match
     state = match.current
     assert state is not None
@@ -79,4 +87,4 @@ def take_back(seated: Seated, events: EventBus) -> None:
         events.post(RoundReopened(number))
     token, ply = state.moves[-1], state.ply
     match.undo()
-    events.post(MoveUndone(number, token, ply))
+    events.post(MoveUndone(number, token, ply, said))

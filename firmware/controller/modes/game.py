@@ -59,9 +59,7 @@ class GameMode(BoardMode):
             return
         if not ctx.undo_policy.may_undo(now):
             return
-        ctx.match.take_back(steps)
-        if steps > 1:
-            ctx.feedback.say(f"took back the computer's move and yours ({steps} actions)", now)
+        ctx.match.take_back(steps)  # said once, as the last action taken back
         ctx.feedback.clear()
         following(ctx, now).seen(now)
 
