@@ -32,7 +32,7 @@ from firmware.controller.resume import BUILT_IN, Resumed, resumed_match, tell_re
 from firmware.controller.review import archived_entries, finished_rounds
 from firmware.controller.seat import Seat
 from firmware.controller.seated import Seated
-from firmware.controller.undo import steps_to_a_person, take_back, undo_sentence
+from firmware.controller.undo import take_back, undo_sentence, undo_steps
 from firmware.rules.api import GameState, JsonValue, Termination
 from firmware.rules.endings import result_words
 from firmware.rules.game_and_rules import GameAndRules
@@ -277,12 +277,7 @@ class MatchAtTable:
 
     def undo_steps(self) -> int | str:
         """How many actions UNDO takes back now, or why it takes none."""
-        if self.seated is None or not self.seated.match.can_undo():
-            return "nothing to undo"
-        steps = steps_to_a_person(self.seated)
-        if steps == 0:
-            return "nothing of yours to take back: the computer moved first"
-        return steps
+        return "nothing to undo" if self.seated is None else undo_steps(self.seated)
 
     def take_back(self, steps: int = 1) -> None:
         """Take ``steps`` actions back, each told as events; the UNDO is said once, on the last."""
