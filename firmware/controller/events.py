@@ -155,10 +155,13 @@ class MatchReopened:
 
 @dataclass(frozen=True, slots=True)
 class MatchAbandoned:
-    """The match was left before it was decided: a new one replaced it (``why``)."""
+    """The match was left before it was decided: a new one replaced it (``why``); ``record``:
+    round ``round``, the one in play, as far as it was played (None: it had no move)."""
 
     game: str
     why: str  # "new", "idle", "staff", "menu", ...
+    round: int = 0
+    record: dict[str, JsonValue] | None = None
 
 
 @dataclass(frozen=True, slots=True)

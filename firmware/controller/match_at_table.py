@@ -143,7 +143,9 @@ class MatchAtTable:
             return f"{game} has {len(specs)} seats, not {len(kinds)}"
         old = self.play
         if old is not None and old.current is not None and not old.is_over:
-            self.events.post(MatchAbandoned(old.game, why))
+            unfinished = old.current if old.current.moves and not old.round_over else None
+            record = None if unfinished is None else self._record(unfinished)
+            self.events.post(MatchAbandoned(old.game, why, len(old.rounds), record))
         seated = self._seat(match, kinds, self._new_match_id(), self._wall())
         computers = [p for p in seated.players if isinstance(p, ComputerPlayer)]
         if level is not None and computers:
