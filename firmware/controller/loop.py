@@ -145,14 +145,22 @@ class BoardController:
     # -- the loop's thread ----------------------------------------------------------------
 
     def start(
-        self, game: GameAndRules | None = None, first: str | None = None, *, lesson: str = ""
+        self,
+        game: GameAndRules | None = None,
+        first: str | None = None,
+        *,
+        lesson: str = "",
+        puzzle: str = "",
     ) -> None:
         """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame.
-        ``lesson`` (``GAME/NAME``): opened over it before anything is shown or said."""
+        ``lesson`` (``GAME/NAME``) or ``puzzle`` (its id): opened over it before anything is
+        shown or said."""
         now = self.board.clock.now()
         self.table.start(now, game, first)
         if lesson:
             self.table.start_lesson(lesson, now)
+        elif puzzle:
+            self.table.start_lesson(puzzle, now, puzzle=True)
         self.board.touch.start(self.post)
         if self.board.buttons is not None:
             self.board.buttons.start(self.post)
