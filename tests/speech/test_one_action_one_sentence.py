@@ -44,6 +44,8 @@ def _check(script: str, said: list[tuple[int, str]]) -> None:
 DUEL = SETUP + f"b2\n{W}undo\n{W}press hint\n{W}c3\n{W}c4\n{W}undo\n{W}press resign\n{W}"
 TEAMS = SETUP + f"b2\n{W}c3\n{W}undo\n{W}undo\n{W}press resign\n{W}"
 CUBULUS = f"f10\n{W}g10\n{W}e10\n{W}undo\n{W}undo\n{W}f10\n{W}"
+CULL = SETUP + "".join(f"{cell}\n{W}" for cell in ("e5", "f5", "o15", "g5", "h5", "g5", "m3"))
+CULL += f"undo\n{W}undo\n{W}undo\n{W}"  # the move, the flip, the culling placement
 LESSON = f"h8\n{W}g8\n{W}i8\n{W}undo\n{W}"
 REVIEW = SETUP + f"b2\n{W}press resign\n{W}press mistakes\n{W}{W}press back\n{W}"
 
@@ -53,12 +55,13 @@ REVIEW = SETUP + f"b2\n{W}press resign\n{W}press mistakes\n{W}{W}press back\n{W}
     [
         (DUEL, ("--computer", "red", "--level", "1", "--clock", "5+3")),
         (DUEL, ("--clock", "turn:30")),
+        (CULL, ("--clock", "5+3")),
         (TEAMS, ("--mode", "teams", "--computer", "redA", "--level", "1")),
         (CUBULUS, ("--game", "cubulus", "--players", "3")),
         (LESSON, ("--lesson", "culls/cull")),
         (REVIEW, ("--computer", "red", "--level", "1")),
     ],
-    ids=["duel-computer-clock", "duel-turn-clock", "teams", "cubulus-3", "lesson", "review"],
+    ids=["duel-computer-clock", "duel-turn", "cull", "teams", "cubulus-3", "lesson", "review"],
 )
 def test_each_action_is_said_once(tmp_path: Path, script: str, flags: tuple[str, ...]) -> None:
     said = said_by(script, tmp_path / "run", *flags)
