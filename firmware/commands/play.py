@@ -89,6 +89,7 @@ def run_spec(args: argparse.Namespace, review: Record | None = None) -> RunSpec:
         clock=args.clock,
         review=review,
         lesson=_lesson_of(args),
+        puzzle=_puzzle_of(args),
         script=args.script,
         frames=args.frames,
         said=args.said,
@@ -118,6 +119,22 @@ def run(args: argparse.Namespace, review: Record | None = None) -> int:
         if spec.review is not None:
             session.controller.review(spec.review)
         return _play(spec, session, layered_config, store)
+
+
+def _puzzle_of(args: argparse.Namespace) -> str | None:
+    """The puzzle ``--puzzle`` names, checked now (SessionError says where the ids are)."""
+    if args.puzzle is None:
+        return None
+    from firmware.learn.puzzles import PuzzleError, load_puzzles
+
+    try:
+        ids = {puzzle.id for puzzle in load_puzzles()}
+    except PuzzleError as exc:
+        raise SessionError(f"--puzzle: a puzzle cannot be used: {exc}") from exc
+    if args.puzzle not in ids:
+        found = f"{args.puzzle[:40]!r}"
+        raise SessionError(f"--puzzle: no puzzle {found} (cullsboard puzzles lists every id)")
+    return str(args.puzzle)
 
 
 def _lesson_of(args: argparse.Namespace) -> str | None:

@@ -67,6 +67,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--lesson", metavar="GAME/NAME", help="open this lesson at once (cullsboard lessons)"
     )
     group.add_argument(
+        "--puzzle", metavar="ID", help="open this puzzle at once (ids: cullsboard puzzles)"
+    )
+    group.add_argument(
         "--plain", action="store_true", help="letters instead of colours in the terminal"
     )
     group.add_argument(

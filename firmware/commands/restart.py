@@ -18,7 +18,7 @@ log = logging.getLogger("cullsboard")
 # What starts something at once instead of resuming the match on the board (the games' rule
 # switches too: they go with --game).
 STARTS_AFRESH = frozenset(
-    {"--game", "--computer", "--level", "--seed", "--script", "--online", "--lesson"}
+    {"--game", "--computer", "--level", "--seed", "--script", "--online", "--lesson", "--puzzle"}
 )
 
 

@@ -82,11 +82,13 @@ class MoveApplied:
 
 @dataclass(frozen=True, slots=True)
 class MoveUndone:
-    """UNDO took back ``token``, action ``ply`` of round ``round``."""
+    """UNDO took back ``token``, action ``ply`` of round ``round``; ``said``: the UNDO's one
+    sentence, on the last action it took back (None on the others: one UNDO, one sentence)."""
 
     round: int
     token: str
     ply: int
+    said: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +155,13 @@ class MatchReopened:
 
 @dataclass(frozen=True, slots=True)
 class MatchAbandoned:
-    """The match was left before it was decided: a new one replaced it (``why``)."""
+    """The match was left before it was decided: a new one replaced it (``why``); ``record``:
+    round ``round``, the one in play, as far as it was played (None: it had no move)."""
 
     game: str
     why: str  # "new", "idle", "staff", "menu", ...
+    round: int = 0
+    record: dict[str, JsonValue] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,13 +70,19 @@ def lesson_run(lesson: Lesson, rng: random.Random, columns: int, rows: int) -> L
 
 
 def puzzle_run(
-    learning: Learning, game: str, rng: random.Random, columns: int, rows: int
+    learning: Learning, game: str, rng: random.Random, columns: int, rows: int, first: str = ""
 ) -> PuzzleRun:
-    """``game``'s puzzles from the first; ValueError if it has none."""
+    """``game``'s puzzles from the first, or from the one whose id is ``first``; ValueError if it
+    has none, or none with that id."""
+    puzzles = learning.puzzles(game)
+    ids = [puzzle.id for puzzle in puzzles]
+    if first and first not in ids:
+        raise ValueError(f"{game} has no puzzle {first!r}")
     return PuzzleRun(
-        learning.puzzles(game),
+        puzzles,
         board_adapter(game),
         find_teaching(game).tasks,
+        start=ids.index(first) if first else 0,
         player=_player(game),
         rng=rng,
         columns=columns,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from firmware.controller.command_check import CommandCheck
 from firmware.controller.composer import Composer, ScorePart
@@ -39,6 +38,7 @@ from firmware.controller.live import (
     UndoAgreed,
     ViewHub,
 )
+from firmware.controller.loop_shared import NOTHING_SHARED, Shared
 from firmware.controller.players import SeatMove
 from firmware.controller.restart import RestartRequested
 from firmware.controller.review import StartReview
@@ -54,20 +54,6 @@ log = logging.getLogger("cullsboard.controller")
 
 HEARTBEAT_EVERY_S = 2.0
 HOME = CafeControls()  # no idle show, dimmer or power switch
-
-
-@dataclass(frozen=True, slots=True)
-class Shared:
-    """The loop's parts other parts were given first: its queue (the broker link posts to it),
-    its views (the link follows them) and the board's timers (every part that waits schedules
-    on them); None: the loop makes its own."""
-
-    inbox: Inbox | None = None
-    views: ViewHub | None = None
-    timers: Timers | None = None
-
-
-NOTHING_SHARED = Shared()
 
 
 class BoardController:
@@ -159,14 +145,22 @@ class BoardController:
     # -- the loop's thread ----------------------------------------------------------------
 
     def start(
-        self, game: GameAndRules | None = None, first: str | None = None, *, lesson: str = ""
+        self,
+        game: GameAndRules | None = None,
+        first: str | None = None,
+        *,
+        lesson: str = "",
+        puzzle: str = "",
     ) -> None:
         """Start (``first`` moving first, else drawn) or resume, hook up devices, show a frame.
-        ``lesson`` (``GAME/NAME``): opened over it before anything is shown or said."""
+        ``lesson`` (``GAME/NAME``) or ``puzzle`` (its id): opened over it before anything is
+        shown or said."""
         now = self.board.clock.now()
         self.table.start(now, game, first)
         if lesson:
             self.table.start_lesson(lesson, now)
+        elif puzzle:
+            self.table.start_lesson(puzzle, now, puzzle=True)
         self.board.touch.start(self.post)
         if self.board.buttons is not None:
             self.board.buttons.start(self.post)

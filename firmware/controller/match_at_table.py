@@ -32,7 +32,7 @@ from firmware.controller.resume import BUILT_IN, Resumed, resumed_match, tell_re
 from firmware.controller.review import archived_entries, finished_rounds
 from firmware.controller.seat import Seat
 from firmware.controller.seated import Seated
-from firmware.controller.undo import steps_to_a_person, take_back
+from firmware.controller.undo import take_back, undo_sentence, undo_steps
 from firmware.rules.api import GameState, JsonValue, Termination
 from firmware.rules.endings import result_words
 from firmware.rules.game_and_rules import GameAndRules
@@ -143,7 +143,9 @@ class MatchAtTable:
             return f"{game} has {len(specs)} seats, not {len(kinds)}"
         old = self.play
         if old is not None and old.current is not None and not old.is_over:
-            self.events.post(MatchAbandoned(old.game, why))
+            unfinished = old.current if old.current.moves and not old.round_over else None
+            record = None if unfinished is None else self._record(unfinished)
+            self.events.post(MatchAbandoned(old.game, why, len(old.rounds), record))
         seated = self._seat(match, kinds, self._new_match_id(), self._wall())
         computers = [p for p in seated.players if isinstance(p, ComputerPlayer)]
         if level is not None and computers:
@@ -277,20 +279,16 @@ class MatchAtTable:
 
     def undo_steps(self) -> int | str:
         """How many actions UNDO takes back now, or why it takes none."""
-        if self.seated is None or not self.seated.match.can_undo():
-            return "nothing to undo"
-        steps = steps_to_a_person(self.seated)
-        if steps == 0:
-            return "nothing of yours to take back: the computer moved first"
-        return steps
+        return "nothing to undo" if self.seated is None else undo_steps(self.seated)
 
     def take_back(self, steps: int = 1) -> None:
-        """Take ``steps`` actions back, each told as events."""
+        """Take ``steps`` actions back, each told as events; the UNDO is said once, on the last."""
         assert self.seated is not None
         self.cancel_players()
-        for _ in range(steps):
-            self.last_said = None
-            take_back(self.seated, self.events)
+        said = undo_sentence(steps)
+        for step in range(steps, 0, -1):
+            take_back(self.seated, self.events, said if step == 1 else None)
+        self.last_said, self._last_action = said, None
 
     def tell_player(self) -> None:
         """Tell the player in the seat to act that its turn has come (once per position)."""

@@ -34,6 +34,7 @@ class PuzzleRun:
         board: BoardAdapter,
         tasks: Mapping[str, str],
         *,
+        start: int = 0,
         player: GamePlayer | None,
         rng: random.Random,
         columns: int = 15,
@@ -48,7 +49,7 @@ class PuzzleRun:
         self._rng = rng
         self._columns = columns
         self._rows = rows
-        self._index = 0
+        self._index = start  # the first puzzle shown
         self.solved = 0
         self.tried = 0
         self._position = self.puzzle.position()

@@ -25,6 +25,7 @@ from firmware.controller.modes.context import ModeContext
 from firmware.controller.modes.lesson import start_lesson
 from firmware.controller.modes.menu import MenuMode
 from firmware.controller.modes.parts import PlayAids, TableParts
+from firmware.controller.modes.puzzle import open_puzzle
 from firmware.controller.modes.review import start_review
 from firmware.controller.modes.start import (
     fresh_match,
@@ -228,6 +229,6 @@ class Table:
         """Show ``record`` for stepping through; the match waits, untouched."""
         start_review(self.context, record, now)
 
-    def start_lesson(self, name: str, now: float) -> None:
-        """Open the lesson ``GAME/NAME`` (or a game's first) over what the board is doing."""
-        start_lesson(self.context, name, now)
+    def start_lesson(self, name: str, now: float, *, puzzle: bool = False) -> None:
+        """Open the lesson ``GAME/NAME`` (or a game's first), or the puzzle ``name`` (an id)."""
+        (open_puzzle if puzzle else start_lesson)(self.context, name, now)

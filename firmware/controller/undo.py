@@ -4,7 +4,8 @@ Against the computer UNDO goes back to the last turn of a person at this board (
 replies would only be played again); an online game asks the other board first (its
 ``UndoPolicy``). Each action taken back is told as events: ``MoveUndone``, after
 ``RoundReopened`` (and ``MatchReopened``) when it ended a round, or ``RoundUnstarted`` for the
-start of a round that had no move.
+start of a round that had no move. A loss on time is not taken back (the clock that ran out
+would only run out again): UNDO is refused and says why, and nothing is journalled.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from firmware.controller.events import (
 )
 from firmware.controller.players import PlayerKind
 from firmware.controller.seated import Seated
+from firmware.rules.api import Termination
+from firmware.rules.endings import TIME
 
 
 class UndoPolicy(Protocol):
@@ -34,6 +37,38 @@ class AlwaysUndo:
 
     def may_undo(self, now: float) -> bool:
         return True
+
+
+LOST_ON_TIME = "the round was lost on time: UNDO cannot give time back"
+OUT_ON_TIME = "a player ran out of time: UNDO cannot give time back"
+
+
+def refused_for_time(seated: Seated) -> str | None:
+    """Why UNDO takes nothing back after a flag fell (None: it may). Taking back a loss on time
+    would give the side its empty clock back, and it would lose again at once: UNDO is refused
+    while the last thing that happened is a round (or a three-player Cubulus side) lost on time.
+    """
+    state = seated.match.current
+    if state is None:
+        return None
+    if seated.match.concluded and state.outcome().termination is Termination.TIME:
+        return LOST_ON_TIME
+    if state.moves and state.moves[-1] == TIME:
+        return OUT_ON_TIME
+    return None
+
+
+def undo_steps(seated: Seated) -> int | str:
+    """How many actions UNDO takes back now, or why it takes none."""
+    if not seated.match.can_undo():
+        return "nothing to undo"
+    on_time = refused_for_time(seated)
+    if on_time is not None:
+        return on_time
+    steps = steps_to_a_person(seated)
+    if steps == 0:
+        return "nothing of yours to take back: the computer moved first"
+    return steps
 
 
 def steps_to_a_person(seated: Seated) -> int:
@@ -56,8 +91,16 @@ def steps_to_a_person(seated: Seated) -> int:
     return 0
 
 
-def take_back(seated: Seated, events: EventBus) -> None:
-    """One action back, told as events (a round or the match reopened, or unstarted)."""
+def undo_sentence(steps: int) -> str:
+    """What an UNDO of ``steps`` actions is said and shown as (once, however many it took)."""
+    if steps == 1:
+        return "Taken back"
+    return f"Took back the computer's move and yours ({steps} actions)"
+
+
+def take_back(seated: Seated, events: EventBus, said: str | None = None) -> None:
+    """One action back, told as events (a round or the match reopened, or unstarted); ``said``:
+    the UNDO's sentence, when this is the last action it takes back."""
     match = seated.match
     state = match.current
     assert state is not None
@@ -79,4 +122,4 @@ def take_back(seated: Seated, events: EventBus) -> None:
         events.post(RoundReopened(number))
     token, ply = state.moves[-1], state.ply
     match.undo()
-    events.post(MoveUndone(number, token, ply))
+    events.post(MoveUndone(number, token, ply, said))

@@ -24,6 +24,8 @@ from firmware.controller.events import (
 )
 from firmware.history.snapshot import MatchSnapshot, SavedRound
 
+IN_PROGRESS = "in_progress"  # a round's status when its match was put away during it
+
 
 class SnapshotSink(Protocol):
     """Where snapshots go (the history's writer, which keeps what it cannot write yet)."""
@@ -86,7 +88,11 @@ class HistoryRecorder:
             case MatchReopened() if snapshot is not None:
                 self._change(dataclasses.replace(snapshot, winner=None, finished=None))
             case MatchAbandoned() if snapshot is not None and snapshot.finished is None:
-                self._change(dataclasses.replace(snapshot, abandoned=event.why))
+                rounds = snapshot.rounds
+                if event.record is not None:  # the round in play is kept as far as it went
+                    left = SavedRound(event.round, event.record, IN_PROGRESS, None, self._wall())
+                    rounds = (*(r for r in rounds if r.number < event.round), left)
+                self._change(dataclasses.replace(snapshot, rounds=rounds, abandoned=event.why))
             case SeatNamed() if snapshot is not None and event.seat < len(snapshot.names):
                 names = list(snapshot.names)
                 names[event.seat] = event.name

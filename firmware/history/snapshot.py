@@ -32,9 +32,10 @@ class SavedRound:
 @dataclass(frozen=True, slots=True)
 class MatchSnapshot:
     """One match: ``key`` stays the same across restarts; ``players`` are the seats' player
-    kinds, ``names`` the players' names per seat (None: unnamed); ``rounds`` only the finished
-    ones, in order; ``finished`` None while the match is undecided; ``abandoned`` why it was put
-    away unfinished (None: it was not)."""
+    kinds, ``names`` the players' names per seat (None: unnamed); ``rounds`` the finished
+    ones, in order (a match put away during a round ends with that round as far as it went,
+    status "in_progress"); ``finished`` None while the match is undecided; ``abandoned`` why it
+    was put away unfinished (None: it was not)."""
 
     key: str
     board: str

@@ -37,8 +37,8 @@ def line_for(event: Event) -> Line | None:
             return Line(_sentence(said), fresh=True)
         case ReadAloud(lines=lines):
             return Line(" ".join(_sentence(line) for line in lines), urgent=True)
-        case MoveUndone():
-            return Line("Taken back.", fresh=True)
+        case MoveUndone(said=str() as said):
+            return Line(_sentence(said), fresh=True)
         case Refused(reason=reason, cell=cell):
             return Line(_sentence(reason if cell is None else f"Not {cell}: {reason}"), urgent=True)
         case MatchEnded(resumed=False) as ended:

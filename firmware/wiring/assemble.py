@@ -28,7 +28,8 @@ from firmware.controller.hold import ButtonHold
 from firmware.controller.inbox import Inbox
 from firmware.controller.journal import Journal
 from firmware.controller.live import BoardView, Redraw, ViewHub
-from firmware.controller.loop import BoardController, Shared
+from firmware.controller.loop import BoardController
+from firmware.controller.loop_shared import Shared
 from firmware.controller.modes.parts import BoardOffers
 from firmware.controller.players import (
     Player,

@@ -131,7 +131,7 @@ def _run_locked(
     running_link = None
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int] = {}
     try:
-        controller.start(spec.game, lesson=(spec.lesson or "") if spec.review is None else "")
+        controller.start(spec.game, lesson=spec.first_lesson, puzzle=spec.first_puzzle)
         _start_poller(board.touch, stop_poll)
         where = spec.web or f"{config.web.host}:{config.web.port}"
         if plan.link is not None:

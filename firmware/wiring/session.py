@@ -165,7 +165,7 @@ def build_session(
         session.said = _open_output(plan.spec.said, "the sentences file")
         board.speaker.hear(session.write_said)
     spec = plan.spec
-    session.controller.start(spec.game, lesson=(spec.lesson or "") if spec.review is None else "")
+    session.controller.start(spec.game, lesson=spec.first_lesson, puzzle=spec.first_puzzle)
     if plan.link is not None:
         session.link = start_link(parts, plan.spec.online, page=page)
     return session

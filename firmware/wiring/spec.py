@@ -55,11 +55,22 @@ class RunSpec:
     clock: TimeControl | None = None  # --clock: the game clock (None: the config's play.clock)
     review: Record | None = None  # opened on the board once it runs
     lesson: str | None = None  # GAME/NAME, opened once it runs (if no review)
+    puzzle: str | None = None  # a puzzle's id, opened once it runs (if no review nor lesson)
     script: str | None = None  # simulated: play these lines on a clock only ``wait`` moves
     frames: str | None = None  # simulated: write every frame sent here
     said: str | None = None  # simulated: write every sentence the voice says here
     record: str | None = None  # simulated: save the game's record here at the end
     plain: bool = False  # simulated: the terminal view without colour or redraws
+
+    @property
+    def first_lesson(self) -> str:
+        """The lesson opened as the board starts ("": none; a review opens instead)."""
+        return (self.lesson or "") if self.review is None else ""
+
+    @property
+    def first_puzzle(self) -> str:
+        """The puzzle opened as the board starts ("": none; a review or lesson opens instead)."""
+        return (self.puzzle or "") if self.review is None and not self.lesson else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ def test_undo_new_and_menu_cancel_a_board_that_plays_itself(tmp_path: Path) -> N
     assert len(rig.moves) == counts[2] - 1 and rig.score["thinking"] is True
     rig.next_move()
     assert len(rig.moves) == counts[2]
+    rig.press("new")  # NEW during the match asks first: the seats go on meanwhile
     rig.press("new")
     assert rig.moves in ([], ["h8"]) and rig.score["thinking"] is True
     rig.stop_thinking()

@@ -1,6 +1,7 @@
 """A round ended off the board (on time, by resignation, by agreement) is journaled, told with
 its reason, kept in the history, announced to the broker, resumed after a restart and taken
-back by UNDO, as an ending by a move is; an ending by a move is told as it was."""
+back by UNDO, as an ending by a move is (but a loss on time: UNDO is refused, the clock that ran
+out would only run out again); an ending by a move is told as it was."""
 
 from __future__ import annotations
 
@@ -10,9 +11,17 @@ from pathlib import Path
 import pytest
 
 from firmware.controller.entries import JournalKeeper
-from firmware.controller.events import Event, EventLog, MatchEnded, RoundEnded, RoundReopened
+from firmware.controller.events import (
+    Event,
+    EventLog,
+    MatchEnded,
+    Refused,
+    RoundEnded,
+    RoundReopened,
+)
 from firmware.controller.journal import Journal
 from firmware.controller.live import LoopCall
+from firmware.controller.undo import LOST_ON_TIME
 from firmware.history.store import History
 from firmware.link.report import BrokerEvents
 from firmware.rules.api import JsonValue, Termination
@@ -80,12 +89,12 @@ def test_a_loss_on_time_goes_through_journal_events_broker_and_history(tmp_path:
     resumed = heard.of(RoundEnded)
     assert [(e.reason, e.resumed) for e in resumed] == [("time", True)]
 
-    again.press("undo")
-    assert again.score["phase"] == "playing"
-    assert again.moves == ["a1", "b1", "o15", "n15", "h8"], "UNDO takes back the ending alone"
-    assert [e.termination for e in heard.of(RoundReopened)] == [Termination.TIME]
-    assert _journal(state)[-1] == {"e": "undo"}
-    assert History(state).matches() == [], "the history forgets the round taken back"
+    again.press("undo")  # the clock that ran out would only run out again
+    assert again.score["phase"] == "round_over", "a loss on time is not taken back"
+    assert [e.reason for e in heard.of(Refused)] == [LOST_ON_TIME]
+    assert heard.of(RoundReopened) == []
+    assert _journal(state)[-1] == {"e": "end", "reason": "time", "winner": "blue"}
+    assert len(History(state).matches()) == 1, "the history keeps the round"
 
 
 def test_a_round_won_by_a_move_is_told_as_before(tmp_path: Path) -> None:

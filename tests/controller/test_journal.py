@@ -64,6 +64,7 @@ def test_a_new_match_archives_the_old_and_archives_stay_bounded(
     rig.start("culls", {"mode": "duel"}, first="blue")
     for _ in range(5):
         rig.tap("h8")
+        rig.press("new")  # NEW during a match asks first
         rig.press("new")
     assert rig.state_dir is not None
     archived = sorted((rig.state_dir / "archive").glob("match-*.jsonl"))

@@ -72,6 +72,7 @@ def test_undo_goes_back_to_the_person_s_last_turn(
     assert _person_to_act(rig), "the person is to act again"
     assert rig.moves == replied[:last_ply_at]
     assert [e.token for e in log.of(MoveUndone)] == list(reversed(replied[len(rig.moves) :]))
-    assert "took back the computer's move and yours" in str(rig.score["notice"])
-    assert str(rig.score["message"]).startswith("Took back the computer's move")
+    said = [e.said for e in log.of(MoveUndone) if e.said is not None]
+    assert str(rig.score["last_action"]).startswith("Took back the computer's move and yours")
+    assert said == [rig.score["last_action"]], "one UNDO, one sentence"
     assert not rig.seating.thinker.thinking(), "the computer does not play again"

@@ -31,7 +31,8 @@ def test_new_during_a_match_keeps_it_as_abandoned_not_played(
     name(rig, "blue", "Ana")
     name(rig, "red", "Ben")
     play_rounds(rig, ["blue"])  # a round won, the match far from over
-    rig.press("new")  # NEW during the match: it is put away
+    rig.press("new")  # NEW during the match asks first
+    rig.press("new")  # the second NEW puts it away
     rig.board.close()
 
     history = History(state)

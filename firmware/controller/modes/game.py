@@ -10,6 +10,7 @@ from firmware.controller.computer import ComputerPlayer
 from firmware.controller.events import PendingDropped
 from firmware.controller.modes.base import BoardMode, Fields
 from firmware.controller.modes.context import make_mode
+from firmware.controller.modes.new_match_ask import ask_before_new, take_back_question
 from firmware.controller.seated import Seated
 from firmware.players import HIGHEST, LOWEST, level_words
 from firmware.render import palette as p
@@ -39,10 +40,14 @@ class GameMode(BoardMode):
         """The board came back after a restart in this mode."""
 
     def press(self, ctx: ModeContext, button: Button, now: float) -> None:
+        if button is not Button.NEW:
+            take_back_question(ctx)  # any other button goes on with the match
         if button is Button.MENU:
             ctx.match.cancel_players()
             ctx.push(make_mode("menu", now), now)
         elif button is Button.NEW:
+            if ask_before_new(ctx, self.seated, now):
+                return
             chosen = ctx.menu.game_and_rules()
             ctx.new_match(chosen.game, chosen.rules_dict(), now)
         elif button is Button.HINT:
@@ -59,9 +64,7 @@ class GameMode(BoardMode):
             return
         if not ctx.undo_policy.may_undo(now):
             return
-        ctx.match.take_back(steps)
-        if steps > 1:
-            ctx.feedback.say(f"took back the computer's move and yours ({steps} actions)", now)
+        ctx.match.take_back(steps)  # said once, as the last action taken back
         ctx.feedback.clear()
         following(ctx, now).seen(now)
 

@@ -69,3 +69,18 @@ def open_puzzles(ctx: ModeContext, now: float) -> None:
         ctx.feedback.refuse(f"cannot start the puzzles: {exc}", now)
         return
     open_visit(ctx, PuzzleMode(now, run), now)
+
+
+def open_puzzle(ctx: ModeContext, puzzle_id: str, now: float) -> None:
+    """Open the puzzle ``puzzle_id`` (ids are ``GAME-KIND-NNNN``), its game's next ones after it,
+    over what the board is doing."""
+    if ctx.learning is None:
+        ctx.feedback.refuse("this board has no puzzles", now)
+        return
+    game = puzzle_id.split("-", 1)[0]
+    try:
+        run = puzzle_run(ctx.learning, game, ctx.rng, ctx.columns, ctx.rows, first=puzzle_id)
+    except ValueError as exc:
+        ctx.feedback.refuse(f"cannot open the puzzle: {exc}", now)
+        return
+    open_visit(ctx, PuzzleMode(now, run), now)
