@@ -209,3 +209,10 @@ def test_the_hint_is_named_once_on_the_sentence_line(hint: JsonValue, shown: str
     TerminalView(scroll, Style.SCROLL).show(view("Blue: place a chip", hint=hint))
     assert f"Blue: place a chip {shown}\n" in scroll.getvalue()
     assert "hint: hint" not in scroll.getvalue().lower()
+
+
+def test_a_features_fact_is_a_line_of_the_side_panel_in_its_own_words() -> None:
+    out = io.StringIO()
+    fact: JsonValue = {"name": "unsaved", "label": "Games not saved", "words": "the journal"}
+    TerminalView(out, Style.LETTERS).show(view(facts=[fact]))
+    assert any(line.endswith("Games not saved: the journal") for line in screen_of(out))

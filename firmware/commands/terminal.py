@@ -185,6 +185,7 @@ class TerminalView:
         panel = status_lines(view.frame, coloured)
         if shown.score_words:
             panel.append(_cut_to(shown.score_words))
+        panel += [_cut_to(f"{fact.label}: {fact.words}") for fact in shown.facts]
         if shown.clock is not None:
             sides = shown.clock.words
             line = "clock " + " ".join(sides)

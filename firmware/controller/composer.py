@@ -12,6 +12,7 @@ from firmware.controller.overlays import FaultPattern, FrameLayer, IdleShow, Lin
 from firmware.controller.scene import table_lights
 from firmware.controller.scoreboard import scoreboard
 from firmware.controller.table import Table
+from firmware.controller.view_model import FACTS
 from firmware.rules.api import JsonValue
 from hal.interfaces import Frame, LedOutput
 
@@ -54,8 +55,13 @@ class Composer:
     def compose(self, now: float) -> Composed:
         leds = self._leds
         score = scoreboard(self._table, now)
+        facts: list[JsonValue] = []
         for part in self._score_parts:
-            score.update(part(now))
+            keys = part(now)
+            found = keys.pop(FACTS, None)
+            facts += found if isinstance(found, list) else []
+            score.update(keys)
+        score[FACTS] = facts
         if self._link is not None:
             score["online"] = self._link.online()
         animates: float | None = None

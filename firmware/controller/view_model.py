@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from firmware.rules.api import JsonValue
 
 FREE_PHASES = ("attract", "menu", "match_over")
+FACTS = "facts"  # the scoreboard's key of the features' facts
 
 
 def _text(value: JsonValue | None) -> str | None:
@@ -78,6 +79,40 @@ def _clock(value: JsonValue | None) -> ClockView | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Fact:
+    """A fact a feature adds to the view, with its words: every reader shows it as it is (the
+    terminal's side panel, the board page, the scoreboard, the fleet's card) and the voice says
+    it when its words change. A feature adds one by returning ``facts_part(...)`` from its
+    ``score_part``: nothing else changes for a new fact."""
+
+    name: str  # stable, for a reader that follows it ("clock_next")
+    label: str  # "Next round's clock"
+    words: str  # "5+3"
+
+    @property
+    def said(self) -> str:
+        return f"{self.label}: {self.words}."
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {"name": self.name, "label": self.label, "words": self.words}
+
+
+def facts_part(*facts: Fact) -> dict[str, JsonValue]:
+    """The scoreboard keys of a part that adds ``facts`` (the composer joins every part's)."""
+    return {FACTS: [fact.to_json() for fact in facts]}
+
+
+def _facts(value: JsonValue | None) -> tuple[Fact, ...]:
+    if not isinstance(value, list):
+        return ()
+    return tuple(
+        Fact(str(item.get("name") or ""), str(item.get("label") or ""), str(item.get("words")))
+        for item in value
+        if isinstance(item, dict) and item.get("words") is not None
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class OnlineView:
     """The online game this board plays with another over the broker."""
 
@@ -131,6 +166,7 @@ class ScoreView:
     moves: tuple[str, ...] | None = None
     seats: JsonValue = None  # the seats as the scoreboard lists them
     record: Mapping[str, JsonValue] | None = None  # the round in play as a records.md record
+    facts: tuple[Fact, ...] = ()  # what the features add, with their words
 
     @property
     def hint_words(self) -> str | None:
@@ -196,4 +232,5 @@ def read_score(score: Mapping[str, JsonValue]) -> ScoreView:
         moves=tuple(str(m) for m in moves) if isinstance(moves, list) else None,
         seats=score.get("seats"),
         record=record if isinstance(record, dict) else None,
+        facts=_facts(score.get(FACTS)),
     )

@@ -153,6 +153,7 @@ def _card(board: str, entry: BoardEntry, now: float, broker_lost: bool) -> dict[
         "round": shown.round,
         "message": shown.message or None,
         "online": None if shown.online is None else shown.online.to_json(),
+        "facts": [fact.to_json() for fact in shown.facts],
         "games_today": state.get("games_today"),
         "lost_on_time_today": state.get("lost_on_time_today"),
         "lights": state.get("lights"),

@@ -44,6 +44,7 @@ class Announcer:
         self._round_end: Line | None = None  # said with the step's view, unless the match ended
         self._warned: set[tuple[str, int]] = set()  # (side, threshold) said since it was above
         self._phase: object = None  # the phase of the view last looked at
+        self._facts: dict[str, str] = {}  # the features' facts as last said
 
     def hear(self, event: Event) -> None:
         """An event from the bus (subscribe this)."""
@@ -70,6 +71,10 @@ class Announcer:
             self._round_end = None
         shown = read_score(view.score)
         self._clock_warning(shown.clock)
+        for fact in shown.facts:  # a feature's fact, said when it appears or changes
+            if self._facts.get(fact.name) != fact.words:
+                self._say(Line(fact.said))
+        self._facts = {fact.name: fact.words for fact in shown.facts}
         phase, message, notice = shown.phase, shown.message, shown.notice
         if phase == "menu" and self._phase != "menu" and shown.voice_cell_said:
             self._say(Line(_capital(shown.voice_cell_said)))  # where the voice cell is

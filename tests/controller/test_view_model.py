@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from firmware.controller.view_model import OnlineView, ScoreView, SideTime, read_score
+from firmware.controller.view_model import (
+    Fact,
+    OnlineView,
+    ScoreView,
+    SideTime,
+    facts_part,
+    read_score,
+)
 from firmware.rules.api import JsonValue
 
 SCORE: dict[str, JsonValue] = {
@@ -38,3 +45,11 @@ def test_a_missing_or_malformed_fact_is_none_and_the_menu_keeps_its_sentence_pla
     assert shown == ScoreView(phase="menu", last_action="x")
     assert shown.sentence == "" and shown.free and shown.clock is None and shown.round is None
     assert read_score({"error": "not h8"}).sentence == " [not h8]"
+
+
+def test_a_features_facts_are_read_with_their_words() -> None:
+    part = facts_part(Fact("clock_next", "Next round's clock", "5+3"))
+    shown = read_score({"phase": "playing", **part, "message": "m"})
+    assert shown.facts == (Fact("clock_next", "Next round's clock", "5+3"),)
+    assert shown.facts[0].said == "Next round's clock: 5+3."
+    assert read_score({"facts": [{"name": "x"}, 3]}).facts == ()  # no words: nothing to show

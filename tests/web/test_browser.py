@@ -196,6 +196,21 @@ def test_a_clock_shows_low_in_its_last_tenth_by_the_boards_own_whole_time(
         expect(blue).to_have_attribute("data-low", "low")
 
 
+def test_a_features_facts_show_on_the_scoreboard_and_the_board_page_in_their_words(
+    page: Page, board: FakeLiveBoard
+) -> None:
+    fact: JsonValue = {"name": "unsaved", "label": "Games not saved", "words": "the journal"}
+    with serve_in_thread(board, host="127.0.0.1", port=0, pin=None) as web:
+        for address in ("scoreboard", ""):
+            page.goto(web.url + address)
+            expect(page.locator("#link")).to_have_attribute("data-state", "live")
+            expect(page.locator("#facts")).to_be_hidden()
+            board.publish(BoardView(board.view().frame, {**board.view().score, "facts": [fact]}))
+            expect(page.locator("#facts li")).to_have_text(["Games not saved: the journal"])
+            board.publish(BoardView(board.view().frame, {**board.view().score, "facts": []}))
+            expect(page.locator("#facts")).to_be_hidden()
+
+
 def test_the_scoreboard_shows_teams_and_who_acts(page: Page, board: FakeLiveBoard) -> None:
     with serve_in_thread(board, host="127.0.0.1", port=0, pin=None) as web:
         page.goto(web.url + "scoreboard")

@@ -143,6 +143,7 @@ function card(board) {
   const lost = lostOnTime(board.lost_on_time_today);
   link.append(line(`games today: ${board.games_today ?? "?"}${lost ? ` · ${lost}` : ""}${board.cafe ? ` · ${board.cafe}` : ""}`));
   if (only && board.message) link.append(line(board.message));
+  for (const fact of board.facts || []) link.append(line(`${fact.label}: ${fact.words}`));
   box.append(link, extras(board));
   return box;
 }

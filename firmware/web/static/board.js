@@ -8,6 +8,7 @@ import {
   gameDrawing,
   keepPinOnSubmit,
   sendCommand,
+  showFacts,
   showOnline,
   showTournament,
   tabPin,
@@ -160,6 +161,7 @@ function showScore(score) {
   showOnline(score.online);
   showTournament(score.tournament);
   showVoice(score.voice, words);
+  showFacts(document.getElementById("facts"), score.facts);
   const error = document.getElementById("error");
   error.textContent = score.error || "";
   error.hidden = !score.error;

@@ -25,6 +25,13 @@ export function cellName(column, row) {
   return String.fromCharCode(97 + column) + String(row + 1);
 }
 
+// The features' facts (the scoreboard's `facts`) in their own words, one line each, into `list`.
+export function showFacts(list, facts) {
+  const shown = Array.isArray(facts) ? facts : [];
+  list.replaceChildren(...shown.map((fact) => element("li", "fact", `${fact.label}: ${fact.words}`)));
+  list.hidden = shown.length === 0;
+}
+
 export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;

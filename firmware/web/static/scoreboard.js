@@ -5,6 +5,7 @@ import {
   connectLive,
   element,
   gameDrawing,
+  showFacts,
   showOnline,
   showTournament,
   title,
@@ -172,6 +173,7 @@ function showScore(score) {
   // At the end of a match the turn line says who won; a message saying it again is left out.
   const repeats = score.over === "match" && !score.attract && /wins? the match/i.test(score.message || "");
   document.getElementById("message").textContent = repeats ? "" : score.message || "";
+  showFacts(document.getElementById("facts"), score.facts);
   // What just happened, in the game's words, where the board says it.
   const said = document.getElementById("said");
   said.textContent = !menuOpen && typeof score.last_action === "string" ? score.last_action : "";
