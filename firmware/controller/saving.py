@@ -65,6 +65,12 @@ class Saving:
         with self._lock:
             return bool(self._failing)
 
+    def unsaved(self) -> list[str]:
+        """Each file not being saved, short: ``the journal cannot be written (Disk full)``."""
+        with self._lock:
+            failing = sorted(self._failing.items())
+        return [f"{what} cannot be written ({why})" for what, (why, _) in failing]
+
     def problems(self) -> list[str]:
         """One sentence for each file not being saved: what, why and what staff should do."""
         with self._lock:

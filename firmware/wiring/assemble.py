@@ -43,6 +43,7 @@ from firmware.controller.saving import Saving
 from firmware.controller.table import Table
 from firmware.controller.table_setup import TableHelps, WhoPlays
 from firmware.controller.timers import Timers
+from firmware.controller.view_model import Fact, facts_part
 from firmware.history.day import Today
 from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder
@@ -276,6 +277,7 @@ def assemble(
             game_clock.score_json,
             _voice_shown(board, inbox),
             no_tournament if link_part is None else link_part.score_json,
+            lambda now: facts_part(*(Fact(why, UNSAVED, why) for why in saving.unsaved())),
         ),
     )
     if seating is not None:
@@ -300,6 +302,9 @@ def assemble(
 
 
 VOICE_SHOWN = 3  # the simulated voice's latest sentences on the terminal and the board page
+
+
+UNSAVED = "Games not saved"  # a fact on every reader while a file cannot be written
 
 
 def no_tournament(now: float) -> dict[str, JsonValue]:
