@@ -7,6 +7,8 @@ The card is a real tmpfs (mounted as root): made read-only, or filled to the las
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +20,9 @@ from tests.web.client import post, request
 
 __all__ = ["read_only_disk", "small_disk"]  # the fixtures
 
+JOURNAL = "the journal cannot be written (Read-only file system)"
 NEARLY_FULL = "the SD card is nearly full: 0 MB free (see docs/kiosk.md)"
+ROOT = Path(__file__).resolve().parents[2]
 AMBER = "#{:02x}{:02x}{:02x}".format(*FAULT_COLOUR)
 
 
@@ -59,6 +63,8 @@ def test_a_read_only_state_directory_is_said_on_the_health_and_flashed_on_the_bo
     assert any(p.startswith(said) for p in problems), problems
     touch(product, "h8")
     wait_for(lambda: any("the journal" in p for p in storage_problems(product)), "the journal")
+    facts = request(product.url + "api/state").json()["score"]["facts"]
+    assert {"name": JOURNAL, "label": "Games not saved", "words": JOURNAL} in facts, facts
     wait_for(lambda: corners_flashed(product), "the corners' flash")
     code, stderr = product.stop()
     assert code == 0, stderr
@@ -89,3 +95,17 @@ def test_a_full_card_says_the_games_are_not_saved_and_logs_each_file_once(
     assert code == 0, stderr
     assert stderr.count("the clocks could not be saved") == 1, stderr
     assert stderr.count("the clocks are saved again") == 1, stderr
+
+
+def test_games_not_saved_is_said_aloud_once_as_a_fact(tmp_path: Path, read_only_disk: Path) -> None:
+    script, said = tmp_path / "script.txt", tmp_path / "said.txt"
+    script.write_text("h8\nwait 3000\nh10\nwait 20000\n", encoding="utf-8")
+    argv = ["--mock-hal", "--game", "culls", "--seed", "1", "--script", str(script),
+            "--state-dir", str(read_only_disk), "--said", str(said)]  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware", *argv], capture_output=True, text=True, cwd=ROOT,
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = [line.split("\t", 1)[1] for line in said.read_text(encoding="utf-8").splitlines()]
+    assert lines.count(f"Games not saved: {JOURNAL}.") == 1, lines
