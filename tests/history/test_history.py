@@ -31,6 +31,8 @@ def play_match_blue_wins(rig: Rig) -> None:
             "status": "won",
             "winner": "blue",
             "reason": None,
+            "ending": None,
+            "words": "Blue won",
         }
         if number < 3:
             rig.advance(TABLE_TIMING.line_show)
@@ -222,6 +224,8 @@ def test_a_match_resumed_after_a_restart_goes_on_in_its_own_row(tmp_path: Path) 
         "status": "won",
         "winner": "blue",
         "reason": None,
+        "ending": None,
+        "words": "Blue won",
     }
     for number in (2, 3):
         again.advance(TABLE_TIMING.line_show)
@@ -233,6 +237,8 @@ def test_a_match_resumed_after_a_restart_goes_on_in_its_own_row(tmp_path: Path) 
             "status": "won",
             "winner": "blue",
             "reason": None,
+            "ending": None,
+            "words": "Blue won",
         }
     assert again.score["phase"] == "match_over"
     again.board.close()
