@@ -22,6 +22,7 @@ ANALYSIS_NODES = 3000  # per position
 WON = 100_000  # a won or lost position, and the cap of any evaluation (search scores are larger)
 MISTAKE = 150  # a move that loses at least this much is a mistake
 SHOWN_MISTAKES = 3
+ONLY_MOVES = 8  # only moves in a row scored by the position after them
 REVIEW_KEYS = ("ply", "colour", "move", "eval", "best", "best_eval", "loss")
 
 
@@ -80,9 +81,21 @@ def judge(
     return player.choose(state, level(HIGHEST).number, budget, random.Random(state.ply))
 
 
-def _search(state: GameState, nodes: int, seed: int) -> Choice:
+def _search(state: GameState, nodes: int, seed: int, steps: int = ONLY_MOVES) -> Choice:
+    """The judge's answer with a score the analysis can trust: an answer the search gave
+    without looking (depth 0: an only move, such as the one block of a four) is scored by the
+    position it leads to, searched the same way (at most ``steps`` such moves in a row)."""
     del seed  # the judge seeds by the position's ply
-    return judge(state, nodes)
+    answer = judge(state, nodes)
+    if answer.depth > 0 or steps <= 0:
+        return answer
+    mover = state.to_move()
+    assert mover is not None
+    after = state.copy()
+    after.apply(answer.token)
+    then = None if after.outcome().is_over else _search(after, nodes, 0, steps - 1)
+    value = _value_after(after, mover, then)
+    return Choice(answer.token, value, 1, answer.nodes + (0 if then is None else then.nodes))
 
 
 def _value_after(state: GameState, colour: str, answer: Choice | None) -> int:
