@@ -9,11 +9,12 @@ plain sentence.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from firmware.controller.adapter import board_adapter, cells_for_token
-from firmware.players.analysis import WON, MoveReview, mistakes
+from firmware.players.analysis import WON, MoveReview, best_moment, mistakes
 from firmware.rules.api import GameState, JsonValue
 from firmware.rules.grid import cell_name
 from firmware.rules.records import Record
@@ -42,7 +43,14 @@ class ExplainsMistakes(Protocol):
     """A board adapter that says a mistake in its game's words."""
 
     def explain_mistake(
-        self, before: GameState, token: str, better: str, reply: str | None, *, forced: bool
+        self,
+        before: GameState,
+        token: str,
+        better: str,
+        reply: str | None,
+        *,
+        forced: bool,
+        line: Sequence[str] = (),
     ) -> str:
         """``Blue i9: this let Red make an open four; h9 would have stopped it``."""
 
@@ -87,9 +95,14 @@ def round_mistakes(
         reply = reviews[review.ply].best if review.ply < len(reviews) else None
         if isinstance(adapter, ExplainsMistakes):
             forced = review.evaluation <= -WON
-            said = adapter.explain_mistake(before, review.move, review.best, reply, forced=forced)
+            line = record.moves[review.ply :]
+            said = adapter.explain_mistake(
+                before, review.move, review.best, reply, forced=forced, line=line
+            )
         else:
             said = f"{review.colour.capitalize()} {review.move}; {review.best} was better"
+        if review.best == review.move:  # no better move known: only what it let happen
+            said = said.partition("; ")[0]
         found.append(
             Mistake(
                 review.ply,
@@ -119,4 +132,26 @@ def coach_json(
         "first": record.first,
         "evaluations": [] if reviews is None else list(evaluations(reviews, record.first)),
         "mistakes": [mistake.to_json() for mistake in found],
+        "summary": summary(reviews, found),
     }
+
+
+def summary(reviews: list[MoveReview] | None, found: list[Mistake]) -> str:
+    """What the coach says of the whole round: how many mistakes, or that there were none and
+    the move that gained most (``No mistakes this round. The best moment: move 9, Blue h7``)."""
+    if reviews is None:
+        return ""
+    if found:
+        return f"{count(len(found), 'mistake')} this round"
+    best = best_moment(reviews)
+    moment = (
+        ""
+        if best is None
+        else (f" The best moment: move {best.ply}, {best.colour.capitalize()} {best.move}")
+    )
+    return f"No mistakes this round.{moment}"
+
+
+def count(number: int, noun: str) -> str:
+    """``1 mistake``, ``3 mistakes``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

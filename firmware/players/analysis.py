@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware.players.levels import HIGHEST, level
 from firmware.rules.api import GameState, Status
@@ -22,6 +22,7 @@ ANALYSIS_NODES = 3000  # per position
 WON = 100_000  # a won or lost position, and the cap of any evaluation (search scores are larger)
 MISTAKE = 150  # a move that loses at least this much is a mistake
 SHOWN_MISTAKES = 3
+ONLY_MOVES = 8  # only moves in a row scored by the position after them
 REVIEW_KEYS = ("ply", "colour", "move", "eval", "best", "best_eval", "loss")
 
 
@@ -80,9 +81,21 @@ def judge(
     return player.choose(state, level(HIGHEST).number, budget, random.Random(state.ply))
 
 
-def _search(state: GameState, nodes: int, seed: int) -> Choice:
+def _search(state: GameState, nodes: int, seed: int, steps: int = ONLY_MOVES) -> Choice:
+    """The judge's answer with a score the analysis can trust: an answer the search gave
+    without looking (depth 0: an only move, such as the one block of a four) is scored by the
+    position it leads to, searched the same way (at most ``steps`` such moves in a row)."""
     del seed  # the judge seeds by the position's ply
-    return judge(state, nodes)
+    answer = judge(state, nodes)
+    if answer.depth > 0 or steps <= 0:
+        return answer
+    mover = state.to_move()
+    assert mover is not None
+    after = state.copy()
+    after.apply(answer.token)
+    then = None if after.outcome().is_over else _search(after, nodes, 0, steps - 1)
+    value = _value_after(after, mover, then)
+    return Choice(answer.token, value, 1, answer.nodes + (0 if then is None else then.nodes))
 
 
 def _value_after(state: GameState, colour: str, answer: Choice | None) -> int:
@@ -151,7 +164,48 @@ def _best_value(before: GameState, token: str, colour: str, nodes: int, seed: in
     return _value_after(after, colour, answer)
 
 
+def _seen_before(reviews: list[MoveReview], index: int) -> int:
+    """The evaluation before move ``index`` from its mover's side (the move before's, turned
+    round if the other side made it; 0 before the first)."""
+    if index == 0:
+        return 0
+    last, mover = reviews[index - 1], reviews[index].colour
+    return last.evaluation if last.colour == mover else -last.evaluation
+
+
+def turning_points(reviews: list[MoveReview]) -> list[MoveReview]:
+    """The moves that turned the round: each move after which its mover is lost by force
+    though the evaluation before did not say so, and each that let a forced win slip.
+
+    A move the search itself would have played (nothing better found there) did not lose the
+    round: the mover's move before it did, with the loss the evaluation now shows."""
+    found: dict[int, MoveReview] = {}
+    for index, review in enumerate(reviews):
+        before = _seen_before(reviews, index)
+        if review.evaluation <= -WON < before < WON and review.best == review.move:
+            earlier = [r for r in reviews[:index] if r.colour == review.colour]
+            if earlier and earlier[-1].evaluation < WON:
+                culprit = earlier[-1]
+                loss = max(culprit.loss, culprit.best_evaluation + WON)
+                found[culprit.ply] = replace(culprit, evaluation=-WON, loss=loss)
+                continue
+        slipped = before >= WON > review.evaluation and review.best != review.move
+        if review.evaluation <= -WON < before < WON or slipped:
+            loss = max(review.loss, before - review.evaluation, MISTAKE)
+            found[review.ply] = replace(review, loss=loss)
+    return sorted(found.values(), key=lambda r: r.ply)
+
+
 def mistakes(reviews: list[MoveReview], colour: str | None = None) -> list[MoveReview]:
-    """The moves (of ``colour``, or anyone's) that lost the most, worst first."""
-    mine = [r for r in reviews if r.loss >= MISTAKE and colour in (None, r.colour)]
+    """The moves (of ``colour``, or anyone's) that lost the most, worst first: every move that
+    lost at least ``MISTAKE`` and every turning point (``turning_points``)."""
+    chosen = {r.ply: r for r in reviews if r.loss >= MISTAKE}
+    chosen.update((r.ply, r) for r in turning_points(reviews))
+    mine = [r for r in chosen.values() if colour in (None, r.colour)]
     return sorted(mine, key=lambda r: (-r.loss, r.ply))[:SHOWN_MISTAKES]
+
+
+def best_moment(reviews: list[MoveReview]) -> MoveReview | None:
+    """The move that gained most for its mover (the evaluation's rise over the one before)."""
+    gains = [(r.evaluation - _seen_before(reviews, i), -r.ply, i) for i, r in enumerate(reviews)]
+    return reviews[max(gains)[2]] if gains else None

@@ -45,9 +45,9 @@ def test_a_missed_cull_lets_five_through_and_the_cull_is_named() -> None:
 
 def test_a_move_with_no_threat_named_says_the_round_was_lost_by_force_when_it_was() -> None:
     before = culls_after(["h8", "h9", "a1", "c1"])
-    assert explain(before, "o1", "h10", "o15") == "Blue o1; h10 was the better move"
+    assert explain(before, "o1", "h10", "o15") == "Blue o1; h10 would have made an open three"
     assert explain(before, "o1", "h10", "o15", forced=True) == (
-        "Blue o1: this let Red win by force; h10 was the better move"
+        "Blue o1: this let Red win by force; h10 would have made an open three"
     )
 
 

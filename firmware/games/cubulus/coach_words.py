@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from firmware.games.cubulus.state import CubulusState
 from firmware.games.cubulus.words import _action, _after, entry, square_words, where
 from firmware.rules.api import Status
@@ -24,7 +26,13 @@ def _square_for(state: CubulusState, mover: str) -> str:
 
 
 def explain_mistake(
-    before: CubulusState, token: str, better: str, reply: str | None, *, forced: bool = False
+    before: CubulusState,
+    token: str,
+    better: str,
+    reply: str | None,
+    *,
+    forced: bool = False,
+    line: Sequence[str] = (),
 ) -> str:
     """``Black pushed in from the front at e10: this let Red make a square on the top face
     (...); the push in at f9 from the left would have stopped it``; ``forced``: the search saw
@@ -35,6 +43,14 @@ def explain_mistake(
     lets = _square_for(after, mover)
     if not lets and reply is not None and not after.outcome().is_over:
         lets = _square_for(_after(after, reply), mover)
+    state = after
+    for action in line if not lets else ():  # the square the played line then made
+        if state.outcome().is_over or state.why_illegal(action):
+            break
+        state = _after(state, action)
+        lets = _square_for(state, mover)
+        if lets:
+            break
     shown = lets
     if not lets and forced and after.to_move() is not None:
         shown = f"{(after.to_move() or '').capitalize()} win by force"

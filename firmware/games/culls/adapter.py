@@ -163,10 +163,19 @@ class CullsBoard:
         return words.explain_answer(_culls(before), token, replies)
 
     def explain_mistake(
-        self, before: GameState, token: str, better: str, reply: str | None, *, forced: bool
+        self,
+        before: GameState,
+        token: str,
+        better: str,
+        reply: str | None,
+        *,
+        forced: bool,
+        line: Sequence[str] = (),
     ) -> str:
         """A mistake, what it let the other side do and what ``better`` would have done."""
-        return coach_words.explain_mistake(_culls(before), token, better, reply, forced=forced)
+        return coach_words.explain_mistake(
+            _culls(before), token, better, reply, forced=forced, line=line
+        )
 
 
 def _team_seat(state: CullsState) -> str:

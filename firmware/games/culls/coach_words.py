@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from firmware.games.culls.board import FLIP, MOVE
 from firmware.games.culls.game import CullsState
 from firmware.games.culls.words import AXES, LETTER_OF, _action, _after, count_word, listed
 from firmware.rules.api import Status
 from firmware.rules.grid import cell_name, parse_cell
+
+LOOK_AHEAD = 8  # actions after a mistake searched for the threat that beat it
 
 
 def _cell(state: CullsState, token: str) -> str:
@@ -67,20 +71,54 @@ def _lets(after: CullsState, reply: str) -> str:
     return ""
 
 
+def _threat_in(after: CullsState, mover: str, line: Sequence[str]) -> tuple[str, str]:
+    """The first threat the other side of ``mover`` makes along ``line`` (the actions played
+    from ``after`` on): its action and what it makes, or ("", "")."""
+    state = after
+    for action in line[:LOOK_AHEAD]:
+        if state.outcome().is_over or state.why_illegal(action):
+            break
+        if state.to_move() not in (None, mover):
+            made = _lets(state, action)
+            if made:
+                return action, made
+        state = _after(state, action)
+    return "", ""
+
+
 def explain_mistake(
-    before: CullsState, token: str, better: str, reply: str | None, *, forced: bool = False
+    before: CullsState,
+    token: str,
+    better: str,
+    reply: str | None,
+    *,
+    forced: bool = False,
+    line: Sequence[str] = (),
 ) -> str:
     """``Blue i9: this let Red make an open four; h9 would have stopped it``: the mistake
     ``token`` in ``before``, the search's ``reply`` to it and the ``better`` action;
-    ``forced``: the search saw the round lost after it (said when no threat names why)."""
+    ``forced``: the search saw the round lost after it; ``line``: the actions played after it,
+    where the threat that beat it is looked for when the reply makes none (``Blue f6: after it
+    Red f7 made an open four: no defence``)."""
     mover = before.to_move() or "blue"
     head = f"{mover.capitalize()} {_named(before, token)}"
     after = _after(before, token)
+    other = (after.to_move() or "").capitalize()
     lets = ""
     if reply is not None and after.to_move() not in (None, mover):
         lets = _lets(after, reply)
-    shown = lets or ("win by force" if forced and after.to_move() not in (None, mover) else "")
-    said = f"{head}: this let {(after.to_move() or '').capitalize()} {shown}" if shown else head
+    if lets:
+        said = f"{head}: this let {other} {lets}"
+    else:
+        action, made = _threat_in(after, mover, line)
+        if made:
+            opponent = "Red" if mover == "blue" else "Blue"
+            said = f"{head}: after it {opponent} {action} could {made}"
+            said += ": no defence" if forced else ""
+        elif forced and after.to_move() is not None:
+            said = f"{head}: this let {other or mover.capitalize()} win by force"
+        else:
+            said = head
     return f"{said}; {_instead(before, better, lets, reply, mover)}"
 
 
@@ -99,4 +137,11 @@ def _instead(before: CullsState, better: str, lets: str, reply: str | None, move
         and reply is not None
         and (then.to_move() == mover or then.why_illegal(reply) or _lets(then, reply) != lets)
     )
-    return f"{named} would have stopped it" if stopped else f"{named} was the better move"
+    if stopped:
+        return f"{named} would have stopped it"
+    if kind != FLIP:
+        run, open_ends = _line(then, _cell(before, better), mover)
+        if run >= 3 and open_ends:
+            kind_word = "an open " if open_ends == 2 else ""
+            return f"{named} would have made {kind_word}{count_word(run)}"
+    return f"{named} was the better move"

@@ -144,6 +144,12 @@ class CullsSearch:
         scored.sort(reverse=True)
         return [cell for _, cell in scored[:limit]]
 
+    def every_candidate(self, ply: int) -> list[int]:
+        """Every candidate of the colour to act, best first (past the beam: a node that the
+        beam's moves lose is only lost if none of the others escapes)."""
+        candidates = self.pos.candidates()
+        return self.ordered(candidates, len(candidates), ply)
+
     def winning_cell(self) -> int:
         """A cell where the colour to act completes a five now, or -1."""
         pos = self.pos
@@ -225,7 +231,10 @@ class CullsSearch:
             cells = self.ordered(pos.candidates(), self.style.beam, ply, hinted)
         original_alpha = alpha
         best, best_cell = -INFINITY, -1
-        for cell in cells:
+        tried = 0
+        while tried < len(cells):
+            cell = cells[tried]
+            tried += 1
             pos.play(cell)
             value = self.child_value(depth - 1, alpha, beta, ply, extend)
             pos.undo()
@@ -236,6 +245,9 @@ class CullsSearch:
                     if alpha >= beta:
                         self.killers[ply] = cell
                         break
+            if tried == len(cells) and best < -WIN_SURE and not forced:
+                cells = cells + [c for c in self.every_candidate(ply) if c not in cells]
+                forced = True  # widened once: a loss is only a loss when nothing escapes it
         if best_cell < 0:
             return self.evaluate()
         flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
