@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bench.bench_controller import latency
-from firmware.controller.coach import Coach
+from firmware.controller.coach.coach import Coach
 from firmware.rules import find_game
 from firmware.rules.records import Record, record_of
 

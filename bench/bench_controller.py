@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware.config import default_config
-from firmware.controller.loop import BoardController
-from firmware.controller.table import Phase
+from firmware.controller.board.loop import BoardController
+from firmware.controller.table.table import Phase
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board
 from firmware.wiring.assembly_parts import CafeSetup, Keeping

@@ -52,9 +52,9 @@ from pathlib import Path
 
 from firmware.config import Config, load_config
 from firmware.config.touch_schema import SimConfig
-from firmware.controller.inbox import QueueItem
-from firmware.controller.loop import BoardController
-from firmware.controller.table import Phase
+from firmware.controller.board.inbox import QueueItem
+from firmware.controller.board.loop import BoardController
+from firmware.controller.table.table import Phase
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import assemble
 from firmware.wiring.assembly_parts import Keeping

@@ -35,9 +35,9 @@ from pathlib import Path
 from firmware.commands.fleet import start_roster
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
-from firmware.controller.adapter import cells_for_token
-from firmware.controller.live import BoardView, Touch
-from firmware.controller.table import Phase
+from firmware.controller.core.adapter import cells_for_token
+from firmware.controller.core.live import BoardView, Touch
+from firmware.controller.table.table import Phase
 from firmware.fleet.roster import Roster
 from firmware.link.client import Endpoint
 from firmware.link.online_request import GUEST, HOST, OnlineRequest

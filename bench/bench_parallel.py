@@ -26,13 +26,13 @@ from pathlib import Path
 from bench.bench_players import opening, play_game
 from bench.player_baselines import Player
 from firmware.config import default_config
-from firmware.controller.engine_process import (
+from firmware.controller.computer.engine_process import (
     BUILT_IN_ENGINE,
     ENGINE_NICENESS,
     EngineThinker,
 )
-from firmware.controller.table import Phase
-from firmware.controller.thinker import Answer, Searcher, Thinker
+from firmware.controller.computer.thinker import Answer, Searcher, Thinker
+from firmware.controller.table.table import Phase
 from firmware.players import level
 from firmware.rules import find_game
 from firmware.rules.api import GameState, Status

@@ -41,8 +41,8 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from firmware.controller.journal import ARCHIVE_DIR, JOURNAL_NAME
-from firmware.controller.resume import resumed_match
+from firmware.controller.match.journal import ARCHIVE_DIR, JOURNAL_NAME
+from firmware.controller.match.resume import resumed_match
 from firmware.history.store import History
 from firmware.rules.bounded_json import read_json
 

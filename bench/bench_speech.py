@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from firmware.config import default_config
-from firmware.controller.table import Phase
+from firmware.controller.table.table import Phase
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from firmware.controller.adapter import board_adapter
+from firmware.controller.core.adapter import board_adapter
 from firmware.learn.puzzles import Puzzle, puzzle_line
 from firmware.players import Budget, choose, level
 from firmware.rules.api import GameState

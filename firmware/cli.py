@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from firmware import __version__
 from firmware.commands import parser
-from firmware.controller.restart import RestartRequested
+from firmware.controller.core.restart import RestartRequested
 from firmware.errors import CullsboardError
 
 # Libraries of the "board" extras: the simulated board runs without them.

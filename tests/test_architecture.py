@@ -102,8 +102,8 @@ def test_the_players_front_is_pure_and_reaches_games_through_the_registry(path: 
 # A lesson's steps and the runs that play a lesson or the puzzles on the board.
 LEARN_PURE = (
     "firmware/learn/lesson.py",
-    "firmware/controller/lesson_run.py",
-    "firmware/controller/puzzle_run.py",
+    "firmware/controller/learning/lesson_run.py",
+    "firmware/controller/learning/puzzle_run.py",
 )
 
 
@@ -148,7 +148,7 @@ def test_the_controller_knows_no_kiosk_wiring_web_or_commands(path: Path) -> Non
 
 
 def test_the_table_takes_no_timing_from_the_renderer() -> None:
-    table = ROOT / "firmware" / "controller" / "table.py"
+    table = ROOT / "firmware" / "controller" / "table" / "table.py"
     for name in _imports(table):
         assert not name.startswith("firmware.render"), f"table.py imports {name}"
 
@@ -195,7 +195,7 @@ def test_no_feature_is_probed_by_name(path: Path) -> None:
 def test_the_scans_see_the_code_they_guard() -> None:
     assert GAME_NAMES == ["cubulus", "culls"]
     scanned = {_shown(p) for p in _outside_games()}
-    assert {"firmware/controller/table.py", "firmware/web/staff.py", "hal/mock.py"} <= scanned
+    assert {"firmware/controller/table/table.py", "firmware/web/staff.py", "hal/mock.py"} <= scanned
     assert "firmware/games/culls/game.py" in {_shown(p) for p in _pure_rules()}
     assert "firmware/games/culls/adapter.py" not in {_shown(p) for p in _pure_rules()}
 
@@ -207,7 +207,7 @@ CORE = ROOT / "firmware" / "controller"
 
 def _table_fields() -> set[str]:
     """The table's fields and properties: what ``Table.__init__`` sets and what reads as data."""
-    tree = _tree(CORE / "table.py")
+    tree = _tree(CORE / "table" / "table.py")
     table = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Table")
     fields = {
         target.attr
@@ -404,7 +404,7 @@ def test_a_mode_s_module_dispatches_only_on_its_own_classes(path: Path) -> None:
 
 def test_the_match_knows_no_mode() -> None:
     """The match at the table (seats, players, play, undo, resume) imports nothing of a mode."""
-    path = ROOT / "firmware" / "controller" / "match_at_table.py"
+    path = ROOT / "firmware" / "controller" / "match" / "match_at_table.py"
     assert [name for name in _imports(path) if name.startswith("firmware.controller.modes")] == []
 
 
@@ -428,5 +428,5 @@ def test_there_is_no_table_ops() -> None:
 
 def test_the_table_is_a_small_facade() -> None:
     """What the board does lives in its modes and its match; the table only hands inputs on."""
-    lines = (ROOT / "firmware" / "controller" / "table.py").read_text().count("\n")
+    lines = (ROOT / "firmware" / "controller" / "table" / "table.py").read_text().count("\n")
     assert lines < 250

@@ -86,7 +86,7 @@ def test_the_cycle_finder_sees_a_type_only_cycle() -> None:
 def test_the_graph_sees_the_controller() -> None:
     graph = import_graph()
     assert len(graph) > 40
-    assert "firmware.controller.modes.context" in graph["firmware.controller.table"]
+    assert "firmware.controller.modes.context" in graph["firmware.controller.table.table"]
 
 
 def test_no_import_cycle_in_the_controller() -> None:

@@ -13,8 +13,8 @@ MOST = 8
 # (module, class or None, function): the constructors and the composition root
 GUARDED = {
     "ModeContext": ("firmware/controller/modes/context.py", "ModeContext", "__init__"),
-    "Table": ("firmware/controller/table.py", "Table", "__init__"),
-    "BoardController": ("firmware/controller/loop.py", "BoardController", "__init__"),
+    "Table": ("firmware/controller/table/table.py", "Table", "__init__"),
+    "BoardController": ("firmware/controller/board/loop.py", "BoardController", "__init__"),
     "assemble": ("firmware/wiring/assemble.py", None, "assemble"),
 }
 

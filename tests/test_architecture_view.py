@@ -1,4 +1,4 @@
-"""The board's view is read in one place: ``firmware/controller/view_model.py`` reads the
+"""The board's view is read in one place: ``firmware/controller/view/view_model.py`` reads the
 scoreboard's JSON into a typed ``ScoreView`` with its words, and every other reader (terminal,
 voice, pages' server side, broker link, fleet) reads that, never the JSON object by key."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-READER = "firmware/controller/view_model.py"
+READER = "firmware/controller/view/view_model.py"
 # The searches' "score" is an evaluation, not the view; the composer writes the view's keys.
 ELSEWHERE = ("firmware/games/", "firmware/players/", "firmware/commands/engine")
-WRITER = "firmware/controller/composer.py"
+WRITER = "firmware/controller/view/composer.py"
 
 
 def _named_score(node: ast.expr) -> bool:

@@ -26,7 +26,7 @@ SERVERS = (
     "firmware.fleet",
     "hal.sim",
 )
-BOARD = ("firmware.render", "hal.interfaces", "hal.leds", "firmware.controller.adapter")
+BOARD = ("firmware.render", "hal.interfaces", "hal.leds", "firmware.controller.core.adapter")
 ADAPTERS = ("firmware.games.culls.adapter", "firmware.games.cubulus.adapter")
 PLAYERS = ("firmware.players", "firmware.games.culls.player", "firmware.games.cubulus.player")
 CONFIG = ("yaml", "firmware.config")
@@ -42,7 +42,7 @@ BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
     "check-config": (
         ["check-config", "config/default.yaml"],
         "",
-        SERVERS + ADAPTERS + PLAYERS + ("firmware.games", "firmware.controller.adapter"),
+        SERVERS + ADAPTERS + PLAYERS + ("firmware.games", "firmware.controller.core.adapter"),
     ),
 }
 

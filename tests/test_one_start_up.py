@@ -12,7 +12,7 @@ import pytest
 from firmware.cli import build_parser
 from firmware.commands.play import run_spec
 from firmware.config import load_config
-from firmware.controller.loop import BoardController
+from firmware.controller.board.loop import BoardController
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.wiring.assemble import Assembly
 from firmware.wiring.errors import SessionError

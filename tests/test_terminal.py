@@ -10,7 +10,7 @@ import pytest
 from firmware.commands.terminal import SIDE_WIDTH, Style, TerminalView, terminal_style
 from firmware.commands.terminal_board import legend, letter
 from firmware.commands.terminal_prompt import help_lines, presses, prompt_step
-from firmware.controller.live import BoardView, Press
+from firmware.controller.core.live import BoardView, Press
 from firmware.render import palette
 from firmware.rules.api import JsonValue
 from firmware.wiring.script import ScriptError, Step

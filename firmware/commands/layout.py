@@ -6,7 +6,7 @@ import argparse
 import json
 
 from firmware.commands.errors import CommandError
-from firmware.controller.adapter import board_adapter
+from firmware.controller.core.adapter import board_adapter
 from firmware.rules.registry import game_names
 
 

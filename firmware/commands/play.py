@@ -23,7 +23,7 @@ from firmware.config import Config, ConfigError, default_config, load_config
 from firmware.config.layered import Layered, SettingsStore, start_layered
 from firmware.config.running import Switches
 from firmware.config.schema import WebConfig
-from firmware.controller.options import all_options, rules_from_options
+from firmware.controller.core.options import all_options, rules_from_options
 from firmware.link.online_request import HOST, OnlineRequest, parse_online, sides
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.records import Record
@@ -314,7 +314,7 @@ def stdin_is_closed(source: IO[str] | None) -> bool:
 def _read_prompt(source: IO[str], session: Session, view: TerminalView) -> threading.Thread:
     """Read typed commands in a thread; ``quit`` or the end of input stops the controller."""
     from firmware.commands.terminal_prompt import QUIT, prompt_step
-    from firmware.controller.live import Press
+    from firmware.controller.core.live import Press
 
     def read() -> None:
         columns, rows = session.board.leds.columns, session.board.leds.rows

@@ -14,7 +14,7 @@ MOCK_WEB = "127.0.0.1:8080"
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     """The board's own options (``--mock-hal``, ``--game`` and the games' rule switches ...)."""
-    from firmware.controller.options import all_options  # the games' switches: the registry
+    from firmware.controller.core.options import all_options  # the games' switches: the registry
 
     group = parser.add_argument_group("playing")
     group.add_argument("--mock-hal", action="store_true", help="run on the simulated board")

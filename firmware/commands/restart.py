@@ -55,7 +55,7 @@ def restart() -> int:
 
 def _run_again() -> NoReturn:
     """Replace this process by the board's command line again, less what starts afresh."""
-    from firmware.controller.options import all_options
+    from firmware.controller.core.options import all_options
 
     switches = frozenset(f"--{name}" for name in all_options())
     args = resume_argv(sys.orig_argv[1:], switches)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from firmware.controller.adapter import board_adapter
-from firmware.controller.computer import parse_computer_seats, seat_key
+from firmware.controller.computer.computer import parse_computer_seats, seat_key
+from firmware.controller.core.adapter import board_adapter
 from firmware.errors import InputError
 from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules

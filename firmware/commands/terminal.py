@@ -20,8 +20,8 @@ from typing import TextIO
 
 from firmware.commands.terminal_board import RESET, frame_lines, legend, status_lines
 from firmware.commands.terminal_prompt import HELP, help_lines
-from firmware.controller.live import BoardView
-from firmware.controller.view_model import ScoreView, read_score
+from firmware.controller.core.live import BoardView
+from firmware.controller.view.view_model import ScoreView, read_score
 
 HOME = "\x1b[H"  # redraw in place (no flicker), then clear whatever is left below
 CLEAR_SCREEN = "\x1b[2J"

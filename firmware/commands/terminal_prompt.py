@@ -3,8 +3,8 @@ buttons, and the commands ``help`` lists."""
 
 from __future__ import annotations
 
-from firmware.controller import command_registry
-from firmware.controller.live import Press
+from firmware.controller.commands import command_registry
+from firmware.controller.core.live import Press
 from firmware.wiring.script import BUTTONS, ScriptError, Step, parse_line
 
 HELP = "type a cell like h8, or help"

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from firmware.controller.view_model import read_score
+from firmware.controller.view.view_model import read_score
 from firmware.link import topics
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json

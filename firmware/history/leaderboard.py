@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from firmware.controller.adapter import board_adapter
+from firmware.controller.core.adapter import board_adapter
 from firmware.history.names import seat_names
 from firmware.history.store import History
 from firmware.rules.api import InvalidRecordError, JsonValue

@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Protocol
 
-from firmware.controller.events import (
+from firmware.controller.core.events import (
     Event,
     MatchAbandoned,
     MatchEnded,

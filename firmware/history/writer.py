@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.journal import fsync_dir
-from firmware.controller.saving import Saving
+from firmware.controller.core.saving import Saving
+from firmware.controller.match.journal import fsync_dir
 from firmware.history.snapshot import MatchSnapshot, SnapshotError, snapshot_from_json
 from firmware.history.store import History, unreadable
 from firmware.rules.api import JsonValue

@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.events import Event, EventBus, MatchEnded, MatchReopened
-from firmware.controller.live import BoardView, LoopCall, Redraw, ViewHub
-from firmware.controller.table import StarterDraw
+from firmware.controller.core.events import Event, EventBus, MatchEnded, MatchReopened
+from firmware.controller.core.live import BoardView, LoopCall, Redraw, ViewHub
+from firmware.controller.table.table import StarterDraw
 from firmware.history.ledger import CAFE_PLAYERS_FILE, ledger_json
 from firmware.history.writer import read_history
 from firmware.link import topics

@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.events import (
+from firmware.controller.core.events import (
     Event,
     EventBus,
     MatchStarted,
@@ -31,9 +31,9 @@ from firmware.controller.events import (
     RoundStarted,
     RoundUnstarted,
 )
-from firmware.controller.live import StartMatch, UndoAgreed
-from firmware.controller.players import PlayerKind, SeatMove, Turn
-from firmware.controller.table import StarterDraw
+from firmware.controller.core.live import StartMatch, UndoAgreed
+from firmware.controller.core.players import PlayerKind, SeatMove, Turn
+from firmware.controller.table.table import StarterDraw
 from firmware.link import topics
 from firmware.link.client import BrokerClient
 from firmware.link.online_clocks import flag_result, tell_clock

@@ -3,7 +3,7 @@ flags, and the other board's times and flag fall told to the clock here."""
 
 from __future__ import annotations
 
-from firmware.controller.events import RoundEnded
+from firmware.controller.core.events import RoundEnded
 from firmware.link.online_file import OnlineSpec
 from firmware.link.online_request import sides
 from firmware.link.online_round import PlayedRound

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from firmware.controller.adapter import board_adapter
-from firmware.controller.match_play import MatchPlay
-from firmware.controller.players import PlayerKind
+from firmware.controller.core.adapter import board_adapter
+from firmware.controller.core.players import PlayerKind
+from firmware.controller.match.match_play import MatchPlay
 from firmware.errors import InputError
 from firmware.link import topics
 from firmware.rules.api import JsonValue

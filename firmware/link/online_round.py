@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from firmware.controller.players import PlayerKind, Turn
+from firmware.controller.core.players import PlayerKind, Turn
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
 

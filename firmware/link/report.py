@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from firmware.controller.events import Event, MatchStarted, MoveApplied, MoveUndone, RoundEnded
-from firmware.controller.live import BoardView
+from firmware.controller.core.events import Event, MatchStarted, MoveApplied, MoveUndone, RoundEnded
+from firmware.controller.core.live import BoardView
 from firmware.render.frame_json import hex_colour
 from firmware.rules.api import JsonValue
 from hal.interfaces import Frame

@@ -13,10 +13,10 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.events import Event, MatchEnded, MatchStarted, RoundEnded
-from firmware.controller.live import NameSeat, StartMatch
-from firmware.controller.match_play import MatchPlay
-from firmware.controller.players import PlayerKind
+from firmware.controller.core.events import Event, MatchEnded, MatchStarted, RoundEnded
+from firmware.controller.core.live import NameSeat, StartMatch
+from firmware.controller.core.players import PlayerKind
+from firmware.controller.match.match_play import MatchPlay
 from firmware.link import topics
 from firmware.link.client import BrokerClient
 from firmware.link.shared_clock import SharedClock

@@ -4,7 +4,7 @@
 package registers itself when imported, by calling ``register(GAME, board=ADAPTER, player=...,
 pages=..., teaching=...)``; nothing else in the program imports a game package, it asks here. The
 board adapter is opaque to the rules (they never look inside it): the controller reads it through
-its own protocol (``firmware.controller.adapter.BoardAdapter``).
+its own protocol (``firmware.controller.core.adapter.BoardAdapter``).
 """
 
 from __future__ import annotations

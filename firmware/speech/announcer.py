@@ -11,9 +11,15 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-from firmware.controller.events import Event, MatchEnded, MoveApplied, RoundEnded, VoiceSwitched
-from firmware.controller.live import BoardView
-from firmware.controller.view_model import ClockView, read_score
+from firmware.controller.core.events import (
+    Event,
+    MatchEnded,
+    MoveApplied,
+    RoundEnded,
+    VoiceSwitched,
+)
+from firmware.controller.core.live import BoardView
+from firmware.controller.view.view_model import ClockView, read_score
 from firmware.speech.sentences import Line, line_for, round_result
 from hal.interfaces import Speaker
 

@@ -13,8 +13,8 @@ import threading
 from collections.abc import Callable
 from functools import partial
 
-from firmware.controller.events import Event
-from firmware.controller.live import BoardView
+from firmware.controller.core.events import Event
+from firmware.controller.core.live import BoardView
 from firmware.speech.announcer import Announcer
 
 log = logging.getLogger("cullsboard.speech")

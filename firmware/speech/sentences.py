@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.controller.events import (
+from firmware.controller.core.events import (
     Event,
     MatchAbandoned,
     MatchEnded,

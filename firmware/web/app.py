@@ -16,10 +16,10 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware.config.layered import SettingsStore
-from firmware.controller.adapter import board_adapter
-from firmware.controller.live import LiveBoard
-from firmware.controller.options import game_catalogue
-from firmware.controller.view_model import read_score
+from firmware.controller.core.adapter import board_adapter
+from firmware.controller.core.live import LiveBoard
+from firmware.controller.core.options import game_catalogue
+from firmware.controller.view.view_model import read_score
 from firmware.history.day import Today
 from firmware.rules.api import JsonValue
 from firmware.web.address_routes import add_address_routes

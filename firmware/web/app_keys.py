@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from firmware.controller.live import LiveBoard
+from firmware.controller.core.live import LiveBoard
 from firmware.rules.api import JsonValue
 from firmware.web.guard import PinGuard
 from firmware.web.hosts import HostAllowList

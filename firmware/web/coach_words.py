@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import json
 
-from firmware.controller.mistakes import coach_json, round_mistakes
+from firmware.controller.coach.mistakes import coach_json, round_mistakes
 from firmware.history.rows import MatchRow, RoundRow
 from firmware.players.analysis import MoveReview
 from firmware.rules.api import IllegalActionError, InvalidRecordError, JsonValue

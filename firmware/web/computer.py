@@ -7,9 +7,9 @@ is refused (409) while an online game is on.
 
 from __future__ import annotations
 
-from firmware.controller.computer import seat_key
-from firmware.controller.live import ONLINE_GAME_ON, SeatComputer
-from firmware.controller.view_model import read_score
+from firmware.controller.computer.computer import seat_key
+from firmware.controller.core.live import ONLINE_GAME_ON, SeatComputer
+from firmware.controller.view.view_model import read_score
 from firmware.players import DEFAULT, HIGHEST, LOWEST
 from firmware.rules.api import JsonValue
 from firmware.web.bodies import ApiError

@@ -7,7 +7,7 @@ import html
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from firmware.controller.adapter import board_adapter
+from firmware.controller.core.adapter import board_adapter
 from firmware.history.leaderboard import seat_colours
 from firmware.history.rows import MatchRow, RoundRow
 from firmware.rules.api import IllegalActionError, InvalidRecordError, JsonValue

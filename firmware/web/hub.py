@@ -7,7 +7,7 @@ import contextlib
 import threading
 from collections.abc import Callable
 
-from firmware.controller.live import BoardView
+from firmware.controller.core.live import BoardView
 
 
 class ClientSlot:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from firmware.controller import command_registry
-from firmware.controller.live import (
+from firmware.controller.commands import command_registry
+from firmware.controller.core.live import (
     CommandRefusedError,
     GoOnline,
     LiveBoard,

@@ -16,7 +16,7 @@ from aiohttp import web
 
 from firmware.config.layered import SettingsStore
 from firmware.config.schema import Config
-from firmware.controller.live import LiveBoard
+from firmware.controller.core.live import LiveBoard
 from firmware.rules.api import JsonValue
 from firmware.web.address import NetworkFacts, is_loopback, network_facts, page_address
 from firmware.web.app import build_app

@@ -9,7 +9,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from firmware.config.layered import SettingsStore
-from firmware.controller.live import (
+from firmware.controller.core.live import (
     LiveBoard,
     RemoteCommand,
     ResetBoard,
@@ -18,7 +18,7 @@ from firmware.controller.live import (
     ShutDown,
     StartGame,
 )
-from firmware.controller.options import all_options, rules_from_options
+from firmware.controller.core.options import all_options, rules_from_options
 from firmware.errors import InputError
 from firmware.kiosk.pin import PinCheck, StaffPin
 from firmware.rules.api import JsonValue

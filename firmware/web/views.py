@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from firmware.controller import command_registry
-from firmware.controller.live import BoardView
-from firmware.controller.view_model import read_score
+from firmware.controller.commands import command_registry
+from firmware.controller.core.live import BoardView
+from firmware.controller.view.view_model import read_score
 from firmware.render.frame_json import frame_json
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import cell_name as cell_name

@@ -18,32 +18,32 @@ from functools import partial
 from pathlib import Path
 
 from firmware.config.schema import Config, SpeechConfig
-from firmware.controller.clock_file import ClockFile
-from firmware.controller.computer import notice_teller
-from firmware.controller.events import EventBus
-from firmware.controller.extras import CafeControls
-from firmware.controller.faults import DeviceHealth
-from firmware.controller.game_clock import BoardClock
-from firmware.controller.hold import ButtonHold
-from firmware.controller.inbox import Inbox
-from firmware.controller.journal import Journal
-from firmware.controller.live import BoardView, Redraw, ViewHub
-from firmware.controller.loop import BoardController
-from firmware.controller.loop_shared import Shared
-from firmware.controller.modes.parts import BoardOffers
-from firmware.controller.players import (
+from firmware.controller.board.inbox import Inbox
+from firmware.controller.board.loop import BoardController
+from firmware.controller.board.loop_shared import Shared
+from firmware.controller.clock.clock_file import ClockFile
+from firmware.controller.clock.game_clock import BoardClock
+from firmware.controller.computer.computer import notice_teller
+from firmware.controller.core.events import EventBus
+from firmware.controller.core.extras import CafeControls
+from firmware.controller.core.hold import ButtonHold
+from firmware.controller.core.live import BoardView, Redraw, ViewHub
+from firmware.controller.core.players import (
     Player,
     PlayerFactory,
     PlayerKind,
     Post,
     SeatFiller,
 )
-from firmware.controller.resume import BUILT_IN
-from firmware.controller.saving import Saving
-from firmware.controller.table import Table
-from firmware.controller.table_setup import TableHelps, WhoPlays
-from firmware.controller.timers import Timers
-from firmware.controller.view_model import Fact, facts_part
+from firmware.controller.core.saving import Saving
+from firmware.controller.core.timers import Timers
+from firmware.controller.match.journal import Journal
+from firmware.controller.match.resume import BUILT_IN
+from firmware.controller.modes.parts import BoardOffers
+from firmware.controller.table.table import Table
+from firmware.controller.table.table_setup import TableHelps, WhoPlays
+from firmware.controller.view.faults import DeviceHealth
+from firmware.controller.view.view_model import Fact, facts_part
 from firmware.history.day import Today
 from firmware.history.names import saved_names
 from firmware.history.recorder import HistoryRecorder

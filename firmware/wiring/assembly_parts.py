@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import KioskConfig, SpeechConfig
-from firmware.controller.coach import Coach
-from firmware.controller.computer import Seating
-from firmware.controller.extras import PowerSwitch
-from firmware.controller.players import PlayerFactory, SeatFiller, passive_player
+from firmware.controller.coach.coach import Coach
+from firmware.controller.computer.computer import Seating
+from firmware.controller.core.extras import PowerSwitch
+from firmware.controller.core.players import PlayerFactory, SeatFiller, passive_player
 from firmware.history.day import DAY_ENDS
 from firmware.kiosk.dimmer import WallClock
 from firmware.link.settings import LinkSettings

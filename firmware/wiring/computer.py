@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from firmware.config.schema import ComputerConfig
-from firmware.controller.coach import Coach
-from firmware.controller.coach_yields import CoachYields
-from firmware.controller.computer import Say, Seating
-from firmware.controller.engine_process import BUILT_IN_ENGINE, EngineThinker
-from firmware.controller.thinker import Answer, Searcher
+from firmware.controller.coach.coach import Coach
+from firmware.controller.coach.coach_yields import CoachYields
+from firmware.controller.computer.computer import Say, Seating
+from firmware.controller.computer.engine_process import BUILT_IN_ENGINE, EngineThinker
+from firmware.controller.computer.thinker import Answer, Searcher
 from firmware.history.store import History
 from firmware.players import Level
 

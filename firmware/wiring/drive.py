@@ -6,8 +6,8 @@ import queue
 import threading
 from collections.abc import Callable, Iterable, Iterator
 
-from firmware.controller.live import Press
-from firmware.controller.loop import BoardController
+from firmware.controller.board.loop import BoardController
+from firmware.controller.core.live import Press
 from firmware.wiring.script import ScriptError, Step, parse_line
 from hal.clock import FakeClock
 from hal.mock import MockBoard

@@ -16,7 +16,7 @@ from typing import Any
 from firmware.config import Config, ConfigError, load_config
 from firmware.config.layered import SettingsStore, start_layered
 from firmware.config.running import Switches
-from firmware.controller.loop import BoardController
+from firmware.controller.board.loop import BoardController
 from firmware.errors import CullsboardError, StopSignal
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.power import PowerOff

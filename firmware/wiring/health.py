@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from firmware.controller.faults import DeviceHealth
+from firmware.controller.view.faults import DeviceHealth
 from firmware.rules.api import JsonValue
 
 MIN_FREE_BYTES = 200 * 1024 * 1024  # below this the journal and history may soon fail

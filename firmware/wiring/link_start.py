@@ -9,8 +9,8 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from firmware.controller.live import BoardView
-from firmware.controller.view_model import read_score
+from firmware.controller.core.live import BoardView
+from firmware.controller.view.view_model import read_score
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.store import History
 from firmware.link.board import BoardLink

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from firmware.config import Config
 from firmware.config.chips import pad_names
 from firmware.config.tuning import effective_thresholds
-from firmware.controller.live import BoardView, Listener, RemoteCommand, ViewHub
+from firmware.controller.core.live import BoardView, Listener, RemoteCommand, ViewHub
 from firmware.rules.api import JsonValue
 from hal.interfaces import Clock, Frame
 from hal.touch import PadTouchSensor

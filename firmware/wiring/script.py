@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.controller import command_registry
+from firmware.controller.commands import command_registry
 from firmware.errors import InputError
 from firmware.rules.grid import parse_board_cell
 from hal.interfaces import Cell

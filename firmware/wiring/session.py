@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
-from firmware.controller.loop import BoardController
-from firmware.controller.table import Table
+from firmware.controller.board.loop import BoardController
+from firmware.controller.table.table import Table
 from firmware.kiosk.setup import wall_on
 from firmware.render.frame_json import frame_line
 from firmware.wiring.assemble import simulated_board

@@ -10,7 +10,7 @@ from firmware.config.cells import all_cells
 from firmware.config.schema import Config
 from firmware.config.touch_schema import FilterStageConfig
 from firmware.config.tuning import effective_thresholds
-from firmware.controller.adapter import board_adapter
+from firmware.controller.core.adapter import board_adapter
 from firmware.rules.grid import cell_name
 from hal.leds import LedMapping
 from hal.touch import Debounce, PadThresholds, RetryPolicy, TouchSettings

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.config.schema import Config, KioskConfig
-from firmware.controller.computer import computer_choice
-from firmware.controller.extras import PowerSwitch
+from firmware.controller.computer.computer import computer_choice
+from firmware.controller.core.extras import PowerSwitch
 from firmware.history.day import parse_day_ends
 from firmware.kiosk.dimmer import WallClock
 from firmware.kiosk.setup import kiosk_section

@@ -11,9 +11,9 @@ import pytest
 
 from firmware.config.load import parse_config
 from firmware.config.schema import KioskConfig
-from firmware.controller.computer import Seating
-from firmware.controller.extras import PowerSwitch
-from firmware.controller.players import PlayerFactory, SeatFiller, passive_player
+from firmware.controller.computer.computer import Seating
+from firmware.controller.core.extras import PowerSwitch
+from firmware.controller.core.players import PlayerFactory, SeatFiller, passive_player
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.kiosk.setup import wall_on
 from firmware.render import palette

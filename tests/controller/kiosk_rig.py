@@ -6,7 +6,7 @@ import datetime
 from pathlib import Path
 
 from firmware.config.schema import BrightnessStep, KioskConfig
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.kiosk.power import PowerOff
 from firmware.kiosk.setup import KioskParts
 from tests.controller.conftest import Rig

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.controller.players import PlayerKind, Post, SeatFiller, SeatMove, Turn
+from firmware.controller.core.players import PlayerKind, Post, SeatFiller, SeatMove, Turn
 from firmware.rules.records import Record
 
 RECORDED = PlayerKind("recorded")

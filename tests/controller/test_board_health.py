@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.controller.faults import DeviceHealth
+from firmware.controller.view.faults import DeviceHealth
 from firmware.rules.api import JsonValue
 from firmware.wiring.health import MIN_FREE_BYTES, BoardHealth, DiskUsage, HealthWatch
 from hal.interfaces import FaultEvent

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.rules.api import JsonValue
 from firmware.rules.time_control import parse_time_control
 from tests.controller.conftest import Rig

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.coach import Coach
-from firmware.controller.coach_yields import CoachYields
-from firmware.controller.thinker import Answer
+from firmware.controller.coach.coach import Coach
+from firmware.controller.coach.coach_yields import CoachYields
+from firmware.controller.computer.thinker import Answer
 from firmware.players import Choice, Level, level
 from firmware.players.analysis import analyse
 from firmware.rules import find_game

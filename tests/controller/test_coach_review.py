@@ -3,9 +3,9 @@ review lights the mistake and the better move in their own colours and says the 
 
 from __future__ import annotations
 
-from firmware.controller.coach import Coach
-from firmware.controller.live import ReviewAt
-from firmware.controller.mistakes import round_mistakes
+from firmware.controller.coach.coach import Coach
+from firmware.controller.coach.mistakes import round_mistakes
+from firmware.controller.core.live import ReviewAt
 from firmware.controller.modes.review import ReviewMode
 from firmware.render import palette as p
 from firmware.rules.grid import cell_name

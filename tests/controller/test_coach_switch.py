@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from firmware.config.load import parse_config
-from firmware.controller.coach import Coach
-from firmware.controller.live import Press, Touch
+from firmware.controller.coach.coach import Coach
+from firmware.controller.core.live import Press, Touch
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.session import Session, build_session

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from firmware.controller.mistakes import coach_json, round_mistakes
+from firmware.controller.coach.mistakes import coach_json, round_mistakes
 from firmware.players import Budget, choose, level
 from firmware.players.analysis import WON, MoveReview, analyse, best_moment, mistakes
 from firmware.rules import find_game

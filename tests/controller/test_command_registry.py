@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import pytest
 
 from firmware.commands.terminal_prompt import help_lines, presses, prompt_step
-from firmware.controller import command_registry
-from firmware.controller.command_registry import CommandSpec, Offered
-from firmware.controller.live import BoardView, Press
+from firmware.controller.commands import command_registry
+from firmware.controller.commands.command_registry import CommandSpec, Offered
+from firmware.controller.commands.strip import HOLD_SECONDS
+from firmware.controller.core.live import BoardView, Press
 from firmware.controller.modes.context import ModeContext
-from firmware.controller.strip import HOLD_SECONDS
 from firmware.web.views import view_json
 from hal.interfaces import Frame
 from tests.controller.conftest import Rig

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.controller.players import PlayerKind
-from firmware.controller.table import Phase
+from firmware.controller.core.players import PlayerKind
+from firmware.controller.table.table import Phase
 from tests.controller.test_menu_computer import MenuRig, _pick, _tap_seat
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from firmware.controller.adapter import cells_for_token
-from firmware.controller.computer import Seating
-from firmware.controller.live import Press, Touch
-from firmware.controller.table import Phase
+from firmware.controller.computer.computer import Seating
+from firmware.controller.core.adapter import cells_for_token
+from firmware.controller.core.live import Press, Touch
+from firmware.controller.table.table import Phase
 from firmware.players import level, level_words
 from firmware.render import palette
 from firmware.rules.api import JsonValue
@@ -153,7 +153,7 @@ def test_no_hint_for_the_computer_s_turn(tmp_path: Path) -> None:
 def test_a_name_given_while_a_move_waits_for_its_chip_keeps_the_wait_after_a_restart(
     tmp_path: Path,
 ) -> None:
-    from firmware.controller.live import NameSeat
+    from firmware.controller.core.live import NameSeat
 
     rig = _rig(tmp_path, "red", 1, physical=True)
     rig.start("culls", {}, first="blue")

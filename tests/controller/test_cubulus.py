@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.render import palette
 from tests.controller.conftest import OFF, Rig

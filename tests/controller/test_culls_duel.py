@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.render import palette
 from tests.controller.conftest import BLUE, LAST_BLUE, LAST_RED, OFF, RED, Rig
 from tests.controller.games import culls_round_taps

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from tests.controller.conftest import BLUE, RED, Rig
 from tests.controller.games import culls_round_taps
 

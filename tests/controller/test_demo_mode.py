@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.buttons import Button
+from firmware.controller.core.buttons import Button
 from firmware.controller.modes import register
 from firmware.controller.modes.base import BoardMode, Fields
 from firmware.controller.modes.context import ModeContext

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.journal import Journal
+from firmware.controller.match.journal import Journal
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVES = ["h8", "i8", "g8", "j8"]

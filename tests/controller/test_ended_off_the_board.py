@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.entries import JournalKeeper
-from firmware.controller.events import (
+from firmware.controller.core.events import (
     Event,
     EventLog,
     MatchEnded,
@@ -19,9 +18,10 @@ from firmware.controller.events import (
     RoundEnded,
     RoundReopened,
 )
-from firmware.controller.journal import Journal
-from firmware.controller.live import LoopCall
-from firmware.controller.undo import LOST_ON_TIME
+from firmware.controller.core.live import LoopCall
+from firmware.controller.match.entries import JournalKeeper
+from firmware.controller.match.journal import Journal
+from firmware.controller.match.undo import LOST_ON_TIME
 from firmware.history.store import History
 from firmware.link.report import BrokerEvents
 from firmware.rules.api import JsonValue, Termination

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from firmware.config.schema import ComputerConfig
-from firmware.controller.computer import Seating
-from firmware.controller.engine_process import ENGINE_NICENESS, EngineThinker
-from firmware.controller.live import Touch
-from firmware.controller.thinker import Answer
+from firmware.controller.computer.computer import Seating
+from firmware.controller.computer.engine_process import ENGINE_NICENESS, EngineThinker
+from firmware.controller.computer.thinker import Answer
+from firmware.controller.core.live import Touch
 from firmware.players import level
 from firmware.rules import find_game
 from firmware.wiring.computer import computer_seating

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.faults import FAULT_COLOUR
+from firmware.controller.view.faults import FAULT_COLOUR
 from tests.controller.conftest import BLUE, LAST_BLUE, LAST_RED, Rig
 from tests.controller.kiosk_rig import KioskRig
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from firmware.controller.adapter import cells_for_token
-from firmware.controller.live import StartMatch
-from firmware.controller.players import PlayerKind
+from firmware.controller.core.adapter import cells_for_token
+from firmware.controller.core.live import StartMatch
+from firmware.controller.core.players import PlayerKind
 from firmware.history.store import History
 from firmware.rules.records import parse_record
 from tests.controller.conftest import Rig

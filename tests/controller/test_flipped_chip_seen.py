@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 from firmware.commands.terminal_board import FAINT_MARK, OFF_MARK, letter
-from firmware.controller.adapter import cells_for_token
-from firmware.controller.live import StartMatch
-from firmware.controller.players import PlayerKind
+from firmware.controller.core.adapter import cells_for_token
+from firmware.controller.core.live import StartMatch
+from firmware.controller.core.players import PlayerKind
 from firmware.render import palette
 from firmware.rules.records import parse_record
 from tests.controller.conftest import OFF, Rig

@@ -252,7 +252,7 @@ def test_without_status_lights_the_edge_shows_low_time(tmp_path: Path) -> None:
 
 
 def test_the_buzzer_ticks_each_of_the_last_five_seconds(tmp_path: Path) -> None:
-    from firmware.controller.clock_ticks import TICK_HZ
+    from firmware.controller.clock.clock_ticks import TICK_HZ
 
     rig = culls(tmp_path, "1")
     flag = rig.clock.now() + 60.0

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.controller.live import LoopCall, Touch
-from firmware.controller.loop import BoardController
-from firmware.controller.restart import RestartRequested
+from firmware.controller.board.loop import BoardController
+from firmware.controller.core.live import LoopCall, Touch
+from firmware.controller.core.restart import RestartRequested
 from firmware.errors import HardwareError, InputError
 from firmware.rules.api import IllegalActionError
 from firmware.rules.game_and_rules import GameAndRules

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.controller.computer import Seating
+from firmware.controller.computer.computer import Seating
 from firmware.players import level
 from firmware.render import palette
 from hal.interfaces import ButtonEvent

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.render import palette
 from tests.controller.conftest import LAST_BLUE, OFF, Rig
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller import journal as journal_module
-from firmware.controller.journal import Journal
+from firmware.controller.match import journal as journal_module
+from firmware.controller.match.journal import Journal
 from tests.controller.conftest import LAST_BLUE, Rig
 
 

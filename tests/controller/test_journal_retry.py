@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.journal import Journal
+from firmware.controller.match.journal import Journal
 
 
 class FlakyDisk:

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from firmware.controller.adapter import board_adapter, cells_for_token
-from firmware.controller.lesson_run import LessonRun
+from firmware.controller.core.adapter import board_adapter, cells_for_token
+from firmware.controller.learning.lesson_run import LessonRun
 from firmware.learn.library import load_lessons
 from firmware.learn.puzzles import load_puzzles
 from firmware.render import palette

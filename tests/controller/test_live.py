@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.controller.live import BoardView, ViewHub
+from firmware.controller.core.live import BoardView, ViewHub
 from hal.interfaces import Frame
 
 

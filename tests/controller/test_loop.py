@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from firmware.controller.live import BoardView, LiveBoard, Press, Touch
+from firmware.controller.core.live import BoardView, LiveBoard, Press, Touch
 from tests.controller.conftest import LAST_BLUE, OFF, Rig
 
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.computer import ComputerPlayer, Seating
-from firmware.controller.live import SeatComputer
-from firmware.controller.menu_computer import ComputerRows
-from firmware.controller.players import PlayerKind
+from firmware.controller.computer.computer import ComputerPlayer, Seating
+from firmware.controller.core.live import SeatComputer
+from firmware.controller.core.players import PlayerKind
+from firmware.controller.menu.menu_computer import ComputerRows
 from firmware.players import level, level_words
 from tests.controller.conftest import Rig
 

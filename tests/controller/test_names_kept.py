@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.controller.live import NameSeat
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.live import NameSeat
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.history.store import History
 from firmware.rules.api import JsonValue
 from tests.controller.conftest import Rig

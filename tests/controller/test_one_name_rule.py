@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.controller.live import NameSeat
+from firmware.controller.core.live import NameSeat
 from tests.controller.conftest import Rig
 
 LONG = "Maximilian-Alexan2"

@@ -7,9 +7,9 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from firmware.controller.events import EventLog
-from firmware.controller.scene import table_lights
-from firmware.controller.scoreboard import scoreboard
+from firmware.controller.core.events import EventLog
+from firmware.controller.view.scene import table_lights
+from firmware.controller.view.scoreboard import scoreboard
 from tests.controller.conftest import Rig
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware.controller.live import Press
+from firmware.controller.core.live import Press
 from firmware.controller.modes.new_match_ask import ASK_S, QUESTION
-from firmware.controller.table import Phase
+from firmware.controller.table.table import Phase
 from firmware.games.cubulus import layout as cubulus_board
 from firmware.rules.api import JsonValue
 from firmware.rules.grid import parse_board_cell

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from tests.controller.conftest import Rig
 from tests.controller.games import culls_round_taps
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.controller.command_registry import look
-from firmware.controller.review import ARROW_LOOK
-from firmware.controller.strip import HOLD_SECONDS
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.commands.command_registry import look
+from firmware.controller.commands.strip import HOLD_SECONDS
+from firmware.controller.core.timing import TABLE_TIMING
+from firmware.controller.match.review import ARROW_LOOK
 from firmware.render.frame_json import hex_colour
 from firmware.rules.api import JsonValue
 from tests.controller.conftest import LAST_BLUE, Rig

@@ -7,10 +7,10 @@ import errno
 import sqlite3
 from pathlib import Path
 
-from firmware.controller.clock_file import ClockFile
-from firmware.controller.faults import FAULT_COLOUR, UNSAVED_EVERY_S, DeviceHealth
-from firmware.controller.journal import Journal
-from firmware.controller.saving import Saving
+from firmware.controller.clock.clock_file import ClockFile
+from firmware.controller.core.saving import Saving
+from firmware.controller.match.journal import Journal
+from firmware.controller.view.faults import FAULT_COLOUR, UNSAVED_EVERY_S, DeviceHealth
 from firmware.history.writer import as_os_error
 from hal.interfaces import Frame
 from tests.small_disk import read_only_disk, small_disk

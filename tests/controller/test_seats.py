@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from firmware.controller.players import PlayerKind, SeatMove, Turn
-from firmware.controller.table import Phase
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.players import PlayerKind, SeatMove, Turn
+from firmware.controller.core.timing import TABLE_TIMING
+from firmware.controller.table.table import Phase
 from firmware.render import palette
 from tests.controller.conftest import LAST_RED, Rig
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from firmware.controller.command_registry import look
-from firmware.controller.strip import HOLD_SECONDS, CommandStrip
+from firmware.controller.commands.command_registry import look
+from firmware.controller.commands.strip import HOLD_SECONDS, CommandStrip
 from firmware.render import palette
 from tests.controller.conftest import LAST_BLUE, Rig
 

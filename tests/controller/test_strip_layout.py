@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.controller.strip import CommandStrip
+from firmware.controller.commands.strip import CommandStrip
 from firmware.rules.grid import cell_name
 
 

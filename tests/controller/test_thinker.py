@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import queue
 
-from firmware.controller.thinker import Answer, Thinker
+from firmware.controller.computer.thinker import Answer, Thinker
 from firmware.players import level
 from tests.players.helpers import state_after
 

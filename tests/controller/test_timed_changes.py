@@ -6,10 +6,10 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from firmware.controller.computer import HintFound
-from firmware.controller.hold import HOLD_SECONDS as POWER_HOLD_S
-from firmware.controller.strip import HOLD_SECONDS as STRIP_HOLD_S
-from firmware.controller.timing import TABLE_TIMING as T
+from firmware.controller.commands.strip import HOLD_SECONDS as STRIP_HOLD_S
+from firmware.controller.computer.computer import HintFound
+from firmware.controller.core.hold import HOLD_SECONDS as POWER_HOLD_S
+from firmware.controller.core.timing import TABLE_TIMING as T
 from hal.interfaces import ButtonEvent
 from tests.controller.conftest import LAST_BLUE, Rig
 from tests.controller.kiosk_rig import KioskRig

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.controller.timers import Timers
+from firmware.controller.core.timers import Timers
 
 
 def test_what_is_due_runs_in_deadline_order_and_not_before() -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.adapter import cells_for_token
-from firmware.controller.events import EventLog, MoveApplied, MoveUndone
-from firmware.controller.players import PlayerKind
+from firmware.controller.core.adapter import cells_for_token
+from firmware.controller.core.events import EventLog, MoveApplied, MoveUndone
+from firmware.controller.core.players import PlayerKind
 from tests.controller.test_computer_seat import ComputerRig, _let_it_think
 
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.faults import FAULT_COLOUR
+from firmware.controller.view.faults import FAULT_COLOUR
 from tests.browser_support import Product, StartProduct
 from tests.small_disk import fill, read_only_disk, small_disk
 from tests.web.client import post, request

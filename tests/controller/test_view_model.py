@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware.controller.view_model import (
+from firmware.controller.view.view_model import (
     Fact,
     OnlineView,
     ScoreView,

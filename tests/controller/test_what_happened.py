@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.cli import main
-from firmware.controller.adapter import cells_for_token
-from firmware.controller.events import (
+from firmware.controller.core.adapter import cells_for_token
+from firmware.controller.core.events import (
     Event,
     EventLog,
     MatchEnded,
@@ -27,8 +27,8 @@ from firmware.controller.events import (
     RoundReopened,
     RoundUnstarted,
 )
-from firmware.controller.match_play import MatchPlay
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
+from firmware.controller.match.match_play import MatchPlay
 from firmware.history.store import History
 from firmware.link.report import BrokerEvents
 from firmware.rules.api import JsonValue

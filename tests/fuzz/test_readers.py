@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.config import ConfigError, parse_config
-from firmware.controller.events import EventBus
-from firmware.controller.journal import Journal
-from firmware.controller.table import Table
+from firmware.controller.core.events import EventBus
+from firmware.controller.match.journal import Journal
+from firmware.controller.table.table import Table
 from firmware.rules.api import InvalidRecordError, JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.rules.records import parse_record, record_from_json, replay

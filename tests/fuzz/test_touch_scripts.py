@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.config import default_config
-from firmware.controller import command_registry
-from firmware.controller.computer import Seating
+from firmware.controller.commands import command_registry
+from firmware.controller.computer.computer import Seating
 from firmware.players import level
 from firmware.rules.api import JsonValue
 from firmware.rules.game_and_rules import GameAndRules

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.controller.adapter import board_adapter
-from firmware.controller.mistakes import ExplainsMistakes
+from firmware.controller.coach.mistakes import ExplainsMistakes
+from firmware.controller.core.adapter import board_adapter
 from firmware.rules import find_game
 from firmware.rules.api import GameState, Status
 from firmware.rules.records import parse_record

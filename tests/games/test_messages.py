@@ -15,9 +15,9 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware.controller.adapter import BoardAdapter, Refusal, board_adapter
-from firmware.controller.lesson_run import LessonRun
-from firmware.controller.puzzle_run import PuzzleRun
+from firmware.controller.core.adapter import BoardAdapter, Refusal, board_adapter
+from firmware.controller.learning.lesson_run import LessonRun
+from firmware.controller.learning.puzzle_run import PuzzleRun
 from firmware.games.cubulus import layout
 from firmware.learn.lesson import Lesson
 from firmware.learn.library import load_lessons

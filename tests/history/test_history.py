@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.history.store import History
 from firmware.history.totals import DayTotals, FinishedGame
 from firmware.web import serve_in_thread

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from firmware.controller.live import NameSeat
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.live import NameSeat
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.history.leaderboard import day_leaderboard
 from firmware.history.store import History
 from tests.controller.conftest import Rig

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from firmware.config.schema import KioskConfig
-from firmware.controller.extras import CafeControls
-from firmware.controller.loop import BoardController
+from firmware.controller.board.loop import BoardController
+from firmware.controller.core.extras import CafeControls
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.idle import Attract
 from firmware.kiosk.policy import KioskPolicy

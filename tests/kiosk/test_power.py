@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from firmware.config import parse_config
-from firmware.controller.hold import HOLD_SECONDS, ButtonHold
-from firmware.controller.live import ShutDown
+from firmware.controller.core.hold import HOLD_SECONDS, ButtonHold
+from firmware.controller.core.live import ShutDown
 from firmware.kiosk.power import POWER_OFF_COMMAND, PowerOff
 from firmware.web.server import serve_in_thread
 from hal.interfaces import ButtonEvent

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from firmware.config.schema import KioskConfig
-from firmware.controller.live import ResetBoard, SetBrightness, StartGame
+from firmware.controller.core.live import ResetBoard, SetBrightness, StartGame
 from firmware.history.store import History
 from firmware.kiosk.attract import attract_frame
 from firmware.kiosk.setup import KioskSetupError, kiosk_section

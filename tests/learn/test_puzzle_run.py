@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from firmware.controller.adapter import board_adapter
-from firmware.controller.puzzle_run import PuzzleRun
+from firmware.controller.core.adapter import board_adapter
+from firmware.controller.learning.puzzle_run import PuzzleRun
 from firmware.learn.puzzles import load_puzzles
 from firmware.rules.registry import find_player, find_teaching
 from firmware.rules.tactics import winning_actions

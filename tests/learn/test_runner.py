@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from firmware.controller.adapter import board_adapter
-from firmware.controller.lesson_run import LessonRun
+from firmware.controller.core.adapter import board_adapter
+from firmware.controller.learning.lesson_run import LessonRun
 from firmware.games.culls.game import CullsState
 from firmware.learn.lesson import Lesson
 from firmware.learn.library import find_lesson, load_lessons

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from firmware.config import default_config
 from firmware.config.schema import LinkConfig
-from firmware.controller.computer import Seating, default_level
-from firmware.controller.live import Press, Touch
+from firmware.controller.computer.computer import Seating, default_level
+from firmware.controller.core.live import Press, Touch
 from firmware.kiosk.dimmer import WallClock
 from firmware.link.online_request import OnlineRequest
 from firmware.link.settings import link_settings

@@ -9,8 +9,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from firmware.controller.adapter import board_adapter, cells_for_token
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.adapter import board_adapter, cells_for_token
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.link import topics
 from firmware.rules.api import GameState, JsonValue
 from firmware.rules.grid import cell_name

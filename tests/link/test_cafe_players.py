@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.controller.live import NameSeat
+from firmware.controller.core.live import NameSeat
 from firmware.history.players import display_rating, players_of, results_of
 from firmware.history.store import History
 from firmware.rules.game_and_rules import GameAndRules

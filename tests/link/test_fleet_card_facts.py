@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from firmware.controller.view_model import Fact, facts_part
+from firmware.controller.view.view_model import Fact, facts_part
 from firmware.fleet.roster import Roster
 from firmware.link import topics
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from firmware.controller.live import NameSeat
+from firmware.controller.core.live import NameSeat
 from tests.controller.games import culls_round_taps
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, wait_for

@@ -9,7 +9,7 @@ import json
 import threading
 from pathlib import Path
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.history.day import Today
 from firmware.history.store import History
 from firmware.link import topics

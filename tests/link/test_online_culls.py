@@ -6,8 +6,8 @@ import json
 import time
 from pathlib import Path
 
-from firmware.controller.faults import FAULT_COLOUR, LINK_DOWN_COLOUR
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
+from firmware.controller.view.faults import FAULT_COLOUR, LINK_DOWN_COLOUR
 from firmware.history.store import History
 from firmware.link import topics
 from firmware.link.online_request import GUEST, HOST, OnlineRequest

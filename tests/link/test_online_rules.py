@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.live import (
+from firmware.controller.core.live import (
     ONLINE_GAME_ON,
     CommandRefusedError,
     GoOnline,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.rules.api import JsonValue
 from firmware.tournament.event import Settings
 from firmware.tournament.model import Entrant, Format, Result

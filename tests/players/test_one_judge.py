@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from firmware.controller import computer
-from firmware.controller.computer import HintFound, Seating
-from firmware.controller.players import SeatMove
+from firmware.controller.computer import computer
+from firmware.controller.computer.computer import HintFound, Seating
+from firmware.controller.core.players import SeatMove
 from firmware.players import Budget, choose, level
 from firmware.players.analysis import MISTAKE, reviewed
 from firmware.rules import find_game

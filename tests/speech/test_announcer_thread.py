@@ -15,7 +15,7 @@ import pytest
 
 import firmware.wiring.devices
 from firmware.config import Config, default_config
-from firmware.controller.loop import BoardController
+from firmware.controller.board.loop import BoardController
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import parse_board_cell
 from firmware.speech.announcer import Announcer

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
+from firmware.controller.commands.strip import HOLD_SECONDS, strip_cells
 from firmware.controller.modes.read import EXPLORE_HOLD_S
-from firmware.controller.strip import HOLD_SECONDS, strip_cells
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.grid import cell_name
 from tests.speech.test_reading_the_board import Board

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from firmware.controller.live import BoardView
-from firmware.controller.view_model import Fact, facts_part
+from firmware.controller.core.live import BoardView
+from firmware.controller.view.view_model import Fact, facts_part
 from firmware.rules.api import JsonValue
 from firmware.speech.announcer import Announcer
 from hal.clock import FakeClock

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from firmware.config.load import parse_config
-from firmware.controller.live import BoardView
+from firmware.controller.core.live import BoardView
 from firmware.rules.grid import parse_board_cell
 from firmware.wiring.session import build_session
 from firmware.wiring.settings import simulated

@@ -12,9 +12,9 @@ import pytest
 from firmware.clock.sides import Reading
 from firmware.config import default_config
 from firmware.config.load import parse_config
-from firmware.controller.live import Press
+from firmware.controller.commands.strip import HOLD_SECONDS
+from firmware.controller.core.live import Press
 from firmware.controller.modes.read import EXPLORE_HOLD_S, clock_words
-from firmware.controller.strip import HOLD_SECONDS
 from firmware.rules.game_and_rules import GameAndRules
 from firmware.rules.time_control import NO_CLOCK, parse_time_control
 from firmware.wiring.assemble import assemble, bare_simulation, simulated_board

@@ -3,7 +3,7 @@ hears each position stepped to, and the mistake with the better move."""
 
 from __future__ import annotations
 
-from firmware.controller.strip import HOLD_SECONDS
+from firmware.controller.commands.strip import HOLD_SECONDS
 from tests.controller.conftest import Rig
 from tests.controller.test_coach_review import WAIT_S, coached
 from tests.controller.test_review import review_cell, won_round

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from firmware.commands.terminal import Style, TerminalView
-from firmware.controller.live import BoardView
+from firmware.controller.core.live import BoardView
 from hal.interfaces import Frame
 from tests.controller.conftest import Rig
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from firmware.controller.computer import Seating
-from firmware.controller.events import EventLog, MoveApplied
+from firmware.controller.computer.computer import Seating
+from firmware.controller.core.events import EventLog, MoveApplied
 from firmware.learn.library import load_lessons
 from firmware.players import level
 from hal.interfaces import ButtonEvent

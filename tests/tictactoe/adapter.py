@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from firmware.controller.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
+from firmware.controller.core.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
 from firmware.rules.api import GameState, JsonValue

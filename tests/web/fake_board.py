@@ -6,8 +6,8 @@ import queue
 import threading
 from collections.abc import Callable
 
-from firmware.controller.adapter import Refusal
-from firmware.controller.live import BoardView, Listener, Press, RemoteCommand, Touch, ViewHub
+from firmware.controller.core.adapter import Refusal
+from firmware.controller.core.live import BoardView, Listener, Press, RemoteCommand, Touch, ViewHub
 from firmware.games.culls.adapter import CULLS_BOARD
 from firmware.games.culls.game import CullsState
 from firmware.rules.api import JsonValue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.controller.live import BoardView, Press, Touch
+from firmware.controller.core.live import BoardView, Press, Touch
 from firmware.web import WebServer
 from hal.clock import FakeClock
 from hal.interfaces import OFF, Frame

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from firmware.config import parse_config
 from firmware.config.layered import Layered, SettingsStore
-from firmware.controller.live import ONLINE_GAME_ON, BoardView, SeatComputer
+from firmware.controller.core.live import ONLINE_GAME_ON, BoardView, SeatComputer
 from firmware.rules.api import JsonValue
 from firmware.web import WebServer, serve_in_thread
 from firmware.web.computer import SEATS_EXAMPLE

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from firmware.controller.live import NameSeat
+from firmware.controller.core.live import NameSeat
 from firmware.web import WebServer
 from tests.web.client import post
 from tests.web.conftest import PIN

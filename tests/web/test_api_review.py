@@ -3,7 +3,7 @@ numbers are one line and change nothing."""
 
 from __future__ import annotations
 
-from firmware.controller.live import ReviewAt
+from firmware.controller.core.live import ReviewAt
 from firmware.web import WebServer
 from tests.web.client import post
 from tests.web.fake_board import FakeLiveBoard

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from firmware.controller.live import BoardView
+from firmware.controller.core.live import BoardView
 from firmware.rules.api import JsonValue
 from firmware.web import WebServer, serve_in_thread
 from tests.browser_support import OpenWindow

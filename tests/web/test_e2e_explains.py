@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from firmware.controller.live import BoardView
+from firmware.controller.core.live import BoardView
 from firmware.players import level_words
 from firmware.rules.api import JsonValue
 from firmware.web import WebServer

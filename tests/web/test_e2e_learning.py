@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from firmware.controller.adapter import board_adapter, cells_for_token
+from firmware.controller.core.adapter import board_adapter, cells_for_token
 from firmware.learn.library import find_lesson
 from firmware.learn.puzzles import load_puzzles
 from firmware.rules.grid import cell_name

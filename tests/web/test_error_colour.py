@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.controller.adapter import board_adapters
+from firmware.controller.core.adapter import board_adapters
 from firmware.render import palette
 from firmware.rules.registry import find_game
 from hal.interfaces import RGB

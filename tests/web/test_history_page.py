@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from firmware.controller.timing import TABLE_TIMING
+from firmware.controller.core.timing import TABLE_TIMING
 from firmware.web import serve_in_thread
 from tests.browser_support import OpenWindow
 from tests.controller.conftest import Rig

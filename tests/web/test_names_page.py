@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from firmware.config.schema import KioskConfig
-from firmware.controller.live import NameSeat
+from firmware.controller.core.live import NameSeat
 from firmware.rules.api import JsonValue
 from firmware.web import serve_in_thread
 from tests.browser_support import OpenWindow

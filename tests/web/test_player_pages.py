@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from firmware.controller.live import NameSeat
+from firmware.controller.core.live import NameSeat
 from firmware.web import serve_in_thread
 from tests.browser_support import OpenWindow
 from tests.controller.conftest import Rig

@@ -12,7 +12,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from firmware.controller.live import BoardView, Listener, RemoteCommand
+from firmware.controller.core.live import BoardView, Listener, RemoteCommand
 from firmware.web import WebServer, serve_in_thread
 from firmware.web.hub import ClientFanout, ClientSlot
 from hal.interfaces import Frame

@@ -2,9 +2,9 @@
 
 A mode (``base.BoardMode``) owns its taps and presses, its lights, its scoreboard keys, its strip
 commands and its timers; it is entered and left through the ``ModeContext``. Adding a mode is
-one module and its command in ``firmware.controller.command_registry`` (whose ``opens`` names
-the opener, imported when first used), or a ``register`` call: the strip, the pages' LESSON and
-PUZZLES buttons and the menu open a mode by its name.
+one module and its command in ``firmware.controller.commands.command_registry`` (whose ``opens``
+names the opener, imported when first used), or a ``register`` call: the strip, the pages'
+LESSON and PUZZLES buttons and the menu open a mode by its name.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 # The modes another mode enters by name (``mode_kind``) register as their modules are imported:
 # all of them, here.
-from firmware.controller import command_registry
+from firmware.controller.commands import command_registry
 from firmware.controller.modes import menu, over, playing, waiting  # noqa: F401  (mode_kind)
 from firmware.controller.modes.context import FOLLOW, ModeContext, Opener
 from firmware.controller.modes.game import following

@@ -16,14 +16,14 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 from firmware.clock.sides import Reading
-from firmware.controller import command_registry
-from firmware.controller.buttons import Button
-from firmware.controller.command_registry import Offered
-from firmware.controller.computer import ComputerPlayer
-from firmware.controller.events import PhaseChanged
-from firmware.controller.mistakes import CoachView
+from firmware.controller.coach.mistakes import CoachView
+from firmware.controller.commands import command_registry
+from firmware.controller.commands.command_registry import Offered
+from firmware.controller.computer.computer import ComputerPlayer
+from firmware.controller.core.buttons import Button
+from firmware.controller.core.events import PhaseChanged
+from firmware.controller.core.players import PlayerKind
 from firmware.controller.modes.parts import BoardOffers, PlayAids, TableParts
-from firmware.controller.players import PlayerKind
 from firmware.render.stack import LightStack
 from firmware.rules.api import JsonValue
 from hal.interfaces import Cell

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.buttons import Button
-from firmware.controller.computer import ComputerPlayer
-from firmware.controller.events import PendingDropped
+from firmware.controller.computer.computer import ComputerPlayer
+from firmware.controller.core.buttons import Button
+from firmware.controller.core.events import PendingDropped
+from firmware.controller.match.seated import Seated
 from firmware.controller.modes.base import BoardMode, Fields
 from firmware.controller.modes.context import make_mode
 from firmware.controller.modes.new_match_ask import ask_before_new, take_back_question
-from firmware.controller.seated import Seated
 from firmware.players import HIGHEST, LOWEST, level_words
 from firmware.render import palette as p
 from firmware.render import screens

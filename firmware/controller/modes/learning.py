@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.adapter import board_adapter
-from firmware.controller.lesson_run import LessonRun
+from firmware.controller.core.adapter import board_adapter
+from firmware.controller.learning.lesson_run import LessonRun
+from firmware.controller.learning.puzzle_run import PuzzleRun
 from firmware.controller.modes.base import Fields
 from firmware.controller.modes.visit import position_fields
-from firmware.controller.puzzle_run import PuzzleRun
 from firmware.render import screens
 from firmware.render.stack import LightStack
 from firmware.rules.grid import parse_board_cell

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.buttons import Button
-from firmware.controller.learning import lesson_named, lesson_run, next_lesson
-from firmware.controller.lesson_run import LessonRun
+from firmware.controller.core.buttons import Button
+from firmware.controller.learning.learning import lesson_named, lesson_run, next_lesson
+from firmware.controller.learning.lesson_run import LessonRun
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.learning import run_fields, run_lights
 from firmware.controller.modes.visit import Visit, open_visit, refuse_press

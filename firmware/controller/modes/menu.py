@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.buttons import Button
-from firmware.controller.menu_summary import menu_summary
+from firmware.controller.core.buttons import Button
+from firmware.controller.menu.menu_summary import menu_summary
 from firmware.controller.modes.base import BoardMode, Fields, Phase
 from firmware.controller.modes.context import mode_kind
 from firmware.controller.modes.game import match_fields, with_notice

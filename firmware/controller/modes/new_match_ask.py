@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from firmware.controller.match.seated import Seated
 from firmware.controller.modes.base import Layer
-from firmware.controller.seated import Seated
 from hal.interfaces import Cell
 
 if TYPE_CHECKING:

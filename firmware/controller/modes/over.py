@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.command_registry import Offered
+from firmware.controller.commands.command_registry import Offered
+from firmware.controller.core.players import PlayerKind
+from firmware.controller.core.timing import TABLE_TIMING as T
+from firmware.controller.match.seated import Seated
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.context import mode_kind
 from firmware.controller.modes.game import (
@@ -14,9 +17,6 @@ from firmware.controller.modes.game import (
     result_lights,
     with_notice,
 )
-from firmware.controller.players import PlayerKind
-from firmware.controller.seated import Seated
-from firmware.controller.timing import TABLE_TIMING as T
 from firmware.render import screens
 from firmware.render.stack import LightStack
 from firmware.rules.api import Status

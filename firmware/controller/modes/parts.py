@@ -7,20 +7,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from firmware.controller.computer import ComputerChoice
-from firmware.controller.events import EventBus
-from firmware.controller.feedback import Feedback
-from firmware.controller.learning import Learning
-from firmware.controller.match_at_table import MatchAtTable
-from firmware.controller.menu import Menu
-from firmware.controller.mistakes import CoachView
-from firmware.controller.strip import CommandStrip
-from firmware.controller.undo import UndoPolicy
+from firmware.controller.coach.mistakes import CoachView
+from firmware.controller.commands.strip import CommandStrip
+from firmware.controller.computer.computer import ComputerChoice
+from firmware.controller.core.events import EventBus
+from firmware.controller.core.feedback import Feedback
+from firmware.controller.learning.learning import Learning
+from firmware.controller.match.match_at_table import MatchAtTable
+from firmware.controller.match.undo import UndoPolicy
+from firmware.controller.menu.menu import Menu
 from firmware.rules.api import GameState
 
 
 class TimerService(Protocol):
-    """The board's timers (``firmware.controller.timers``): due calls, cancelled by owner."""
+    """The board's timers (``firmware.controller.core.timers``): due calls, cancelled by owner."""
 
     def schedule(self, at: float, what: Callable[[float], object], owner: object) -> object: ...
     def cancel(self, owner: object) -> int: ...

@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from firmware.controller.adapter import Refusal, cells_for_token
-from firmware.controller.buttons import Button
-from firmware.controller.command_registry import Offered
-from firmware.controller.computer import ComputerPlayer
-from firmware.controller.events import MovePending
+from firmware.controller.commands.command_registry import Offered
+from firmware.controller.computer.computer import ComputerPlayer
+from firmware.controller.core.adapter import Refusal, cells_for_token
+from firmware.controller.core.buttons import Button
+from firmware.controller.core.events import MovePending
+from firmware.controller.core.players import PlayerKind
+from firmware.controller.core.timing import TABLE_TIMING as T
+from firmware.controller.match.seated import Seated
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.context import make_mode, mode_kind
 from firmware.controller.modes.game import (
@@ -19,9 +22,6 @@ from firmware.controller.modes.game import (
     turn_lights,
     with_notice,
 )
-from firmware.controller.players import PlayerKind
-from firmware.controller.seated import Seated
-from firmware.controller.timing import TABLE_TIMING as T
 from firmware.players import level_words
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack

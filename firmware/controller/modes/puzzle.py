@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.buttons import Button
-from firmware.controller.learning import puzzle_run
+from firmware.controller.core.buttons import Button
+from firmware.controller.learning.learning import puzzle_run
+from firmware.controller.learning.puzzle_run import PuzzleRun
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.learning import run_fields, run_lights
 from firmware.controller.modes.visit import Visit, open_visit, refuse_press
-from firmware.controller.puzzle_run import PuzzleRun
 from firmware.render.stack import LightStack
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware.clock.sides import Reading
-from firmware.controller.adapter import BoardAdapter, Refusal
-from firmware.controller.events import ReadAloud, VoiceSwitched
-from firmware.controller.match_play import MatchPlay
+from firmware.controller.core.adapter import BoardAdapter, Refusal
+from firmware.controller.core.events import ReadAloud, VoiceSwitched
+from firmware.controller.match.match_play import MatchPlay
 from firmware.rules.api import GameState
 from firmware.rules.grid import cell_name
 from hal.interfaces import Cell

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.adapter import board_adapter
-from firmware.controller.buttons import Button
-from firmware.controller.mistakes import Mistake, coach_json, round_mistakes
+from firmware.controller.coach.mistakes import Mistake, coach_json, round_mistakes
+from firmware.controller.core.adapter import board_adapter
+from firmware.controller.core.buttons import Button
+from firmware.controller.core.players import PlayerKind
+from firmware.controller.match.review import ARROW_LOOK, Review
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.game import with_notice
 from firmware.controller.modes.visit import Visit, position_fields
-from firmware.controller.players import PlayerKind
-from firmware.controller.review import ARROW_LOOK, Review
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
 from firmware.rules.api import InvalidRecordError

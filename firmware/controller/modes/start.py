@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.adapter import board_adapter
+from firmware.controller.core.adapter import board_adapter
+from firmware.controller.core.players import PlayerKind
 from firmware.controller.modes.game import following
 from firmware.controller.modes.menu import MenuMode
 from firmware.controller.modes.playing import Pending
 from firmware.controller.modes.waiting import WaitingForPiece
-from firmware.controller.players import PlayerKind
 from firmware.rules.game_and_rules import GameAndRules
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.buttons import Button
+from firmware.controller.core.buttons import Button
 from firmware.controller.modes.base import BoardMode, Fields
 from firmware.rules.api import GameState
 from firmware.rules.registry import find_game

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.controller.buttons import Button
+from firmware.controller.core.buttons import Button
+from firmware.controller.match.seated import Seated
 from firmware.controller.modes.base import Fields, Phase
 from firmware.controller.modes.context import mode_kind
 from firmware.controller.modes.game import (
@@ -16,7 +17,6 @@ from firmware.controller.modes.game import (
     with_notice,
 )
 from firmware.controller.modes.playing import Pending, apply
-from firmware.controller.seated import Seated
 from firmware.render import palette as p
 from firmware.render.stack import Light, LightStack
 from firmware.rules.api import JsonValue

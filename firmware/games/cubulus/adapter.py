@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from firmware.controller.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
+from firmware.controller.core.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
 from firmware.games.cubulus import aloud, coach_words, layout, words
 from firmware.games.cubulus.scene import cubulus_lights
 from firmware.games.cubulus.state import CubulusState
@@ -28,7 +28,7 @@ def _cubulus(state: GameState) -> CubulusState:
 
 
 class CubulusBoard:
-    """The Cubulus board adapter (``firmware.controller.adapter.BoardAdapter``)."""
+    """The Cubulus board adapter (``firmware.controller.core.adapter.BoardAdapter``)."""
 
     name = "cubulus"
     menu = (

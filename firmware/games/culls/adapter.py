@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from firmware.controller.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
+from firmware.controller.core.adapter import MenuChoice, Refusal, SeatSpec, seat_of_colour
 from firmware.games.culls import aloud, coach_words, words
 from firmware.games.culls.game import CullsState
 from firmware.games.culls.options import ROUNDS
@@ -34,7 +34,7 @@ def _culls(state: GameState) -> CullsState:
 
 
 class CullsBoard:
-    """The Culls board adapter (``firmware.controller.adapter.BoardAdapter``)."""
+    """The Culls board adapter (``firmware.controller.core.adapter.BoardAdapter``)."""
 
     name = "culls"
     menu = (

@@ -1,0 +1,1 @@
+"""The board's loop: its queue, the touches and presses, the commands sent from afar."""

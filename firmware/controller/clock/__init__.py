@@ -1,0 +1,1 @@
+"""The game clock: its timing, its file, its ticks."""

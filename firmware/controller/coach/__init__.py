@@ -1,0 +1,1 @@
+"""The coach: each finished round analysed, its mistakes."""

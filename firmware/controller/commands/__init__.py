@@ -1,0 +1,1 @@
+"""The commands: the one registry, and the command strip that offers them."""

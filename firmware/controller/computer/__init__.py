@@ -1,0 +1,1 @@
+"""The computer player: its seats, the engine process and the thinker."""

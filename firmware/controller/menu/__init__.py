@@ -1,0 +1,1 @@
+"""The menu and the rows other parts add to it."""

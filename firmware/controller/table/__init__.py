@@ -1,0 +1,1 @@
+"""The table: its match, menu, strip and modes, and what it is set up with."""
