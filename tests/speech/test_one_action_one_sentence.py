@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.speech.test_said_file import said_by
+from tests.speech.said import said_over
 
 W = "wait 4000\n"
 SETUP = "".join(f"{cell}\n{W}" for cell in ("h8", "h10", "a1", "a2"))
@@ -64,12 +64,23 @@ REVIEW = SETUP + f"b2\n{W}press resign\n{W}press mistakes\n{W}{W}press back\n{W}
     ids=["duel-computer-clock", "duel-turn", "cull", "teams", "cubulus-3", "lesson", "review"],
 )
 def test_each_action_is_said_once(tmp_path: Path, script: str, flags: tuple[str, ...]) -> None:
-    said = said_by(script, tmp_path / "run", *flags)
+    said = said_over(script, tmp_path / "run", "--game", "culls", *flags)
     _check(script, said)
 
 
 def test_one_undo_against_the_computer_on_the_clock_is_one_sentence(tmp_path: Path) -> None:
     script = SETUP + f"b2\n{W}{W}undo\n{W}"
-    said = said_by(script, tmp_path / "run", "--computer", "red", "--level", "1", "--clock", "5+3")
+    said = said_over(
+        script,
+        tmp_path / "run",
+        "--game",
+        "culls",
+        "--computer",
+        "red",
+        "--level",
+        "1",
+        "--clock",
+        "5+3",
+    )
     undone = [text for _, text in said if text.startswith(UNDO_SAID)]
     assert undone == ["Took back the computer's move and yours (2 actions)."], said

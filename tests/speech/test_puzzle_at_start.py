@@ -3,17 +3,14 @@ id is one line on standard error, exit 2, saying where the ids are."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from firmware.config.load import parse_config
 from firmware.wiring.session import build_session
 from firmware.wiring.settings import simulated
 from firmware.wiring.spec import RunSpec, plan_board
+from tests.speech.said import cullsboard
 from tests.speech.test_what_is_said import SPEECH_S
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_puzzle_asked_for_at_start_is_the_first_thing_shown_and_said(tmp_path: Path) -> None:
@@ -40,14 +37,7 @@ def test_a_puzzle_asked_for_at_start_is_the_first_thing_shown_and_said(tmp_path:
 
 def test_an_unknown_puzzle_is_one_line_and_exit_2(tmp_path: Path) -> None:
     argv = ["--mock-hal", "--puzzle", "culls-cull-9999", "--state-dir", str(tmp_path / "s")]
-    done = subprocess.run(
-        [sys.executable, "-m", "firmware", *argv],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    done = cullsboard(*argv, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "cullsboard: --puzzle: no puzzle 'culls-cull-9999' (cullsboard puzzles lists every id)"

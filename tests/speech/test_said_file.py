@@ -4,35 +4,18 @@ A loss on time and a resignation are said with who won and how, then the score."
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.speech.said import ROOT, cullsboard, said_over
+
 SETUP = "h8\nh10\na1\na2\n"  # Culls's four untimed setup chips
 
 
 def said_by(script: str, folder: Path, *flags: str) -> list[tuple[int, str]]:
-    """What the voice says over ``script`` on a fresh simulated board (its state in ``folder``)."""
-    folder.mkdir()
-    (folder / "script.txt").write_text(script, encoding="utf-8")
-    out = folder / "said.txt"
-    argv = ["--mock-hal", "--game", "culls", "--seed", "1", *flags, "--script",
-            str(folder / "script.txt"), "--state-dir", str(folder / "state"),
-            "--said", str(out)]  # fmt: skip
-    done = subprocess.run(
-        [sys.executable, "-m", "firmware", *argv],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    lines = out.read_text(encoding="utf-8").splitlines()
-    return [(int(t), text) for t, text in (line.split("\t", 1) for line in lines)]
+    """What the voice says over ``script`` on a fresh simulated Culls board."""
+    return said_over(script, folder, "--game", "culls", *flags)
 
 
 def test_a_loss_on_time_is_said_with_who_won_and_how_then_the_score(tmp_path: Path) -> None:
@@ -63,14 +46,7 @@ def test_the_same_script_says_the_same_whatever_the_configs_voice(tmp_path: Path
 
 
 def test_said_without_the_simulated_board_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "firmware", "--said", str(tmp_path / "s.txt")],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    done = cullsboard("--said", str(tmp_path / "s.txt"), timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "cullsboard: --said needs --mock-hal (it writes what the simulated voice says)"

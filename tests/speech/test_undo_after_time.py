@@ -3,11 +3,10 @@ clock that ran out would only run out again. A board restarted after it refuses 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.speech.said import said_over
+
 SETUP = "h8\nh10\na1\na2\n"
 LOST = "the round was lost on time: UNDO cannot give time back."
 OUT = "a player ran out of time: UNDO cannot give time back."
@@ -15,21 +14,7 @@ OUT = "a player ran out of time: UNDO cannot give time back."
 
 def run(script: str, folder: Path, state: Path, *flags: str) -> list[str]:
     """The sentences said over ``script`` on the simulated board whose state is in ``state``."""
-    folder.mkdir()
-    (folder / "script.txt").write_text(script, encoding="utf-8")
-    argv = ["--mock-hal", "--seed", "1", *flags, "--script", str(folder / "script.txt"),
-            "--state-dir", str(state), "--said", str(folder / "said.txt")]  # fmt: skip
-    done = subprocess.run(
-        [sys.executable, "-m", "firmware", *argv],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    lines = (folder / "said.txt").read_text(encoding="utf-8").splitlines()
-    return [line.split("\t", 1)[1] for line in lines]
+    return [text for _, text in said_over(script, folder, *flags, state=state)]
 
 
 def test_undo_after_a_loss_on_time_is_refused_with_why(tmp_path: Path) -> None:
