@@ -10,6 +10,7 @@ SCOREBOARD_KEYS = {
     "message", "error", "record", "position", "review", "pending", "thinking", "hint",
     "online", "notice", "last_action", "menu", "lesson", "puzzle", "clock", "paused",
     "ready_cell", "over", "attract", "voice", "hints", "show_mistakes", "levels", "tournament",
+    "facts",
 }  # fmt: skip
 
 

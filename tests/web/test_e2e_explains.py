@@ -173,4 +173,4 @@ def test_the_real_board_says_each_action_on_the_page(
     page.locator('.cell[data-cell="h8"]').click()
     expect(page.locator("#last-action")).to_have_text(f"{first} placed h8")
     page.get_by_role("button", name="UNDO").click()
-    expect(page.locator("#last-action")).to_be_hidden()
+    expect(page.locator("#last-action")).to_have_text("Taken back")  # the UNDO, said once
