@@ -21,6 +21,8 @@ day="$(date +%F)"
 next="$(date -d tomorrow +%F)"
 for start in "$day 23:59:30" "$next 03:59:30"; do
     echo "== the day-edge tests from $start"
-    faketime -f "@$start" "$PYTHON" -m pytest -p no:randomly "${TESTS[@]}" | tail -n 1
+    # the failures by name (-rf), then the count
+    faketime -f "@$start" "$PYTHON" -m pytest -p no:randomly -rf "${TESTS[@]}" \
+        | grep -E '^(FAILED|ERROR) |[0-9]+ (passed|failed)'
     [ "${PIPESTATUS[0]}" -eq 0 ]
 done
