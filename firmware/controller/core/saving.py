@@ -65,18 +65,20 @@ class Saving:
         with self._lock:
             return bool(self._failing)
 
-    def unsaved(self) -> list[str]:
-        """Each file not being saved, short: ``the journal cannot be written (Disk full)``."""
+    def _failing_now(self) -> list[tuple[str, int | None]]:
+        """Each file not being saved, short, with its error's number, in a steady order."""
         with self._lock:
             failing = sorted(self._failing.items())
-        return [f"{what} cannot be written ({why})" for what, (why, _) in failing]
+        return [(f"{what} cannot be written ({why})", code) for what, (why, code) in failing]
+
+    def unsaved(self) -> list[str]:
+        """Each file not being saved, short: ``the journal cannot be written (Disk full)``."""
+        return [short for short, _ in self._failing_now()]
 
     def problems(self) -> list[str]:
         """One sentence for each file not being saved: what, why and what staff should do."""
-        with self._lock:
-            failing = sorted(self._failing.items())
         return [
-            f"games are not being saved: {what} cannot be written ({why}); "
-            f"{ADVICE.get(code, ADVICE_ELSE) if code is not None else ADVICE_ELSE}"
-            for what, (why, code) in failing
+            f"games are not being saved: {short}; "
+            f"{ADVICE_ELSE if code is None else ADVICE.get(code, ADVICE_ELSE)}"
+            for short, code in self._failing_now()
         ]
