@@ -7,8 +7,6 @@ The card is a real tmpfs (mounted as root): made read-only, or filled to the las
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,13 +14,13 @@ from pathlib import Path
 from firmware.controller.view.faults import FAULT_COLOUR
 from tests.browser_support import Product, StartProduct
 from tests.small_disk import fill, read_only_disk, small_disk
+from tests.speech.said import said_over
 from tests.web.client import post, request
 
 __all__ = ["read_only_disk", "small_disk"]  # the fixtures
 
 JOURNAL = "the journal cannot be written (Read-only file system)"
 NEARLY_FULL = "the SD card is nearly full: 0 MB free (see docs/kiosk.md)"
-ROOT = Path(__file__).resolve().parents[2]
 AMBER = "#{:02x}{:02x}{:02x}".format(*FAULT_COLOUR)
 
 
@@ -98,14 +96,7 @@ def test_a_full_card_says_the_games_are_not_saved_and_logs_each_file_once(
 
 
 def test_games_not_saved_is_said_aloud_once_as_a_fact(tmp_path: Path, read_only_disk: Path) -> None:
-    script, said = tmp_path / "script.txt", tmp_path / "said.txt"
-    script.write_text("h8\nwait 3000\nh10\nwait 20000\n", encoding="utf-8")
-    argv = ["--mock-hal", "--game", "culls", "--seed", "1", "--script", str(script),
-            "--state-dir", str(read_only_disk), "--said", str(said)]  # fmt: skip
-    done = subprocess.run(
-        [sys.executable, "-m", "firmware", *argv], capture_output=True, text=True, cwd=ROOT,
-        timeout=120, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    lines = [line.split("\t", 1)[1] for line in said.read_text(encoding="utf-8").splitlines()]
+    script = "h8\nwait 3000\nh10\nwait 20000\n"
+    said = said_over(script, tmp_path / "run", "--game", "culls", state=read_only_disk)
+    lines = [text for _, text in said]
     assert lines.count(f"Games not saved: {JOURNAL}.") == 1, lines
