@@ -12,7 +12,9 @@ on. Numbers are ASCII digits. The games and their searches are prepared at start
 first ``readyok`` can be sent, and a ``go``'s time runs from the moment its line is read. Lines
 are read beside the search, so ``stop`` and ``quit`` end a running search within a few
 milliseconds (it still answers its ``bestmove``). The clock lives here: the search only gets a
-budget whose stop question looks at the deadline and at the stops.
+budget whose stop question looks at the deadline and at the stops. On more than one worker the
+engine ponders between its answers (``engine_ponder``); an answer from a ponder has
+``ponderhit 1`` on its ``info`` line.
 """
 
 from __future__ import annotations
@@ -250,7 +252,14 @@ class Engine:
             deadline = started + MAX_MOVETIME_MS / 1000  # only the nodes and a stop end it
         workers = self.stops.workers
         judged = asked.nodes is not None and asked.movetime is None and not asked.clock.given
-        if judged and chosen.number == HIGHEST:
+        timed_top = chosen.number == HIGHEST and not judged
+        pondered = None
+        if workers is not None:  # a ponder ends at every go; this one may take its answer
+            asked_of = state if timed_top and cap == UNLIMITED else None
+            pondered = workers.pondered(asked_of, max(0.0, deadline - self.clock()), number)
+        if pondered is not None:
+            choice = pondered
+        elif judged and chosen.number == HIGHEST:
             # the coach's judge: one process, seeded by the ply, so a HINT is the coach's move
             assert asked.nodes is not None
             choice = judge(state, asked.nodes, should_stop)
@@ -271,8 +280,11 @@ class Engine:
         self.write(
             f"info depth {choice.depth} score {choice.score} nodes {choice.nodes} "
             f"nps {int(choice.nodes / spent)} time {int(spent * 1000)}"
+            + (" ponderhit 1" if pondered is not None else "")
         )
         self.write(f"bestmove {choice.token}")
+        if workers is not None and timed_top:
+            workers.ponder(state, choice.token, chosen.number)
 
 
 def read_lines(stream: BinaryIO) -> Iterator[bytes]:
