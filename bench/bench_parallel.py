@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -56,6 +57,8 @@ class EngineSide:
     movetime: int
     nodes: int = 0
     ms: int = 0
+    answers: int = 0
+    ponder_hits: int = 0
 
     def __post_init__(self) -> None:
         self.process = subprocess.Popen(
@@ -78,6 +81,8 @@ class EngineSide:
                 info = dict(zip(words[1::2], words[2::2], strict=False))
                 self.nodes += int(info["nodes"])
                 self.ms += int(info["time"])
+                self.answers += 1
+                self.ponder_hits += "ponderhit" in info
             elif words[0] == "bestmove":
                 return words[1]
             else:
@@ -93,33 +98,46 @@ class EngineSide:
         self.process.wait()
 
 
-def workers_match(game: str, games: int, movetime: int, seed: int) -> None:
-    """``games`` games of level 6 with 2 workers against level 6 with 1."""
-    one, two = EngineSide(1, movetime), EngineSide(2, movetime)
+def elo(score: float) -> float:
+    """The rating difference that expects ``score`` (clamped off 0 and 1)."""
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def elo_range(points: list[float]) -> tuple[float, float, float]:
+    """The Elo difference of a mean score of ``points`` (1, 0.5 or 0 a game) and its 95 %
+    interval (1.96 standard errors of the mean score, from the games' own spread)."""
+    mean = statistics.fmean(points)
+    error = 1.96 * statistics.pstdev(points) / math.sqrt(len(points))
+    return elo(mean), elo(mean - error), elo(mean + error)
+
+
+def workers_match(game: str, games: int, movetime: int, seed: int, workers: int) -> None:
+    """``games`` games of level 6 on ``workers`` processes against level 6 on one."""
+    one, many = EngineSide(1, movetime), EngineSide(workers, movetime)
     colours = find_game(game).colours(find_game(game).parse_rules({}))
-    points = 0.0
-    draws = 0
+    points: list[float] = []
     started = time.monotonic()
     for pair in range(games // 2):
         start = opening(game, {}, random.Random(seed * 1000 + pair))
         for swap in (0, 1):
             mine = colours[swap]
             seats: dict[str, Player] = {
-                colour: (two.play if colour == mine else one.play) for colour in colours
+                colour: (many.play if colour == mine else one.play) for colour in colours
             }
             state = play_game(game, {}, start, seats, random.Random(pair))
             outcome = state.outcome()
-            if outcome.status is Status.WON and outcome.winner == mine:
-                points += 1
-            elif outcome.status is not Status.WON:
-                points += 0.5
-                draws += 1
+            won = outcome.status is Status.WON
+            points.append(1.0 if won and outcome.winner == mine else 0.0 if won else 0.5)
     one.close()
-    two.close()
+    many.close()
+    gain, low, high = elo_range(points)
     print(
-        f"{game}: level 6, 2 workers vs 1 worker, movetime {movetime} ms: score "
-        f"{points / games:.3f} ({points:.1f}/{games}, draws {draws}); nodes/s 1 worker "
-        f"{one.nps():.0f}, 2 workers {two.nps():.0f} ({time.monotonic() - started:.0f} s)",
+        f"{game}: level 6, {workers} workers vs 1 worker, movetime {movetime} ms, "
+        f"{len(points)} games: score {statistics.fmean(points):.3f} ({sum(points):.1f}, "
+        f"draws {points.count(0.5)}); Elo {gain:+.0f} [{low:+.0f}, {high:+.0f}]; nodes/s "
+        f"1 worker {one.nps():.0f}, {workers} workers {many.nps():.0f}; answers pondered "
+        f"{many.ponder_hits}/{many.answers} ({time.monotonic() - started:.0f} s)",
         flush=True,
     )
 
@@ -265,6 +283,8 @@ def main() -> int:
     parser.add_argument("--movetime", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=5, help="turns of the touch kinds")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="all cores")
+    parser.add_argument("--game", choices=GAMES, action="append", help="default: both")
     parser.add_argument("--skip-games", action="store_true")
     parser.add_argument("--skip-touch", action="store_true")
     args = parser.parse_args()
@@ -272,8 +292,8 @@ def main() -> int:
     if not args.skip_touch:
         touch_bench(args.rounds)
     if not args.skip_games:
-        for game in GAMES:
-            workers_match(game, args.games, args.movetime, args.seed)
+        for game in args.game or GAMES:
+            workers_match(game, args.games, args.movetime, args.seed, args.workers)
     print(f"the run took {time.monotonic() - started:.0f} s")
     return 0
 
