@@ -1,12 +1,14 @@
-"""The top level on 1 worker against 2 at equal movetime, and touch-to-frame while it thinks.
+"""The top level on all cores against one at equal movetime, and touch-to-frame while it thinks.
 
 Run: ``.venv/bin/python -m bench.bench_parallel [--games 40] [--movetime 300] [--seed 1]
-[--skip-games] [--skip-touch]``. Two ``cullsboard engine`` processes (``--workers 1`` and
-``--workers 2``) play each other at level 6 over seeded colour-swapped openings in both games,
-through the engine protocol; prints the 2-worker engine's score, both engines' nodes per second
-(from their ``info`` lines) and how long the run took. Then the touch-to-frame latency of the
-board's loop (``bench_controller``'s taps) alone, while the computer thinks in the board's own
-process (as before) and while it thinks in the engine process (now). Asserts nothing.
+[--workers N] [--game G] [--skip-games] [--skip-touch]``. Two ``cullsboard engine`` processes
+(``--workers N``, default the machine's cores, and ``--workers 1``) play each other at level 6
+over seeded colour-swapped openings in each game, through the engine protocol; prints the
+many-worker engine's score, its Elo difference with a 95 % interval, both engines' nodes per
+second (from their ``info`` lines), how many answers came from a ponder and how long the run
+took. First the touch-to-frame latency of the board's loop (``bench_controller``'s taps) alone,
+while the computer thinks in the board's own process (as before) and while it thinks in the
+engine process (now). Asserts nothing.
 """
 
 from __future__ import annotations
