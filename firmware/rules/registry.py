@@ -13,11 +13,13 @@ import dataclasses
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from firmware.rules.api import Game, GameState, InvalidRecordError
-from firmware.rules.options import Option
-from firmware.rules.players import GamePlayer
+
+if TYPE_CHECKING:  # only named: a replay or a config check loads no player
+    from firmware.rules.options import Option
+    from firmware.rules.players import GamePlayer
 
 GAME_PACKAGES = ["firmware.games.culls", "firmware.games.cubulus"]
 
@@ -121,7 +123,7 @@ def find_player(name: str) -> GamePlayer:
     """The computer player of the game called ``name``; InvalidRecordError if it has none."""
     player = _entry(name).player
     if isinstance(player, Later):
-        player = _settle(name, player=cast(GamePlayer, player.resolve())).player
+        player = _settle(name, player=cast("GamePlayer", player.resolve())).player
     if player is None:
         raise InvalidRecordError(f"game: {name} has no computer player")
     assert not isinstance(player, Later)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 from firmware.errors import InputError
 from firmware.rules.bounded_json import shorten
@@ -74,11 +73,15 @@ NO_CLOCK = TimeControl()
 
 def _number(ms: int, unit: int) -> str:
     """``ms`` in ``unit`` milliseconds, as short as it can be written (``0.5``, ``10``)."""
+    from decimal import Decimal  # only when a clock is written: decimal is slow to import
+
     text = format(Decimal(ms) / Decimal(unit), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _ms(number: str, unit: int) -> int:
+    from decimal import Decimal
+
     return int(Decimal(number) * unit)
 
 
