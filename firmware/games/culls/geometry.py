@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from firmware.rules.frozen import Frozen
 from firmware.rules.grid import cell_name
 
 # Rays in pairs along the 4 axes, in the order lines are reported: horizontal, vertical,
@@ -14,15 +14,26 @@ from firmware.rules.grid import cell_name
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 
 
-@dataclass(frozen=True, slots=True)
-class Geometry:
+class Geometry(Frozen):
     """Cells are indexed ``y * size + x``; every table here is indexed the same way."""
 
+    FIELDS = ("size", "names", "index", "rays", "traps")
+    __slots__ = FIELDS
     size: int
     names: tuple[str, ...]
     index: Mapping[str, int]
     rays: tuple[tuple[tuple[int, ...], ...], ...]  # [cell][direction] -> cells outward to the edge
     traps: tuple[tuple[tuple[int, int, int], ...], ...]  # [cell] -> the 3 cells of each long ray
+
+    def __init__(
+        self,
+        size: int,
+        names: tuple[str, ...],
+        index: Mapping[str, int],
+        rays: tuple[tuple[tuple[int, ...], ...], ...],
+        traps: tuple[tuple[tuple[int, int, int], ...], ...],
+    ) -> None:
+        self._init(size, names, index, rays, traps)
 
     def coord(self, index: int) -> tuple[int, int]:
         """The ``(x, y)`` of a cell index."""
