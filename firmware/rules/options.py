@@ -7,8 +7,10 @@ nor anything of the board, so ``cullsboard --help`` lists them at once.
 
 from __future__ import annotations
 
+from firmware.rules.frozen import Frozen
 
-class Option:
+
+class Option(Frozen):
     """A rule switch someone may set when starting a game (command line, staff page, menu).
 
     ``name`` is the option as typed (``--rounds``, ``"rounds"``), ``key`` the key of the game's
@@ -17,9 +19,16 @@ class Option:
     page (the first choice is the default).
     """
 
-    # A plain class, not a dataclass: ``cullsboard --help`` reads every game's options and would
-    # pay for the dataclasses module (and inspect) on its own.
-    __slots__ = ("choices", "help", "key", "label", "name", "texts")
+    # Frozen, not a dataclass: ``cullsboard --help`` reads every game's options and would pay for
+    # the dataclasses module (and inspect) for them alone.
+    FIELDS = ("name", "key", "choices", "help", "label", "texts")
+    __slots__ = FIELDS
+    name: str
+    key: str
+    choices: tuple[str | int, ...]
+    help: str
+    label: str
+    texts: tuple[str, ...]
 
     def __init__(
         self,
@@ -30,41 +39,4 @@ class Option:
         label: str,
         texts: tuple[str, ...],
     ) -> None:
-        set_once = object.__setattr__
-        set_once(self, "name", name)
-        set_once(self, "key", key)
-        set_once(self, "choices", choices)
-        set_once(self, "help", help)
-        set_once(self, "label", label)
-        set_once(self, "texts", texts)
-
-    name: str
-    key: str
-    choices: tuple[str | int, ...]
-    help: str
-    label: str
-    texts: tuple[str, ...]
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.name, self.key, self.choices, self.help, self.label, self.texts)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}: an Option is frozen")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Option)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(
-            f"{name}={value!r}"
-            for name, value in zip(
-                ("name", "key", "choices", "help", "label", "texts"), self._fields(), strict=True
-            )
-        )
-        return f"Option({shown})"
+        self._init(name, key, choices, help, label, texts)
