@@ -32,7 +32,8 @@ from firmware.learn.puzzles import Puzzle, puzzle_line
 from firmware.players import Budget, choose, level
 from firmware.rules.api import GameState
 from firmware.rules.records import parse_record, record_of, replay
-from firmware.rules.registry import Teaching, find_game, find_teaching, game_names
+from firmware.rules.registry import find_game, find_teaching, game_names
+from firmware.rules.teaching import Teaching
 
 MAX_ANSWERS = 4
 PROPOSER_LEVEL = 6

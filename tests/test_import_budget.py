@@ -30,19 +30,62 @@ BOARD = ("firmware.render", "hal.interfaces", "hal.leds", "firmware.controller.c
 ADAPTERS = ("firmware.games.culls.adapter", "firmware.games.cubulus.adapter")
 PLAYERS = ("firmware.players", "firmware.games.culls.player", "firmware.games.cubulus.player")
 CONFIG = ("yaml", "firmware.config")
+# What only teaching reads (lessons, puzzles): no command here needs it.
+TEACHING = (
+    "firmware.rules.teaching",
+    "firmware.games.culls.teaching",
+    "firmware.games.cubulus.teaching",
+)
+# Slow to import and needed only on some paths: a clock written out (decimal), a player's draw
+# (random), a wrong config key's "did you mean" (difflib), a config naming a command (shlex).
+SOME_PATHS = ("random", "decimal", "difflib", "shlex")
+# --help lists every game's options from the games' options modules: none of the rules (whose
+# dataclasses, typing and json make most of a command's start-up).
+RULES = ("dataclasses", "typing", "json", "firmware.rules.api", "firmware.games.culls.game")
+RULES_TOO = ("firmware.games.cubulus.game", "firmware.rules.players")
 # shutil brings the compression modules; argparse asks for it only to size its help
 BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
-    "--help": (["--help"], "", SERVERS + BOARD + ADAPTERS + PLAYERS + CONFIG + ("shutil",)),
+    "--help": (
+        ["--help"],
+        "",
+        SERVERS
+        + BOARD
+        + ADAPTERS
+        + PLAYERS
+        + CONFIG
+        + TEACHING
+        + SOME_PATHS
+        + RULES
+        + RULES_TOO
+        + ("shutil",),
+    ),
     "replay": (
         ["replay", SAMPLE],
         "",
-        SERVERS + BOARD + ADAPTERS + PLAYERS + CONFIG + ("shutil", "firmware.games.cubulus"),
+        SERVERS
+        + BOARD
+        + ADAPTERS
+        + PLAYERS
+        + CONFIG
+        + TEACHING
+        + SOME_PATHS
+        + RULES_TOO
+        + ("shutil", "firmware.games.cubulus"),
     ),
-    "engine": (["engine"], "isready\nquit\n", SERVERS + BOARD + ADAPTERS + CONFIG),
+    "engine": (
+        ["engine"],
+        "isready\nquit\n",
+        SERVERS + BOARD + ADAPTERS + CONFIG + TEACHING + ("decimal", "difflib", "shlex"),
+    ),
     "check-config": (
         ["check-config", "config/default.yaml"],
         "",
-        SERVERS + ADAPTERS + PLAYERS + ("firmware.games", "firmware.controller.core.adapter"),
+        SERVERS
+        + ADAPTERS
+        + PLAYERS
+        + TEACHING
+        + SOME_PATHS
+        + ("firmware.games", "firmware.controller.core.adapter", "firmware.rules.registry"),
     ),
 }
 
@@ -50,13 +93,15 @@ BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
 def loaded_by(argv: list[str], stdin: str) -> list[str]:
     """The modules loaded once ``cullsboard ARGV`` has run, in a fresh interpreter."""
     program = (
-        "import json, sys\n"
+        "import sys\n"
         "from firmware.cli import main\n"
         "try:\n"
         f"    main({argv!r})\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+        "loaded = sorted(sys.modules)\n"
+        "import json\n"  # after the command: it may not need json itself
+        "print(json.dumps(loaded), file=sys.stderr)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", program],

@@ -12,13 +12,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import NoReturn
 
 from firmware.commands import arguments
 from firmware.commands.lazy_run import LazyRun
 from firmware.commands.play_arguments import add_play_arguments
+
+# typing and dataclasses are not imported: every command, --help included, pays for this module.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import NoReturn
 
 EXIT_USAGE = 2
 
@@ -47,14 +50,22 @@ def _columns() -> int:
         return 80
 
 
-@dataclass(frozen=True, slots=True)
 class Command:
     """A subcommand: its one-line help, the function that runs it and its arguments."""
 
-    help: str
-    runs: str  # "module:function"
-    arguments: Callable[[argparse.ArgumentParser], None]
-    description: str | None = None
+    __slots__ = ("arguments", "description", "help", "runs")
+
+    def __init__(
+        self,
+        help: str,
+        runs: str,  # "module:function"
+        arguments: Callable[[argparse.ArgumentParser], None],
+        description: str | None = None,
+    ) -> None:
+        self.help = help
+        self.runs = runs
+        self.arguments = arguments
+        self.description = description
 
 
 COMMANDS: dict[str, Command] = {
@@ -196,11 +207,12 @@ def command_in(argv: Sequence[str]) -> str | None:
 
 
 def build_parser(
-    command: str | None, version: str, *, every: bool = False
+    command: str | None, version: str, *, every: bool = False, alone: bool = False
 ) -> argparse.ArgumentParser:
     """The parser for running ``command`` (None: the board): every subcommand is listed, only
     ``command``'s arguments (and the board's options, when it runs) are declared; ``every``:
-    all of them."""
+    all of them. ``alone``: ``command`` is the first word, so no other subcommand can be reached
+    and only its own is made (each costs a parser)."""
     parser = OneLineParser(
         prog="cullsboard",
         description="A smart game table: Culls and Cubulus by touch, an LED under every cell.",
@@ -211,6 +223,8 @@ def build_parser(
     parser.set_defaults(run=LazyRun(BOARD_RUNS), command=None)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name, spec in COMMANDS.items():
+        if alone and name != command:
+            continue
         sub = subparsers.add_parser(
             name,
             help=spec.help,
@@ -228,4 +242,7 @@ def build_parser(
 def parse(argv: Sequence[str] | None, version: str) -> argparse.Namespace:
     """``argv`` (default: the process's arguments) parsed; a usage error exits 2 in one line."""
     words = list(sys.argv[1:] if argv is None else argv)
-    return build_parser(command_in(words), version).parse_args(words)
+    command = command_in(words)
+    # Before the first word nothing can ask for the list of commands (--help, a wrong name).
+    alone = command is not None and words[0] == command
+    return build_parser(command, version, alone=alone).parse_args(words)

@@ -4,8 +4,8 @@ runs (or for ``review`` and the whole help), since they need the games' rule swi
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing is not imported: --help pays for this module
 if TYPE_CHECKING:
     from firmware.rules.time_control import TimeControl
 

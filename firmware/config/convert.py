@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import math
 import re
 import reprlib
@@ -63,6 +62,8 @@ def number_text(value: float, rule: Rule) -> str:
 
 def suggestion(word: str, choices: typing.Iterable[str]) -> str:
     """`` (did you mean gamma?)`` when one choice is close to ``word``, else nothing."""
+    import difflib  # only for a wrong key: slow to import (heapq), so not at every load
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]}?)" if close else ""
 

@@ -6,7 +6,6 @@ once the board size is known.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
@@ -143,6 +142,8 @@ def command_line(raw: object, path: str) -> str | None:
         return None
     if not isinstance(raw, str) or not raw.strip():
         raise ConfigError("type", path, f"must be a command line or null, got {describe(raw)}")
+    import shlex  # only for a config that names a command: slow to import
+
     try:
         shlex.split(raw)
     except ValueError as exc:

@@ -5,15 +5,34 @@ Each game's own rules live in its package under ``firmware.games``; find them wi
 
 from __future__ import annotations
 
-from firmware.rules.api import (
-    Game,
-    GameState,
-    IllegalActionError,
-    InvalidRecordError,
-    Outcome,
-    Status,
-)
-from firmware.rules.registry import find_game, game_names, load_games, register
+import importlib
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from firmware.rules.api import (
+        Game,
+        GameState,
+        IllegalActionError,
+        InvalidRecordError,
+        Outcome,
+        Status,
+    )
+    from firmware.rules.registry import find_game, game_names, load_games, register
+
+# Each name is imported when asked for: a module of the package (a config check reads
+# ``firmware.rules.bounded_json``) loads neither the registry nor anything it does not use.
+_HOMES = {
+    "Game": "api",
+    "GameState": "api",
+    "IllegalActionError": "api",
+    "InvalidRecordError": "api",
+    "Outcome": "api",
+    "Status": "api",
+    "find_game": "registry",
+    "game_names": "registry",
+    "load_games": "registry",
+    "register": "registry",
+}
 
 __all__ = [
     "Game",
@@ -27,3 +46,10 @@ __all__ = [
     "load_games",
     "register",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)

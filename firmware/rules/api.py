@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol, TypeAlias, runtime_checkable
 
 from firmware.errors import InputError
+from firmware.rules.frozen import Frozen
 
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 
@@ -60,15 +60,25 @@ POSITIONAL = frozenset({Termination.LINE, Termination.SQUARE, Termination.NO_CHI
                         Termination.NO_MOVE})  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Frozen):
     """The one source of truth for the end of a game: whether it is over, who won, the winning
     cells and why it ended (python-chess's ``Outcome(termination, winner)``)."""
 
+    FIELDS = ("status", "winner", "line", "termination")
+    __slots__ = FIELDS
     status: Status
-    winner: str | None = None
-    line: tuple[str, ...] | None = None
-    termination: Termination | None = None  # None while in progress (or a game that never says)
+    winner: str | None
+    line: tuple[str, ...] | None
+    termination: Termination | None  # None while in progress (or a game that never says)
+
+    def __init__(
+        self,
+        status: Status,
+        winner: str | None = None,
+        line: tuple[str, ...] | None = None,
+        termination: Termination | None = None,
+    ) -> None:
+        self._init(status, winner, line, termination)
 
     @property
     def is_over(self) -> bool:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
 
 from firmware.errors import InputError
 from firmware.rules.api import JsonValue
+from firmware.rules.frozen import Frozen
 
 MAX_MESSAGE_CHARS = 160
 # A string (to its closing quote, or the end) or a bracket: one forward pass, no backtracking.
@@ -21,13 +21,19 @@ _TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
-@dataclass(frozen=True, slots=True)
-class JsonLimits:
+class JsonLimits(Frozen):
     """How much one JSON text may hold."""
 
-    max_bytes: int = 1_000_000
-    max_depth: int = 64
-    max_number_chars: int = 40
+    FIELDS = ("max_bytes", "max_depth", "max_number_chars")
+    __slots__ = FIELDS
+    max_bytes: int
+    max_depth: int
+    max_number_chars: int
+
+    def __init__(
+        self, max_bytes: int = 1_000_000, max_depth: int = 64, max_number_chars: int = 40
+    ) -> None:
+        self._init(max_bytes, max_depth, max_number_chars)
 
 
 DEFAULT_LIMITS = JsonLimits()

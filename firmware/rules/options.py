@@ -7,11 +7,10 @@ nor anything of the board, so ``cullsboard --help`` lists them at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from firmware.rules.frozen import Frozen
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(Frozen):
     """A rule switch someone may set when starting a game (command line, staff page, menu).
 
     ``name`` is the option as typed (``--rounds``, ``"rounds"``), ``key`` the key of the game's
@@ -20,9 +19,24 @@ class Option:
     page (the first choice is the default).
     """
 
+    # Frozen, not a dataclass: ``cullsboard --help`` reads every game's options and would pay for
+    # the dataclasses module (and inspect) for them alone.
+    FIELDS = ("name", "key", "choices", "help", "label", "texts")
+    __slots__ = FIELDS
     name: str
     key: str
     choices: tuple[str | int, ...]
     help: str
     label: str
     texts: tuple[str, ...]
+
+    def __init__(
+        self,
+        name: str,
+        key: str,
+        choices: tuple[str | int, ...],
+        help: str,
+        label: str,
+        texts: tuple[str, ...],
+    ) -> None:
+        self._init(name, key, choices, help, label, texts)

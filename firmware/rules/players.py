@@ -7,12 +7,14 @@ like the rules: no clock, no I/O; time comes in as the budget's stop question.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from firmware.rules.api import GameState
 from firmware.rules.budget import Budget
+
+if TYPE_CHECKING:  # random is imported by the players themselves, not by every reader
+    import random
 
 LOWEST_LEVEL, HIGHEST_LEVEL = 1, 6
 Part = tuple[int, int]  # (index, count): search every count-th root action from index on

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from firmware.rules.api import (
     GameState,
@@ -16,6 +15,7 @@ from firmware.rules.api import (
 )
 from firmware.rules.bounded_json import JsonInputError, read_json, shorten
 from firmware.rules.endings import RESIGN, TIME, winner_if_out
+from firmware.rules.frozen import Frozen
 from firmware.rules.registry import find_game
 from firmware.rules.time_control import TimeControl, TimeControlError, parse_time_control
 
@@ -27,8 +27,7 @@ MAX_CLOCK_MS = 10**9
 _REQUIRED = ("format", "game", "first", "moves")
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(Frozen):
     """One game: which game, its rule switches (defaults filled in), who moved first, the tokens,
     and how it ended when no move ended it (``reason``: time, resignation, agreement).
 
@@ -37,13 +36,27 @@ class Record:
     from the position.
     """
 
+    FIELDS = ("game", "rules", "first", "moves", "clock", "clocks", "reason")
+    __slots__ = FIELDS
     game: str
     rules: Mapping[str, JsonValue]
     first: str
-    moves: tuple[str, ...] = field(default=())
-    clock: TimeControl | None = None  # the time control of a timed game
-    clocks: tuple[int | None, ...] | None = None  # per action: the mover's ms left after it
-    reason: Termination | None = None
+    moves: tuple[str, ...]
+    clock: TimeControl | None  # the time control of a timed game
+    clocks: tuple[int | None, ...] | None  # per action: the mover's ms left after it
+    reason: Termination | None
+
+    def __init__(
+        self,
+        game: str,
+        rules: Mapping[str, JsonValue],
+        first: str,
+        moves: tuple[str, ...] = (),
+        clock: TimeControl | None = None,
+        clocks: tuple[int | None, ...] | None = None,
+        reason: Termination | None = None,
+    ) -> None:
+        self._init(game, rules, first, moves, clock, clocks, reason)
 
     def termination(self) -> Termination | None:
         """How the game ended: ``reason``, else what the moves say (None: not over, or a token
@@ -79,13 +92,17 @@ class Record:
         return find_game(self.game).new_state(self.rules, self.first)
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayError:
+class ReplayError(Frozen):
     """The first illegal token of a record: 1-based ply, the token, and the reason."""
 
+    FIELDS = ("ply", "token", "reason")
+    __slots__ = FIELDS
     ply: int
     token: str
     reason: str
+
+    def __init__(self, ply: int, token: str, reason: str) -> None:
+        self._init(ply, token, reason)
 
     def __str__(self) -> str:
         return shorten(f"ply {self.ply}: {shorten(self.token, 40)}: {self.reason}")

@@ -2,87 +2,111 @@
 
 ``GAME_PACKAGES`` is the list of games: a game is known when its package is listed here. Each
 package registers itself when imported, by calling ``register(GAME, board=ADAPTER, player=...,
-pages=..., teaching=...)``; nothing else in the program imports a game package, it asks here. The
+pages=..., teaching=..., options=...)``, every part but the options possibly a ``Later`` (named,
+imported when first asked for: listing the games' options loads no rules); nothing else in the
+program imports a game package, it asks here. The
 board adapter is opaque to the rules (they never look inside it): the controller reads it through
 its own protocol (``firmware.controller.core.adapter.BoardAdapter``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import cast
 
-from firmware.rules.api import Game, GameState, InvalidRecordError
-from firmware.rules.options import Option
-from firmware.rules.players import GamePlayer
+# Neither typing nor dataclasses nor the rules' API is imported here: ``cullsboard --help`` asks
+# every game for its options through the registry, and pays for what it loads.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from firmware.rules.api import Game
+    from firmware.rules.options import Option
+    from firmware.rules.players import GamePlayer
+    from firmware.rules.teaching import Teaching
 
 GAME_PACKAGES = ["firmware.games.culls", "firmware.games.cubulus"]
 
 
-# A puzzle kind's answers: every action that solves the position for the side to act (sorted;
-# empty when the position is not a puzzle of that kind).
-PuzzleSolver = Callable[[GameState], list[str]]
-
-
-@dataclass(frozen=True, slots=True)
-class Teaching:
-    """The folders of a game's lessons, puzzles and sample records, and its puzzle kinds."""
-
-    lessons: str
-    puzzles: str
-    kinds: Mapping[str, PuzzleSolver] = field(default_factory=dict)
-    samples: str = ""  # the example records puzzles are also made from
-    tasks: Mapping[str, str] = field(default_factory=dict)  # each kind's task: "{side} to play..."
-
-
-@dataclass(frozen=True, slots=True)
 class Later:
     """A part of a game named by where it is (``"package.module:NAME"``), imported when asked."""
 
-    target: str
+    __slots__ = ("target",)
 
-    def resolve(self) -> object:
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+    def __repr__(self) -> str:
+        return f"Later(target={self.target!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Later) and other.target == self.target
+
+    def __hash__(self) -> int:
+        return hash(self.target)
+
+    @property
+    def module(self) -> str:
+        return self.target.partition(":")[0]
+
+    def resolve(self) -> Any:
         module, _, name = self.target.partition(":")
-        found: object = getattr(importlib.import_module(module), name)
-        return found
+        return getattr(importlib.import_module(module), name)
 
 
-@dataclass(frozen=True, slots=True)
 class Registered:
-    """A game's rules and how it lives on the board."""
+    """A game's rules and how it lives on the board (each part maybe still a ``Later``)."""
 
-    game: Game
-    board: object
-    player: GamePlayer | Later | None = None
-    pages: str | None = None
-    teaching: Teaching | None = None
-    options: tuple[Option, ...] = ()
+    __slots__ = ("board", "game", "options", "pages", "player", "teaching")
+
+    def __init__(
+        self,
+        game: Game | Later,
+        board: object,
+        player: GamePlayer | Later | None = None,
+        pages: str | None = None,
+        teaching: Teaching | Later | None = None,
+        options: tuple[Option, ...] = (),
+    ) -> None:
+        self.game = game
+        self.board = board
+        self.player = player
+        self.pages = pages
+        self.teaching = teaching
+        self.options = options
+
+    def replace(self, **parts: Any) -> Registered:
+        """A copy with ``parts`` (attribute -> value) in place of its own."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        return Registered(**{**fields, **parts})
 
 
 _REGISTRY: dict[str, Registered] = {}
 
 
 def register(
-    game: Game,
+    game: Game | Later,
     *,
+    name: str | None = None,
     board: object,
     player: GamePlayer | Later | None = None,
     pages: str | None = None,
-    teaching: Teaching | None = None,
+    teaching: Teaching | Later | None = None,
     options: tuple[Option, ...] = (),
-) -> Game:
+) -> None:
     """Make ``game`` (with its board adapter, computer player, page folder and teaching)
     findable by name.
 
     ``pages``: the path of the folder of the game's own assets for the web pages (its ``page.js``
     and what that loads), wherever the package lives; None: the pages show the lights alone.
     ``teaching``: where its lessons and puzzles are, and its puzzle kinds; None: it has none.
-    ``options``: the rule switches offered when starting it (``firmware.rules.options``)."""
-    _REGISTRY[game.name] = Registered(game, board, player, pages, teaching, options)
-    return game
+    ``options``: the rule switches offered when starting it (``firmware.rules.options``).
+    ``game``, the board, the player and the teaching may be ``Later``: imported when first
+    asked for (a game given as ``Later`` needs its ``name``), so that reading a game's options
+    (``cullsboard --help``) loads nothing of its rules."""
+    if not isinstance(game, Later):
+        name = game.name
+    assert name is not None, f"register: a game given as {game!r} needs its name"
+    _REGISTRY[name] = Registered(game, board, player, pages, teaching, options)
 
 
 def load_games() -> None:
@@ -99,6 +123,8 @@ def _entry(name: str) -> Registered:
     if entry is None or _rank(entry) == len(GAME_PACKAGES):
         entry = _REGISTRY.get(name) if name in game_names() else None
     if entry is None:
+        from firmware.rules.api import InvalidRecordError
+
         known = ", ".join(game_names()) or "none"
         raise InvalidRecordError(f"game: unknown game {name!r} (known: {known})")
     return entry
@@ -106,7 +132,11 @@ def _entry(name: str) -> Registered:
 
 def find_game(name: str) -> Game:
     """The rules of the game called ``name``; InvalidRecordError names the choices."""
-    return _entry(name).game
+    entry = _entry(name)
+    if isinstance(entry.game, Later):
+        entry = _settle(name, game=entry.game.resolve())
+    assert not isinstance(entry.game, Later)
+    return entry.game
 
 
 def find_board(name: str) -> object:
@@ -121,8 +151,10 @@ def find_player(name: str) -> GamePlayer:
     """The computer player of the game called ``name``; InvalidRecordError if it has none."""
     player = _entry(name).player
     if isinstance(player, Later):
-        player = _settle(name, player=cast(GamePlayer, player.resolve())).player
+        player = _settle(name, player=player.resolve()).player
     if player is None:
+        from firmware.rules.api import InvalidRecordError
+
         raise InvalidRecordError(f"game: {name} has no computer player")
     assert not isinstance(player, Later)
     return player
@@ -130,7 +162,7 @@ def find_player(name: str) -> GamePlayer:
 
 def _settle(name: str, **resolved: object) -> Registered:
     """The entry of ``name`` with the parts in ``resolved`` imported in place of their Later."""
-    entry = dataclasses.replace(_REGISTRY[name], **resolved)  # type: ignore[arg-type]
+    entry = _REGISTRY[name].replace(**resolved)
     _REGISTRY[name] = entry
     return entry
 
@@ -148,8 +180,13 @@ def find_pages(name: str) -> str | None:
 def find_teaching(name: str) -> Teaching:
     """Where the game called ``name`` keeps its lessons and puzzles; InvalidRecordError if none."""
     teaching = _entry(name).teaching
+    if isinstance(teaching, Later):
+        teaching = _settle(name, teaching=teaching.resolve()).teaching
     if teaching is None:
+        from firmware.rules.api import InvalidRecordError
+
         raise InvalidRecordError(f"game: {name} has no lessons or puzzles")
+    assert not isinstance(teaching, Later)
     return teaching
 
 
@@ -162,7 +199,7 @@ def game_names() -> list[str]:
 
 def _rank(entry: Registered) -> int:
     """The position in ``GAME_PACKAGES`` of the package defining ``entry``'s game (else last)."""
-    module = type(entry.game).__module__
+    module = entry.game.module if isinstance(entry.game, Later) else type(entry.game).__module__
     for index, package in enumerate(GAME_PACKAGES):
         if module == package or module.startswith(f"{package}."):
             return index

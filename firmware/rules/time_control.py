@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from decimal import Decimal
 
 from firmware.errors import InputError
 from firmware.rules.bounded_json import shorten
+from firmware.rules.frozen import Frozen
 
 NONE = "none"
 MAX_MINUTES = 600
@@ -29,17 +28,21 @@ class TimeControlError(InputError):
     """Text that is not a time control; the message is one line naming it and the spellings."""
 
 
-@dataclass(frozen=True, slots=True)
-class TimeControl:
+class TimeControl(Frozen):
     """Each side's starting time, the time added after each of its turns, or a per-turn limit.
 
     All in milliseconds. ``per_turn_ms`` > 0 means a per-turn limit (``start_ms`` and
     ``increment_ms`` are then 0); all three 0 is no clock.
     """
 
-    start_ms: int = 0
-    increment_ms: int = 0
-    per_turn_ms: int = 0
+    FIELDS = ("start_ms", "increment_ms", "per_turn_ms")
+    __slots__ = FIELDS
+    start_ms: int
+    increment_ms: int
+    per_turn_ms: int
+
+    def __init__(self, start_ms: int = 0, increment_ms: int = 0, per_turn_ms: int = 0) -> None:
+        self._init(start_ms, increment_ms, per_turn_ms)
 
     @property
     def timed(self) -> bool:
@@ -74,11 +77,15 @@ NO_CLOCK = TimeControl()
 
 def _number(ms: int, unit: int) -> str:
     """``ms`` in ``unit`` milliseconds, as short as it can be written (``0.5``, ``10``)."""
+    from decimal import Decimal  # only when a clock is written: decimal is slow to import
+
     text = format(Decimal(ms) / Decimal(unit), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _ms(number: str, unit: int) -> int:
+    from decimal import Decimal
+
     return int(Decimal(number) * unit)
 
 

@@ -7,13 +7,16 @@ takes instead.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-
 from firmware.errors import InputError
-from firmware.rules.api import JsonValue
-from firmware.rules.options import Option
 from firmware.rules.registry import find_game, find_options, game_names
+
+# ``cullsboard --help`` lists every option through here: nothing of typing, json or the rules.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from firmware.rules.api import JsonValue
+    from firmware.rules.options import Option
 
 
 class OptionError(InputError):
@@ -83,6 +86,8 @@ def rules_from_options(
             raise OptionError(f"{head(name)} is for {owners}; {game} takes {takes or 'none'}")
         chosen = _exactly_one_of(value, option.choices)
         if chosen is None:
+            import json
+
             shown = " or ".join(json.dumps(choice) for choice in option.choices)
             raise OptionError(f"{head(name)} must be {shown}")
         rules[option.key] = chosen

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from firmware.games.culls.board import (
     EMPTY,
@@ -27,6 +26,7 @@ from firmware.rules.api import (
     Status,
     Termination,
 )
+from firmware.rules.frozen import Frozen
 from firmware.rules.summary import summary_of
 
 CHIPS_PER_COLOUR = 30
@@ -35,10 +35,14 @@ NO_CHIPS_LEFT = Outcome(Status.DRAW, termination=Termination.NO_CHIPS)
 NO_MOVE_LEFT = Outcome(Status.DRAW, termination=Termination.NO_MOVE)
 
 
-@dataclass(frozen=True, slots=True)
-class _Undo:
+class _Undo(Frozen):
     """What one token changed, to put it back."""
 
+    FIELDS = (
+        "turn", "awaiting", "cullable", "flipped", "last", "outcome",
+        "blue", "red", "cell", "old", "second", "old_second",
+    )  # fmt: skip
+    __slots__ = FIELDS
     turn: int
     awaiting: str | None
     cullable: tuple[int, ...]
@@ -51,6 +55,36 @@ class _Undo:
     old: int  # the code ``cell`` had
     second: int  # the second changed cell of a move, or -1
     old_second: int
+
+    def __init__(
+        self,
+        turn: int,
+        awaiting: str | None,
+        cullable: tuple[int, ...],
+        flipped: int,
+        last: int,
+        outcome: Outcome,
+        blue: int,
+        red: int,
+        cell: int,
+        old: int,
+        second: int,
+        old_second: int,
+    ) -> None:
+        # Set one by one (as a dataclass's __init__ does): made at every token of a search.
+        set_field = object.__setattr__
+        set_field(self, "turn", turn)
+        set_field(self, "awaiting", awaiting)
+        set_field(self, "cullable", cullable)
+        set_field(self, "flipped", flipped)
+        set_field(self, "last", last)
+        set_field(self, "outcome", outcome)
+        set_field(self, "blue", blue)
+        set_field(self, "red", red)
+        set_field(self, "cell", cell)
+        set_field(self, "old", old)
+        set_field(self, "second", second)
+        set_field(self, "old_second", old_second)
 
 
 class CullsState(CullsReadout):

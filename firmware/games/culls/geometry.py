@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from firmware.rules.frozen import Frozen
 from firmware.rules.grid import cell_name
 
 # Rays in pairs along the 4 axes, in the order lines are reported: horizontal, vertical,
@@ -14,15 +14,26 @@ from firmware.rules.grid import cell_name
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 
 
-@dataclass(frozen=True, slots=True)
-class Geometry:
+class Geometry(Frozen):
     """Cells are indexed ``y * size + x``; every table here is indexed the same way."""
 
+    FIELDS = ("size", "names", "index", "rays", "traps")
+    __slots__ = FIELDS
     size: int
     names: tuple[str, ...]
     index: Mapping[str, int]
     rays: tuple[tuple[tuple[int, ...], ...], ...]  # [cell][direction] -> cells outward to the edge
     traps: tuple[tuple[tuple[int, int, int], ...], ...]  # [cell] -> the 3 cells of each long ray
+
+    def __init__(
+        self,
+        size: int,
+        names: tuple[str, ...],
+        index: Mapping[str, int],
+        rays: tuple[tuple[tuple[int, ...], ...], ...],
+        traps: tuple[tuple[tuple[int, int, int], ...], ...],
+    ) -> None:
+        self._init(size, names, index, rays, traps)
 
     def coord(self, index: int) -> tuple[int, int]:
         """The ``(x, y)`` of a cell index."""
@@ -39,12 +50,11 @@ def geometry(size: int) -> Geometry:
         x0, y0 = i % size, i // size
         cell_rays = []
         for dx, dy in DIRECTIONS:
-            ray = []
-            x, y = x0 + dx, y0 + dy
-            while 0 <= x < size and 0 <= y < size:
-                ray.append(y * size + x)
-                x, y = x + dx, y + dy
-            cell_rays.append(tuple(ray))
+            # the cells outward are an arithmetic run: ``steps`` of ``stride`` to the nearer edge
+            steps = min(_room(x0, dx, size), _room(y0, dy, size))
+            stride = dy * size + dx
+            run = range(i + stride, i + stride * (steps + 1), stride) if steps else ()
+            cell_rays.append(tuple(run))
         rays.append(tuple(cell_rays))
     traps = tuple(tuple((r[0], r[1], r[2]) for r in cell_rays if len(r) >= 3) for cell_rays in rays)
     return Geometry(
@@ -54,3 +64,10 @@ def geometry(size: int) -> Geometry:
         rays=tuple(rays),
         traps=traps,
     )
+
+
+def _room(at: int, step: int, size: int) -> int:
+    """How many steps of ``step`` (-1, 0, 1) fit from ``at`` before the edge (0: as many as any)."""
+    if step > 0:
+        return size - 1 - at
+    return at if step < 0 else size

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from firmware.games.culls.switches import MODES, ROUNDS_TO_WIN
 from firmware.rules.options import Option
+
+# The values the rules take (``switches``), kept here: reading the options loads no rules.
+MODES = ("duel", "teams")
+ROUNDS_TO_WIN = (3, 4)
 
 ROUNDS = Option(
     "rounds",

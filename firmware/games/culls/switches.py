@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from firmware.games.culls.options import MODES, ROUNDS_TO_WIN  # declared with their options
 from firmware.rules.api import InvalidRecordError, JsonValue
 
 COLOURS = ("blue", "red")
 MIN_SIZE, MAX_SIZE = 7, 19
-MODES = ("duel", "teams")
-ROUNDS_TO_WIN = (3, 4)
 DEFAULTS: dict[str, JsonValue] = {
     "size": 15,
     "mode": "duel",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from firmware.games.culls.board import FLIP
 from firmware.rules.api import GameState
-from firmware.rules.registry import PuzzleSolver
 from firmware.rules.tactics import (
     double_threat_actions,
     stopping_actions,
@@ -12,6 +11,7 @@ from firmware.rules.tactics import (
     winning_actions,
     wins_this_turn,
 )
+from firmware.rules.teaching import PuzzleSolver
 
 
 @whole_turns
