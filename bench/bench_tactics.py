@@ -2,7 +2,8 @@
 (bench/make_tactics.py) and the shipped win2 and stop puzzles, at a node budget and at its
 real movetime.
 
-Run: ``.venv/bin/python -m bench.bench_tactics [--nodes N] [--movetime MS] [--suite FILE]``
+Run: ``.venv/bin/python -m bench.bench_tactics [--nodes N] [--movetime MS] [--suite FILE]
+[--search-alone]`` (``--search-alone``: level 6 without the prover's look before its search).
 
 A forced five is solved when level 6's turn keeps it: after its action (and its flip, if it
 culls), the prover finds that every defence still loses within the turns left (or the five is
@@ -15,6 +16,7 @@ nodes a second in the searches that ran to their time.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.make_tactics import SUITE, position_of
-from firmware.games.culls.player import COLOUR_CODES
+from firmware.games.culls.player import COLOUR_CODES, LEVEL_STYLES
 from firmware.games.culls.prover import defender_lost
 from firmware.learn.puzzles import Puzzle, load_puzzles
 from firmware.players import SEARCH_SHARE, Budget, choose, level
@@ -127,7 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=LEVEL_6_NODES, help="level 6's budget")
     parser.add_argument("--movetime", type=int, default=level(TOP).movetime_ms, help="ms")
     parser.add_argument("--suite", type=Path, default=SUITE)
+    parser.add_argument(
+        "--search-alone", action="store_true", help="level 6 without its prover's first look"
+    )
     args = parser.parse_args(argv)
+    if args.search_alone:
+        LEVEL_STYLES[TOP] = dataclasses.replace(LEVEL_STYLES[TOP], proves=0)
     names = [*load_suite(args.suite), *PUZZLE_KINDS]
     searched = Searched()
     print(f"| suite | positions | {args.nodes:,} nodes | time | {args.movetime} ms | time |")

@@ -6,6 +6,9 @@ import random
 
 import pytest
 
+from bench.bench_tactics import load_suite, suite_state
+from firmware.games.culls.player import LEVEL_STYLES, culls_position
+from firmware.games.culls.search import CullsSearch
 from firmware.players import LEVELS, Budget, choose, level
 from firmware.rules.api import GameState, Status
 from tests.players.helpers import random_positions, state_after
@@ -105,3 +108,14 @@ def test_a_stop_request_ends_the_search_and_keeps_the_position() -> None:
     assert len(asked) >= 4
     assert state.why_illegal(chosen.token) is None
     assert list(state.moves) == ["h8", "i8", "g9", "j10", "k8"]
+
+
+def test_a_proof_cut_short_by_the_budget_leaves_the_position_as_it_was() -> None:
+    made = max(load_suite()["win4"], key=lambda entry: len(str(entry["line"])))
+    state = suite_state(made)
+    position = culls_position(state.rules, state.first, state.moves)
+    before = (position.key(), position.plies(), list(position.board))
+    budget = Budget(max_nodes=60)  # the prover gets a quarter: far short of a proof in four
+    found = CullsSearch(position, budget, LEVEL_STYLES[6], random.Random(0)).run()
+    assert (position.key(), position.plies(), list(position.board)) == before
+    assert 0 <= found.action < len(position.board) and budget.nodes >= 60

@@ -24,7 +24,7 @@ LEVEL_STYLES = {
     3: CullsStyle(max_depth=2, beam=8, root_beam=12, noise=90, extensions=2, share=0.12),
     4: CullsStyle(max_depth=2, root_beam=16, noise=10, extensions=4, share=0.2),
     5: CullsStyle(max_depth=3, beam=8, root_beam=16, extensions=2, share=0.18),
-    6: CullsStyle(),
+    6: CullsStyle(proves=4),
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).

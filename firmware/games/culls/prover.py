@@ -15,6 +15,7 @@ is put back as it was when a call returns.
 from __future__ import annotations
 
 from firmware.games.culls.position import EMPTY, FLIP, MOVE, OVER, PLACE, CullsPosition
+from firmware.rules.budget import Budget
 
 NEVER = 10**6  # "no proof yet" in the memory of what was proven
 
@@ -22,8 +23,11 @@ NEVER = 10**6  # "no proof yet" in the memory of what was proven
 class WinProver:
     """Proofs of forced fives in one position and the positions that follow it."""
 
-    def __init__(self, position: CullsPosition) -> None:
+    def __init__(self, position: CullsPosition, budget: Budget | None = None) -> None:
+        """``budget``: spent one node per defence and per forcing turn tried (its
+        SearchStoppedError leaves the position part-played: rewind it)."""
         self.pos = position
+        self.budget = Budget() if budget is None else budget
         self.nodes = 0
         # key -> (fewest turns a win was proven in, most turns a proof failed in)
         self.memory: dict[int, tuple[int, int]] = {}
@@ -48,6 +52,15 @@ class WinProver:
             failed = max(failed, turns)
         self.memory[key] = (proven, failed)
         return won
+
+    def first_win(self, most: int) -> tuple[int, tuple[int, int]] | None:
+        """The fewest turns (2 to ``most``) in which the side to act forces a five, with a first
+        turn that does (cell, flip or -1); None if none is found (a five now is not looked for)."""
+        for turns in range(2, most + 1):
+            found = self._winning_turns(turns)
+            if found:
+                return turns, found[0]
+        return None
 
     def _wins(self, turns: int) -> bool:
         return self.five_now() >= 0 or bool(self._winning_turns(turns))
@@ -74,10 +87,16 @@ class WinProver:
             return []
         me = pos.mover()
         if pos.phase == FLIP:
-            flips = [flip for flip in pos.cullable if self._forces(flip, me, turns)]
-            return [(flip, -1) for flip in (flips if every else flips[:1])]
+            forcing: list[tuple[int, int]] = []
+            for flip in pos.cullable:
+                if self._forces(flip, me, turns):
+                    forcing.append((flip, -1))
+                    if not every:
+                        break
+            return forcing
         found = []
         for cell in self.forcing_cells():
+            self.budget.spend()
             pos.play(cell)
             flips = list(pos.cullable) if pos.phase == FLIP else [-1]
             for flip in flips:
@@ -158,6 +177,7 @@ class WinProver:
         if pos.phase == OVER:
             return pos.winner == attacker
         self.nodes += 1
+        self.budget.spend()
         if turns < 1 or self.five_now() >= 0:
             return False
         cells, other = self.defences(attacker)
@@ -168,6 +188,21 @@ class WinProver:
             if not lost:
                 return False
         return all(self.reply_fails(cell, attacker, turns) for cell in cells)
+
+    def flips_fail(self, attacker: int, turns: int) -> bool:
+        """The defender to flip (after its own cull): whether every flip leaves ``attacker`` a
+        forced five within ``turns`` turns."""
+        pos = self.pos
+        for flip in pos.cullable:
+            self.budget.spend()
+            pos.play(flip)
+            try:
+                lost = self._attacker_wins(attacker, turns)
+            finally:
+                pos.undo()
+            if not lost:
+                return False
+        return True
 
     def reply_fails(self, cell: int, attacker: int, turns: int) -> bool:
         """Whether the defence on ``cell`` (with each flip it may earn) loses within ``turns``."""

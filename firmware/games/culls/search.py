@@ -14,12 +14,14 @@ from firmware.games.culls.position import (
     BLUE,
     DRAWN,
     FLIP,
+    MOVE,
     OVER,
     RED,
     WINDOW_CODES,
     CullsPosition,
     window_contents,
 )
+from firmware.games.culls.prover import WinProver
 from firmware.rules.budget import Budget, SearchStoppedError
 from firmware.rules.players import NO_ACTION, WHOLE, Part
 
@@ -36,6 +38,7 @@ PAIR_EXPOSED = 35  # each pair of the mover the opponent could cull next turn
 TEMPO = 20
 MOVER_THREE = 40  # a window where the colour to act has three: a four (a forcing move) next
 SUPPLY_CALM = 6  # below this many chips for either colour, scores shrink towards the draw
+PROOF_NODES = 4000  # the prover's most before a search (a node of it costs about 3 of the search)
 
 
 def _order_worth(me: int, code: int) -> int:
@@ -63,6 +66,7 @@ class CullsStyle:
     extensions: int = 6  # forcing replies searched past the nominal depth
     sees_culls: bool = True
     share: float = 1.0  # the part of the given time (or node budget) spent
+    proves: int = 0  # turns in which the prover looks for a forced five before the search
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,12 +274,25 @@ class CullsSearch:
         return values
 
     def run(self) -> SearchResult:
-        """Deepen until the budget is spent, a win is proven or the style's depth is reached."""
+        """Deepen until the budget is spent, a win is proven or the style's depth is reached;
+        with the style's ``proves``, the prover looks first."""
         pos = self.pos
-        style = self.style
         win = self.winning_cell() if pos.phase != FLIP else -1
         if win >= 0:
             return SearchResult(win, WIN - 1, 1, self.budget.nodes)
+        turns, cell = self.proof() if self.style.proves else (0, -1)
+        if turns > 0:  # the five comes on the side to act's turns-th turn
+            return SearchResult(cell, WIN - (2 * turns - 1), 2 * turns - 1, self.budget.nodes)
+        found = self.deepen()
+        if turns < 0 and found.score > -WIN_SURE:  # (a part with no action stays below)
+            # lost by force all the same: the other side's five comes on its (-turns)-th turn
+            return SearchResult(found.action, -(WIN + 2 * turns), found.depth, found.nodes)
+        return found
+
+    def deepen(self) -> SearchResult:
+        """The iterative deepening over the root's actions (this worker's part of them)."""
+        pos = self.pos
+        style = self.style
         if pos.phase == FLIP:
             cells = list(pos.cullable)
         else:
@@ -302,6 +319,37 @@ class CullsSearch:
             if abs(value) > WIN_SURE or self.budget.exhausted():
                 break
         return SearchResult(best.action, best.score, best.depth, self.budget.nodes)
+
+    def proof(self) -> tuple[int, int]:
+        """What the prover finds within the style's turns, spending at most ``PROOF_NODES`` and
+        a quarter of a node budget: (turns, a first turn's cell) of the side to act's forced
+        five in the fewest turns; (-turns, -1) when the other side forces one within ``turns``
+        whatever the side to act plays; (0, -1) when it finds neither."""
+        pos = self.pos
+        budget = self.budget
+        cap = min(PROOF_NODES, (budget.max_nodes - budget.nodes) // 4)  # the search keeps most
+        if cap < 1:
+            return 0, -1
+        share = Budget(max_nodes=cap, should_stop=budget.should_stop)
+        prover = WinProver(pos, share)
+        start = pos.plies()
+        found: tuple[int, int] = (0, -1)
+        other = 3 - pos.mover()
+        try:
+            if pos.phase == FLIP:  # every flip may leave the other side a forced five
+                lost = (n for n in range(1, self.style.proves) if prover.flips_fail(other, n))
+                found = -next(lost, 0), -1
+            elif pos.phase == MOVE or pos.four_cells(other):
+                # threatened: lost first (then no win of its own can be forced either)
+                lost = (n for n in range(1, self.style.proves) if prover.defence_fails(other, n))
+                found = -next(lost, 0), -1
+            won = None if found[0] else prover.first_win(self.style.proves)
+            if won is not None:
+                found = won[0], won[1][0]
+        except SearchStoppedError:
+            pos.rewind(start)
+        budget.nodes += share.nodes
+        return found
 
     def pick(self, values: list[tuple[int, int]]) -> tuple[int, int]:
         """The best (value, cell); with noise, a random one among the decent ones."""
