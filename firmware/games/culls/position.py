@@ -333,6 +333,17 @@ class CullsPosition:
                     cells.add(cell)
         return cells
 
+    def five_cell(self) -> int:
+        """A cell where the colour to act completes a five now (placing or moving), or -1."""
+        me = self.mover()
+        for cell in self.four_cells(me):
+            self.play(cell)
+            won = self.winner == me
+            self.undo()
+            if won:
+                return cell
+        return -1
+
     def cull_cells(self, colour: int) -> set[int]:
         """The empty cells where a chip of ``colour`` would cull."""
         board, segments = self.board, self.tables.segments

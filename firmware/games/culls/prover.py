@@ -146,16 +146,7 @@ class WinProver:
     def five_now(self) -> int:
         """A cell where the side to act completes a five now, or -1."""
         pos = self.pos
-        if pos.phase not in (PLACE, MOVE):
-            return -1
-        me = pos.mover()
-        for cell in pos.four_cells(me):
-            pos.play(cell)
-            won = pos.winner == me
-            pos.undo()
-            if won:
-                return cell
-        return -1
+        return pos.five_cell() if pos.phase in (PLACE, MOVE) else -1
 
     # -- the defender ----------------------------------------------------------------------
 

@@ -156,15 +156,7 @@ class CullsSearch:
 
     def winning_cell(self) -> int:
         """A cell where the colour to act completes a five now, or -1."""
-        pos = self.pos
-        me = pos.mover()
-        for cell in pos.four_cells(me):
-            pos.play(cell)
-            won = pos.winner == me
-            pos.undo()
-            if won:
-                return cell
-        return -1
+        return self.pos.five_cell()
 
     def forced_replies(self) -> list[int]:
         """The blocks of the opponent's five and the culls that might break it, or none."""
