@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,11 +14,15 @@ from tests.controller.games import culls_round_taps
 from tests.link.boards import LinkedBoard
 from tests.link.broker import Mosquitto, wait_for
 from tests.link.test_fleet import DUEL, card_is
+from tests.link.test_fleet_remove_silence import running_from
 
 if TYPE_CHECKING:
     from tests.browser_support import OpenWindow
 
 pytestmark = pytest.mark.browser
+# The boards' clock: an afternoon, far from the café day's end (04:00), which a run on the wall
+# clock may cross between the rounds and the page (the champions are the day's).
+AFTERNOON = datetime.datetime(2026, 5, 9, 15, 0)
 
 
 def named_round(board: LinkedBoard, winner_name: str, loser_name: str) -> None:
@@ -39,8 +44,9 @@ def named_round(board: LinkedBoard, winner_name: str, loser_name: str) -> None:
 def test_the_fleet_page_adds_up_the_cafes_champions(
     broker: Mosquitto, fleet_url: str, tmp_path: Path, open_window: OpenWindow
 ) -> None:
-    one = LinkedBoard(broker.url, "table-1", tmp_path / "one", game=DUEL)
-    two = LinkedBoard(broker.url, "table-2", tmp_path / "two", game=DUEL, seed=3)
+    wall = running_from(AFTERNOON)
+    one = LinkedBoard(broker.url, "table-1", tmp_path / "one", game=DUEL, wall=wall)
+    two = LinkedBoard(broker.url, "table-2", tmp_path / "two", game=DUEL, seed=3, wall=wall)
     try:
         named_round(one, "Ana", "Ben")
         named_round(two, "ana", "Cleo")
