@@ -182,15 +182,12 @@ class WinProver:
 
     def flips_fail(self, attacker: int, turns: int) -> bool:
         """The defender to flip (after its own cull): whether every flip leaves ``attacker`` a
-        forced five within ``turns`` turns."""
+        forced five within ``turns`` turns (a stop leaves the position part-played: rewind)."""
         pos = self.pos
         for flip in pos.cullable:
-            self.budget.spend()
             pos.play(flip)
-            try:
-                lost = self._attacker_wins(attacker, turns)
-            finally:
-                pos.undo()
+            lost = self._attacker_wins(attacker, turns)
+            pos.undo()
             if not lost:
                 return False
         return True
@@ -201,13 +198,7 @@ class WinProver:
         pos.play(cell)
         try:
             if pos.phase == FLIP:
-                for flip in pos.cullable:
-                    pos.play(flip)
-                    lost = self._attacker_wins(attacker, turns)
-                    pos.undo()
-                    if not lost:
-                        return False
-                return True
+                return self.flips_fail(attacker, turns)
             return self._attacker_wins(attacker, turns)
         finally:
             pos.undo()

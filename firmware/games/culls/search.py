@@ -327,13 +327,18 @@ class CullsSearch:
         start = pos.plies()
         found: tuple[int, int] = (0, -1)
         other = 3 - pos.mover()
+        # threatened (every flip, or a flipped chip to move, or the other side's four): lost
+        # first, and then no win of its own can be forced either
+        fails = (
+            prover.flips_fail
+            if pos.phase == FLIP
+            else prover.defence_fails
+            if pos.phase == MOVE or pos.four_cells(other)
+            else None
+        )
         try:
-            if pos.phase == FLIP:  # every flip may leave the other side a forced five
-                lost = (n for n in range(1, self.style.proves) if prover.flips_fail(other, n))
-                found = -next(lost, 0), -1
-            elif pos.phase == MOVE or pos.four_cells(other):
-                # threatened: lost first (then no win of its own can be forced either)
-                lost = (n for n in range(1, self.style.proves) if prover.defence_fails(other, n))
+            if fails is not None:
+                lost = (n for n in range(1, self.style.proves) if fails(other, n))
                 found = -next(lost, 0), -1
             won = None if found[0] else prover.first_win(self.style.proves)
             if won is not None:
