@@ -55,8 +55,8 @@ class PonderControl:
 
 def ponder(pipe: Connection, task: PonderTask, control: PonderControl) -> None:
     """The helper's side: send the predicted replies' tokens up to the engine's next turn
-    (None: nothing to ponder), then the
-    search's ``Choice`` once the engine has set its deadline (or stopped it)."""
+    (None: nothing to ponder), then the search's ``Choice`` once the engine has set its
+    deadline (or stopped it)."""
     state, error = replay(record_from_json(task.record))
     rng = random.Random(task.seed)
     predicted: list[str] = []
@@ -85,8 +85,6 @@ class Pondering:
         self.pipe = pipe
         self.control = control
         self.record: dict[str, JsonValue] | None = None  # what is pondered, while it is
-        self.hits = 0
-        self.misses = 0
 
     def start(self, state: GameState, answer: str, chosen: int, seed: int) -> None:
         """Ponder the reply to ``answer`` (just given in ``state``, which is not changed)."""
@@ -125,6 +123,4 @@ class Pondering:
         else:
             self.control.until.value = 0.0
         answer = self.pipe.recv()
-        self.hits += hit
-        self.misses += not hit
         return answer if hit and isinstance(answer, Choice) else None
