@@ -6,10 +6,15 @@ importing ``dataclasses``, whose import (``inspect``, ``ast``, ``dis``...) and p
 generation are most of a short command's start-up (``cullsboard replay``, bench/bench_startup.py).
 
 A subclass names its fields in order in ``FIELDS`` (also its ``__slots__``) and sets each once in
-its ``__init__`` through ``_init``.
+its ``__init__`` through ``_init``; its ``__init__`` takes the fields by those names, which
+``replaced`` relies on.
 """
 
 from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Self
 
 
 class Frozen:
@@ -22,6 +27,14 @@ class Frozen:
         """Set the fields, in the order of ``FIELDS`` (only from ``__init__``)."""
         for name, value in zip(self.FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
+
+    def replaced(self, **changes: object) -> Self:
+        """A copy with the named fields changed (what ``dataclasses.replace`` gives)."""
+        unknown = changes.keys() - set(self.FIELDS)
+        if unknown:
+            raise TypeError(f"{type(self).__qualname__} has no field {sorted(unknown)[0]!r}")
+        values = {name: changes.get(name, getattr(self, name)) for name in self.FIELDS}
+        return type(self)(**values)
 
     def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.FIELDS)
