@@ -16,7 +16,6 @@ nodes a second in the searches that ran to their time.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 import sys
@@ -134,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.search_alone:
-        LEVEL_STYLES[TOP] = dataclasses.replace(LEVEL_STYLES[TOP], proves=0)
+        LEVEL_STYLES[TOP] = LEVEL_STYLES[TOP].replaced(proves=0)
     names = [*load_suite(args.suite), *PUZZLE_KINDS]
     searched = Searched()
     print(f"| suite | positions | {args.nodes:,} nodes | time | {args.movetime} ms | time |")

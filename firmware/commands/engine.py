@@ -26,7 +26,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
 from firmware.errors import InputError
@@ -35,6 +34,7 @@ from firmware.players.analysis import judge
 from firmware.players.clock_words import CLOCK_WORDS, ClockWordError, GoClock
 from firmware.rules.api import GameState, InvalidRecordError
 from firmware.rules.bounded_json import JsonInputError, read_json
+from firmware.rules.frozen import Frozen
 from firmware.rules.records import record_from_json, replay
 from firmware.rules.registry import find_game, find_player, game_names
 
@@ -63,15 +63,25 @@ def whole_number(word: str, value: str | None) -> int:
     return int(value)
 
 
-@dataclass(frozen=True, slots=True)
-class Go:
+class Go(Frozen):
     """What a ``go`` line asks: its time in ms (None: the level's own or the clock's), level,
     node cap and clock words."""
 
-    movetime: int | None = None
-    level: int = HIGHEST
-    nodes: int | None = None
-    clock: GoClock = field(default_factory=GoClock)
+    FIELDS = ("movetime", "level", "nodes", "clock")
+    __slots__ = FIELDS
+    movetime: int | None
+    level: int
+    nodes: int | None
+    clock: GoClock
+
+    def __init__(
+        self,
+        movetime: int | None = None,
+        level: int = HIGHEST,
+        nodes: int | None = None,
+        clock: GoClock | None = None,
+    ) -> None:
+        self._init(movetime, level, nodes, GoClock() if clock is None else clock)
 
 
 def parse_go(words: list[str]) -> Go:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.sharedctypes import Synchronized
 
 from firmware.players import Budget, Choice, choose, level
 from firmware.rules.api import GameState, JsonValue
+from firmware.rules.frozen import Frozen
 from firmware.rules.records import record_from_json, record_of, replay
 
 PREDICT_NODES = 2000  # the search that guesses the reply (about 60 ms here)
@@ -27,25 +27,34 @@ MAX_REPLY_TOKENS = 3  # a reply is one turn: a chip and the flip it may earn
 ON_AND_ON = 1e18  # a ponder's deadline until the next ``go`` sets one
 
 
-@dataclass(frozen=True, slots=True)
-class PonderTask:
+class PonderTask(Frozen):
     """What a helper ponders: the record after the engine's answer, the colour the engine
     plays, the level and a seed."""
 
+    FIELDS = ("record", "colour", "level", "seed")
+    __slots__ = FIELDS
     record: dict[str, JsonValue]
     colour: str
     level: int
     seed: int
 
+    def __init__(self, record: dict[str, JsonValue], colour: str, level: int, seed: int) -> None:
+        self._init(record, colour, level, seed)
 
-@dataclass(slots=True)
+
 class PonderControl:
     """What the engine and its pondering helper share (made before the helpers fork): the
-    monotonic time the ponder must answer by, and the ``go`` it now answers (0: none yet)."""
+    monotonic time the ponder must answer by, the ``go`` it now answers (0: none yet) and the
+    last ``go`` stopped."""
 
-    until: Synchronized[float]
-    answers_go: Synchronized[int]
-    stopped: Synchronized[int]  # the last ``go`` stopped
+    __slots__ = ("answers_go", "stopped", "until")
+
+    def __init__(
+        self, until: Synchronized[float], answers_go: Synchronized[int], stopped: Synchronized[int]
+    ) -> None:
+        self.until = until
+        self.answers_go = answers_go
+        self.stopped = stopped
 
     def ended(self) -> bool:
         """Whether the pondering search must answer now."""

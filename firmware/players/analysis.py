@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
 
 from firmware.players.levels import HIGHEST, level
 from firmware.rules.api import GameState, Status
 from firmware.rules.budget import Budget
+from firmware.rules.frozen import Frozen
 from firmware.rules.players import Choice
 from firmware.rules.registry import find_player
 
@@ -26,10 +26,11 @@ ONLY_MOVES = 8  # only moves in a row scored by the position after them
 REVIEW_KEYS = ("ply", "colour", "move", "eval", "best", "best_eval", "loss")
 
 
-@dataclass(frozen=True, slots=True)
-class MoveReview:
+class MoveReview(Frozen):
     """One move of a round: who made it, its evaluation for them, the better move and the loss."""
 
+    FIELDS = ("ply", "colour", "move", "evaluation", "best", "best_evaluation", "loss")
+    __slots__ = FIELDS
     ply: int  # 1-based, as in records.md
     colour: str
     move: str
@@ -37,6 +38,18 @@ class MoveReview:
     best: str
     best_evaluation: int
     loss: int
+
+    def __init__(
+        self,
+        ply: int,
+        colour: str,
+        move: str,
+        evaluation: int,
+        best: str,
+        best_evaluation: int,
+        loss: int,
+    ) -> None:
+        self._init(ply, colour, move, evaluation, best, best_evaluation, loss)
 
     def to_json(self) -> dict[str, int | str]:
         return {
@@ -187,12 +200,12 @@ def turning_points(reviews: list[MoveReview]) -> list[MoveReview]:
             if earlier and earlier[-1].evaluation < WON:
                 culprit = earlier[-1]
                 loss = max(culprit.loss, culprit.best_evaluation + WON)
-                found[culprit.ply] = replace(culprit, evaluation=-WON, loss=loss)
+                found[culprit.ply] = culprit.replaced(evaluation=-WON, loss=loss)
                 continue
         slipped = before >= WON > review.evaluation and review.best != review.move
         if review.evaluation <= -WON < before < WON or slipped:
             loss = max(review.loss, before - review.evaluation, MISTAKE)
-            found[review.ply] = replace(review, loss=loss)
+            found[review.ply] = review.replaced(loss=loss)
     return sorted(found.values(), key=lambda r: r.ply)
 
 

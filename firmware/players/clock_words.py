@@ -9,7 +9,6 @@ for what the time manager gives the side to move (docs/players.md).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from firmware.errors import InputError
 from firmware.players.time_manager import ClockState, think_ms
@@ -22,14 +21,16 @@ class ClockWordError(InputError):
     """A clock word the engine cannot use; the message is the reason it answers."""
 
 
-@dataclass(slots=True)
 class GoClock:
-    """The clock words of one ``go`` line."""
+    """The clock words of one ``go`` line, gathered by ``take``."""
 
-    time_ms: dict[str, int] = field(default_factory=dict)
-    inc_ms: dict[str, int] = field(default_factory=dict)
-    moves_to_go: int | None = None
-    turn_ms: int | None = None
+    __slots__ = ("inc_ms", "moves_to_go", "time_ms", "turn_ms")
+
+    def __init__(self) -> None:
+        self.time_ms: dict[str, int] = {}
+        self.inc_ms: dict[str, int] = {}
+        self.moves_to_go: int | None = None
+        self.turn_ms: int | None = None
 
     @property
     def given(self) -> bool:

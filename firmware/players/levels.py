@@ -7,8 +7,7 @@ one below it in the bench's round robin.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from firmware.rules.frozen import Frozen
 from firmware.rules.players import HIGHEST_LEVEL, LOWEST_LEVEL
 from firmware.rules.registry import find_player
 
@@ -17,12 +16,16 @@ DEFAULT = 3  # a new player's computer: a middle level, neither the weakest nor 
 OWN_MOVETIME_MS = {1: 300, 2: 300, 3: 300, 4: 500, 5: 800, 6: 1000}
 
 
-@dataclass(frozen=True, slots=True)
-class Level:
+class Level(Frozen):
     """One level and its own time per move (when the caller gives none)."""
 
+    FIELDS = ("number", "movetime_ms")
+    __slots__ = FIELDS
     number: int
     movetime_ms: int
+
+    def __init__(self, number: int, movetime_ms: int) -> None:
+        self._init(number, movetime_ms)
 
     def share(self, game: str) -> float:
         """The part of the given time (or node budget) this level spends on ``game``."""

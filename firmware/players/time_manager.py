@@ -7,7 +7,7 @@ back for the time the board needs to show and play the answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from firmware.rules.frozen import Frozen
 
 RESERVE_MS = 250  # never planned: the answer's way to the board, a busy machine
 RESERVE_PART = 0.1  # ... or this part of the time left, when that is less
@@ -19,14 +19,24 @@ PER_TURN_PART = 0.6  # of a per-turn limit (unused time is not kept)
 SHORTEST_MS = 5
 
 
-@dataclass(frozen=True, slots=True)
-class ClockState:
+class ClockState(Frozen):
     """The side to move's clock: time left, increment, and whether it is a per-turn limit."""
 
+    FIELDS = ("left_ms", "increment_ms", "per_turn", "moves_to_go")
+    __slots__ = FIELDS
     left_ms: int
-    increment_ms: int = 0
-    per_turn: bool = False
-    moves_to_go: int | None = None
+    increment_ms: int
+    per_turn: bool
+    moves_to_go: int | None
+
+    def __init__(
+        self,
+        left_ms: int,
+        increment_ms: int = 0,
+        per_turn: bool = False,
+        moves_to_go: int | None = None,
+    ) -> None:
+        self._init(left_ms, increment_ms, per_turn, moves_to_go)
 
 
 def moves_likely_left(turns_played: int) -> int:

@@ -7,7 +7,6 @@ look at a deadline or at a cancel flag) and the search asks it every ``CHECK_EVE
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from firmware.errors import StopSignal
 
@@ -24,13 +23,20 @@ def _never() -> bool:
     return False
 
 
-@dataclass(slots=True)
 class Budget:
     """A node limit and a stop callable; ``nodes`` counts what was spent so far."""
 
-    max_nodes: int = UNLIMITED
-    should_stop: Callable[[], bool] = _never
-    nodes: int = field(default=0)
+    __slots__ = ("max_nodes", "nodes", "should_stop")
+
+    def __init__(
+        self, max_nodes: int = UNLIMITED, should_stop: Callable[[], bool] = _never, nodes: int = 0
+    ) -> None:
+        self.max_nodes = max_nodes
+        self.should_stop = should_stop
+        self.nodes = nodes
+
+    def __repr__(self) -> str:
+        return f"Budget(max_nodes={self.max_nodes}, nodes={self.nodes})"
 
     def spend(self) -> None:
         """Count one node; raise SearchStoppedError once the limit is reached or a stop is asked."""

@@ -7,11 +7,11 @@ like the rules: no clock, no I/O; time comes in as the budget's stop question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from firmware.rules.api import GameState
 from firmware.rules.budget import Budget
+from firmware.rules.frozen import Frozen
 
 if TYPE_CHECKING:  # random is imported by the players themselves, not by every reader
     import random
@@ -24,14 +24,18 @@ WHOLE: Part = (0, 1)
 NO_ACTION = -(10**8)  # the score of a part of the root that holds no action
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(Frozen):
     """A computer's move: the token, its score for the mover, the depth reached, nodes spent."""
 
+    FIELDS = ("token", "score", "depth", "nodes")
+    __slots__ = FIELDS
     token: str
     score: int
     depth: int
     nodes: int
+
+    def __init__(self, token: str, score: int, depth: int, nodes: int) -> None:
+        self._init(token, score, depth, nodes)
 
 
 class GamePlayer(Protocol):

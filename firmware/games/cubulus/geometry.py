@@ -6,7 +6,7 @@ indexed by that name read in base 3, so ``int("012", 3)`` is its index.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from firmware.rules.frozen import Frozen
 
 COLOURS = ("red", "black", "white")
 FACES = "LRFBDU"
@@ -43,15 +43,21 @@ def face_cells(face: str) -> tuple[int, ...]:
     return tuple(index for index in range(27) if is_on_face(index, face))
 
 
-@dataclass(frozen=True, slots=True)
-class Push:
+class Push(Frozen):
     """A push from outside ``face`` into ``entry``: its line of cells from the entry inward."""
 
+    FIELDS = ("token", "face", "cells", "line", "opposite")
+    __slots__ = FIELDS
     token: str
     face: str
     cells: tuple[int, int, int]
     line: int
     opposite: int  # the index in PUSHES of the push into the same line from the other end
+
+    def __init__(
+        self, token: str, face: str, cells: tuple[int, int, int], line: int, opposite: int
+    ) -> None:
+        self._init(token, face, cells, line, opposite)
 
 
 def _line_cells(face: str, entry: int) -> tuple[int, int, int]:

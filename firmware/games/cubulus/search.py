@@ -7,7 +7,6 @@ search is paranoid: both others are taken to play against it, which keeps alpha-
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from firmware.games.cubulus.position import (
     DRAWN,
@@ -18,6 +17,7 @@ from firmware.games.cubulus.position import (
     CubulusPosition,
 )
 from firmware.rules.budget import Budget, SearchStoppedError
+from firmware.rules.frozen import Frozen
 from firmware.rules.players import NO_ACTION, WHOLE, Part
 
 WIN = 1_000_000
@@ -41,22 +41,34 @@ PUSHES_BETWEEN_ENDS = _pushes_between_ends()
 SQUARE_COUNT = tuple(sum(cell in square for square in SQUARES) for cell in range(27))
 
 
-@dataclass(frozen=True, slots=True)
-class CubulusStyle:
+class CubulusStyle(Frozen):
     """The knobs a level turns for Cubulus."""
 
-    max_depth: int = 64
-    noise: int = 0
-    leaf_wins: bool = True  # at the search's horizon, look for a push that wins at once
-    share: float = 1.0  # the part of the given time (or node budget) spent
+    FIELDS = ("max_depth", "noise", "leaf_wins", "share")
+    __slots__ = FIELDS
+    max_depth: int
+    noise: int
+    leaf_wins: bool  # at the search's horizon, look for a push that wins at once
+    share: float  # the part of the given time (or node budget) spent
+
+    def __init__(
+        self, max_depth: int = 64, noise: int = 0, leaf_wins: bool = True, share: float = 1.0
+    ) -> None:
+        self._init(max_depth, noise, leaf_wins, share)
 
 
-@dataclass(frozen=True, slots=True)
-class CubulusResult:
+class CubulusResult(Frozen):
+    """The chosen action (an action of ``CubulusPosition``), its score and what it cost."""
+
+    FIELDS = ("action", "score", "depth", "nodes")
+    __slots__ = FIELDS
     action: int
     score: int
     depth: int
     nodes: int
+
+    def __init__(self, action: int, score: int, depth: int, nodes: int) -> None:
+        self._init(action, score, depth, nodes)
 
 
 class CubulusSearch:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from firmware.games.cubulus.cube import (
     bad_token_reason,
@@ -31,19 +30,33 @@ PUSH_TOKENS = tuple(push.token for push in PUSHES)
 NEUTRAL_INDEX = {f"{NEUTRAL}{name}": index for index, name in enumerate(CELL_NAMES)}
 
 
-@dataclass(frozen=True, slots=True)
 class _Undo:
-    """What one token changed, to put it back."""
+    """What one token changed, to put it back (kept in the state's history, never changed)."""
 
-    cells: tuple[int, ...]
-    before: tuple[int, ...]
-    spent: int  # the colour code whose supply paid for the ball, or 0
-    last_push: int
-    last_rotated: bool
-    turn: int
-    outcome: Outcome
-    out: frozenset[int] = frozenset()  # the seats out before the token
-    removed: int = 0  # balls taken from the supply of the seat that went out
+    __slots__ = ("before", "cells", "last_push", "last_rotated", "out", "outcome", "removed",
+                 "spent", "turn")  # fmt: skip
+
+    def __init__(
+        self,
+        cells: tuple[int, ...],
+        before: tuple[int, ...],
+        spent: int,  # the colour code whose supply paid for the ball, or 0
+        last_push: int,
+        last_rotated: bool,
+        turn: int,
+        outcome: Outcome,
+        out: frozenset[int],  # the seats out before the token
+        removed: int,  # balls taken from the supply of the seat that went out
+    ) -> None:
+        self.cells = cells
+        self.before = before
+        self.spent = spent
+        self.last_push = last_push
+        self.last_rotated = last_rotated
+        self.turn = turn
+        self.outcome = outcome
+        self.out = out
+        self.removed = removed
 
 
 class CubulusState:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass
 
 from firmware.games.culls.board import trapped_chips, winning_line
 from firmware.games.culls.geometry import Geometry, geometry
+from firmware.rules.frozen import Frozen
 
 EMPTY, BLUE, RED = 0, 1, 2
 FLIPPED = 2  # a flipped chip's code is its colour's code plus FLIPPED
@@ -50,10 +50,12 @@ def _window_score(code: int) -> int:
 WINDOW_SCORE = tuple(_window_score(code) for code in range(WINDOW_CODES))  # blue minus red
 
 
-@dataclass(frozen=True, slots=True)
-class Tables:
+class Tables(Frozen):
     """The fixed lookup tables of one board size."""
 
+    FIELDS = ("geo", "windows", "windows_at", "segments", "segments_at", "ring", "zobrist",
+              "zobrist_state")  # fmt: skip
+    __slots__ = FIELDS
     geo: Geometry
     windows: tuple[tuple[int, ...], ...]
     windows_at: tuple[tuple[int, ...], ...]
@@ -62,6 +64,19 @@ class Tables:
     ring: tuple[tuple[int, ...], ...]  # the cells within Chebyshev distance 2
     zobrist: tuple[tuple[int, ...], ...]  # [cell][code]
     zobrist_state: tuple[int, ...]  # phase, mover, setup turn, supply and last-arrival keys
+
+    def __init__(
+        self,
+        geo: Geometry,
+        windows: tuple[tuple[int, ...], ...],
+        windows_at: tuple[tuple[int, ...], ...],
+        segments: tuple[tuple[int, int, int, int], ...],
+        segments_at: tuple[tuple[int, ...], ...],
+        ring: tuple[tuple[int, ...], ...],
+        zobrist: tuple[tuple[int, ...], ...],
+        zobrist_state: tuple[int, ...],
+    ) -> None:
+        self._init(geo, windows, windows_at, segments, segments_at, ring, zobrist, zobrist_state)
 
 
 @functools.cache

@@ -8,7 +8,6 @@ the flip node keeps the mover (no sign change) and spends no depth.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from firmware.games.culls.position import (
     BLUE,
@@ -23,6 +22,7 @@ from firmware.games.culls.position import (
 )
 from firmware.games.culls.prover import WinProver
 from firmware.rules.budget import Budget, SearchStoppedError
+from firmware.rules.frozen import Frozen
 from firmware.rules.players import NO_ACTION, WHOLE, Part
 
 WIN = 1_000_000
@@ -55,28 +55,47 @@ ORDER_WORTH = tuple(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class CullsStyle:
+class CullsStyle(Frozen):
     """The knobs a level turns: how deep, how wide, how noisy, and what the evaluation sees."""
 
-    max_depth: int = 64
-    beam: int = 10  # candidates tried at an inner node
-    root_beam: int = 24  # candidates tried at the root
-    noise: int = 0  # spread of the random error added to the root scores
-    extensions: int = 6  # forcing replies searched past the nominal depth
-    sees_culls: bool = True
-    share: float = 1.0  # the part of the given time (or node budget) spent
-    proves: int = 0  # turns in which the prover looks for a forced five before the search
+    FIELDS = ("max_depth", "beam", "root_beam", "noise", "extensions", "sees_culls", "share",
+              "proves")  # fmt: skip
+    __slots__ = FIELDS
+    max_depth: int
+    beam: int  # candidates tried at an inner node
+    root_beam: int  # candidates tried at the root
+    noise: int  # spread of the random error added to the root scores
+    extensions: int  # forcing replies searched past the nominal depth
+    sees_culls: bool
+    share: float  # the part of the given time (or node budget) spent
+    proves: int  # turns in which the prover looks for a forced five before the search
+
+    def __init__(
+        self,
+        max_depth: int = 64,
+        beam: int = 10,
+        root_beam: int = 24,
+        noise: int = 0,
+        extensions: int = 6,
+        sees_culls: bool = True,
+        share: float = 1.0,
+        proves: int = 0,
+    ) -> None:
+        self._init(max_depth, beam, root_beam, noise, extensions, sees_culls, share, proves)
 
 
-@dataclass(frozen=True, slots=True)
-class SearchResult:
+class SearchResult(Frozen):
     """The chosen action (a cell index for the current phase), its score and what it cost."""
 
+    FIELDS = ("action", "score", "depth", "nodes")
+    __slots__ = FIELDS
     action: int
     score: int
     depth: int
     nodes: int
+
+    def __init__(self, action: int, score: int, depth: int, nodes: int) -> None:
+        self._init(action, score, depth, nodes)
 
 
 class CullsSearch:
