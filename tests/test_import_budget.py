@@ -44,6 +44,10 @@ SOME_PATHS = ("random", "decimal", "difflib", "shlex")
 RULES = ("dataclasses", "typing", "json", "firmware.rules.api", "firmware.games.culls.game")
 RULES_TOO = ("firmware.games.cubulus.game", "firmware.rules.players")
 # shutil brings the compression modules; argparse asks for it only to size its help
+# The engine's values (its go, styles, results, budget, choice) are Frozen or plain classes:
+# dataclasses (with inspect, ast and dis) would be a third of its start to ``readyok``. string
+# compiles a pattern when imported, for the ASCII letters a cell name needs.
+VALUES = ("dataclasses", "inspect", "string")
 BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
     "--help": (
         ["--help"],
@@ -70,12 +74,19 @@ BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
         + TEACHING
         + SOME_PATHS
         + RULES_TOO
+        + VALUES
         + ("shutil", "firmware.games.cubulus"),
     ),
     "engine": (
         ["engine"],
         "isready\nquit\n",
-        SERVERS + BOARD + ADAPTERS + CONFIG + TEACHING + ("decimal", "difflib", "shlex"),
+        SERVERS
+        + BOARD
+        + ADAPTERS
+        + CONFIG
+        + TEACHING
+        + VALUES
+        + ("decimal", "difflib", "shlex", "shutil"),
     ),
     "check-config": (
         ["check-config", "config/default.yaml"],

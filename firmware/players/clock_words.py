@@ -13,7 +13,7 @@ import re
 from firmware.errors import InputError
 from firmware.players.time_manager import ClockState, think_ms
 
-_SIDE_WORD = re.compile(r"([a-z]{1,12})(time|inc)")
+_SIDE_WORD = r"([a-z]{1,12})(time|inc)"  # compiled by ``re`` at its first use, not at start
 CLOCK_WORDS = "COLOURtime MS, COLOURinc MS, movestogo N, turntime MS"
 
 
@@ -46,7 +46,7 @@ class GoClock:
         if word == "turntime":
             self.turn_ms = number
             return True
-        side = _SIDE_WORD.fullmatch(word)
+        side = re.fullmatch(_SIDE_WORD, word)
         if side is None:
             return False
         colour, kind = side.groups()

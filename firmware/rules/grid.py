@@ -6,11 +6,9 @@ and what a person types or sends (``parse_board_cell``: case and surrounding spa
 
 from __future__ import annotations
 
-import string
-
 Coord = tuple[int, int]
 
-LETTERS = string.ascii_lowercase
+LETTERS = "abcdefghijklmnopqrstuvwxyz"  # not ``string``'s: importing it compiles a pattern
 MAX_ROW_DIGITS = 3
 
 

@@ -19,8 +19,10 @@ NONE = "none"
 MAX_MINUTES = 600
 MAX_SECONDS = 3600
 _NUMBER = r"[0-9]{1,4}(?:\.[0-9]{1,3})?"
-_MINUTES = re.compile(rf"({_NUMBER})(?:\+({_NUMBER}))?")
-_TURN = re.compile(rf"turn:({_NUMBER})")
+# Patterns, not compiled ones: ``re`` compiles each at its first use (and keeps it), so a command
+# that never reads a clock does not pay for compiling them at start.
+_MINUTES = rf"({_NUMBER})(?:\+({_NUMBER}))?"
+_TURN = rf"turn:({_NUMBER})"
 SPELLINGS = "none, minutes (10, 0.5), minutes+seconds (5+3) or turn:seconds (turn:30)"
 
 
@@ -94,12 +96,12 @@ def parse_time_control(text: object) -> TimeControl:
     if isinstance(text, str):
         if text == NONE:
             return NO_CLOCK
-        turn = _TURN.fullmatch(text)
+        turn = re.fullmatch(_TURN, text)
         if turn is not None:
             seconds = _ms(turn.group(1), 1000)
             if 0 < seconds <= MAX_SECONDS * 1000:
                 return TimeControl(per_turn_ms=seconds)
-        minutes = _MINUTES.fullmatch(text)
+        minutes = re.fullmatch(_MINUTES, text)
         if minutes is not None:
             start = _ms(minutes.group(1), 60_000)
             increment = _ms(minutes.group(2) or "0", 1000)
