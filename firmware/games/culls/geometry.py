@@ -45,16 +45,17 @@ class Geometry(Frozen):
 def geometry(size: int) -> Geometry:
     """The geometry of a ``size`` x ``size`` board (computed once per size; it never changes)."""
     names = tuple(cell_name((i % size, i // size)) for i in range(size * size))
+    # room[step][at]: how many steps of ``step`` (-1, 0, 1) fit from ``at`` before the edge
+    room = {1: [size - 1 - at for at in range(size)], -1: list(range(size)), 0: [size] * size}
     rays = []
     for i in range(size * size):
-        x0, y0 = i % size, i // size
+        y0, x0 = divmod(i, size)
         cell_rays = []
         for dx, dy in DIRECTIONS:
             # the cells outward are an arithmetic run: ``steps`` of ``stride`` to the nearer edge
-            steps = min(_room(x0, dx, size), _room(y0, dy, size))
+            steps = min(room[dx][x0], room[dy][y0])
             stride = dy * size + dx
-            run = range(i + stride, i + stride * (steps + 1), stride) if steps else ()
-            cell_rays.append(tuple(run))
+            cell_rays.append(tuple(range(i + stride, i + stride * (steps + 1), stride)))
         rays.append(tuple(cell_rays))
     traps = tuple(tuple((r[0], r[1], r[2]) for r in cell_rays if len(r) >= 3) for cell_rays in rays)
     return Geometry(
@@ -64,10 +65,3 @@ def geometry(size: int) -> Geometry:
         rays=tuple(rays),
         traps=traps,
     )
-
-
-def _room(at: int, step: int, size: int) -> int:
-    """How many steps of ``step`` (-1, 0, 1) fit from ``at`` before the edge (0: as many as any)."""
-    if step > 0:
-        return size - 1 - at
-    return at if step < 0 else size

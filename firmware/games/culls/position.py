@@ -108,15 +108,11 @@ def tables(size: int) -> Tables:
             segments_at[cell].append(number)
     ring = []
     for i in range(n):
-        x0, y0 = i % size, i // size
-        ring.append(
-            tuple(
-                y * size + x
-                for y in range(max(0, y0 - 2), min(size, y0 + 3))
-                for x in range(max(0, x0 - 2), min(size, x0 + 3))
-                if (x, y) != (x0, y0)
-            )
-        )
+        y0, x0 = divmod(i, size)
+        left, right = max(0, x0 - 2), min(size, x0 + 3)
+        rows = range(max(0, y0 - 2), min(size, y0 + 3))
+        near = (c for y in rows for c in range(y * size + left, y * size + right) if c != i)
+        ring.append(tuple(near))
     rng = random.Random(size)  # fixed keys: the same position always hashes the same
     zobrist = tuple((0, *(rng.getrandbits(64) for _ in range(4))) for _ in range(n))
     zobrist_state = tuple(rng.getrandbits(64) for _ in range(16 + 2 * 32 + n))
