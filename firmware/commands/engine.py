@@ -20,6 +20,7 @@ engine ponders between its answers (``engine_ponder``); an answer from a ponder 
 from __future__ import annotations
 
 import argparse
+import gc
 import queue
 import random
 import sys
@@ -168,16 +169,27 @@ def parse_position(text: str) -> GameState:
 
 
 def prepare(rng: random.Random) -> None:
-    """Load every game and run a small search in each, so the first ``go`` pays for nothing."""
-    for name in game_names():
-        game = find_game(name)
-        rules = game.parse_rules({})
-        state = game.new_state(rules, game.colours(rules)[0])
-        try:
-            find_player(name)
-        except InvalidRecordError:
-            continue  # a game without a computer player
-        choose(state, level(HIGHEST), Budget(max_nodes=WARM_UP_NODES), rng)
+    """Load every game and run a small search in each, so the first ``go`` pays for nothing.
+
+    What it makes (modules, the searches' tables) lasts as long as the engine: the collector,
+    which would look at it a dozen times and free none of it, is kept out meanwhile."""
+    gc.disable()
+    try:
+        for name in game_names():
+            _warm_up(name, rng)
+    finally:
+        gc.enable()
+
+
+def _warm_up(name: str, rng: random.Random) -> None:
+    game = find_game(name)
+    rules = game.parse_rules({})
+    state = game.new_state(rules, game.colours(rules)[0])
+    try:
+        find_player(name)
+    except InvalidRecordError:
+        return  # a game without a computer player
+    choose(state, level(HIGHEST), Budget(max_nodes=WARM_UP_NODES), rng)
 
 
 class Engine:
