@@ -9,6 +9,7 @@ out the two board start-ups.
 
 - ``python3 -c pass`` and this interpreter's ``-c pass``: the floor; the ratios are to the
   latter (the same virtualenv, its path hooks included), the target being 2x at most;
+- this interpreter's ``-c 'import yaml'``: PyYAML alone, which ``check-config`` must load;
 - ``cullsboard --help``, ``cullsboard replay SAMPLE``, ``cullsboard check-config
   config/default.yaml`` to their exit,
   ``cullsboard engine`` to its ``readyok``;
@@ -160,6 +161,8 @@ def main() -> None:
         ("cullsboard replay SAMPLE", _to_exit([*_cullsboard(), "replay", str(SAMPLE)])),
         ("cullsboard engine to readyok", _engine_ready),
         ("cullsboard check-config", _to_exit([*_cullsboard(), "check-config", str(CONFIG)])),
+        # what check-config cannot do without: the config's library, imported and nothing else
+        ("python -c 'import yaml'", _to_exit([sys.executable, "-c", "import yaml"])),
     ]
     if not args.commands:
         runs.append(("--mock-hal to its first frame", _first_frame))

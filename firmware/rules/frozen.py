@@ -1,9 +1,12 @@
-"""``Frozen``: the base of the small value classes every command reads (records, outcomes, clocks).
+"""``Frozen``: the base of the small value classes the commands read at start (records, outcomes,
+clocks, and the engine's: its searches' styles and results, its choices and levels).
 
 It gives what ``@dataclass(frozen=True, slots=True)`` gives them (equality and hash over the
-fields, a repr naming each field, no assignment after ``__init__``, copying and pickling) without
-importing ``dataclasses``, whose import (``inspect``, ``ast``, ``dis``...) and per-class code
-generation are most of a short command's start-up (``cullsboard replay``, bench/bench_startup.py).
+fields, a repr naming each field, no assignment after ``__init__``, copying, pickling and
+``replaced``) without importing ``dataclasses``, whose import (``inspect``, ``ast``, ``dis``...)
+and per-class code generation are most of a short command's start-up (``cullsboard replay``,
+``cullsboard engine``: bench/bench_startup.py). The board's larger values (its config, views and
+history) stay dataclasses: the board imports far more than that anyway.
 
 A subclass names its fields in order in ``FIELDS`` (also its ``__slots__``) and sets each once in
 its ``__init__`` through ``_init``; its ``__init__`` takes the fields by those names, which
