@@ -9,6 +9,7 @@ import html
 from aiohttp import web
 
 from firmware.fleet.register import CafeRegister
+from firmware.players.levels import rating_scale_words
 
 REGISTER_KEY = web.AppKey("register", CafeRegister)
 
@@ -61,7 +62,7 @@ async def _page(request: web.Request) -> web.Response:
 {_champions("Champions this week", body["week"])}{_champions("Champions this month", body["month"])}
 </div><section class="event">{table}
 <p class="note">One player a name across every table (letter case and spaces aside), one rating
-from all their matches. A rating starts at 1,000 and is on the computer's scale: level 1 about
-900, level 6 about 1,750 (Culls) or 2,050 (Cubulus).</p></section></main></body></html>
+from all their matches. A rating starts at 1,000 and is on the computer's scale:
+{html.escape(rating_scale_words())}.</p></section></main></body></html>
 """
     return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-cache"})

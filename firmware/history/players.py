@@ -21,7 +21,7 @@ from firmware.history.store import History
 from firmware.rules.api import JsonValue
 
 # The rating a page shows, on the scale of the computer levels' ratings (Elo-like, about 900 for
-# level 1 to 1,750-2,050 for level 6, docs/players.md): a newcomer (ordinal 0) shows 1,000, and a
+# level 1 to 1,800-2,050 for level 6, docs/players.md): a newcomer (ordinal 0) shows 1,000, and a
 # unit of OpenSkill's mu is 47 Elo points (at equal ratings the Plackett-Luce model's win chance
 # changes with mu as Elo's does with 47 points, for its beta of 25/6). Never below 100.
 DISPLAY_NEWCOMER = 1000

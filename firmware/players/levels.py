@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from firmware.rules.frozen import Frozen
 from firmware.rules.players import HIGHEST_LEVEL, LOWEST_LEVEL
-from firmware.rules.registry import find_player
+from firmware.rules.registry import find_player, game_names
 
 LOWEST, HIGHEST = LOWEST_LEVEL, HIGHEST_LEVEL
 DEFAULT = 3  # a new player's computer: a middle level, neither the weakest nor the strongest
@@ -45,6 +45,34 @@ def level_words(game: str, number: int) -> str:
     if rating is None:
         return f"level {number}"
     return f"level {number}, about {round(rating / 50) * 50}"
+
+
+def _about(rating: int) -> str:
+    """A rating as the pages write it: to the nearest 50, thousands separated ("1,800")."""
+    return f"{round(rating / 50) * 50:,}"
+
+
+def rating_scale_words() -> str:
+    """The computer's scale, from the levels' measured ratings, as the rating pages say it:
+    "level 1 about 900, level 6 about 1,800 (Culls) or 2,050 (Cubulus)"."""
+    said = []
+    for number in (LOWEST, HIGHEST):
+        by_game = {}
+        for game in game_names():
+            try:
+                rating = find_player(game).rating(number)
+            except ValueError:  # a game without a computer player
+                continue
+            if rating is not None:
+                by_game[game] = _about(rating)
+        if not by_game:
+            continue
+        if len(set(by_game.values())) == 1:
+            said.append(f"level {number} about {next(iter(by_game.values()))}")
+        else:
+            each = [f"{about} ({game.capitalize()})" for game, about in by_game.items()]
+            said.append(f"level {number} about {' or '.join(each)}")
+    return ", ".join(said)
 
 
 def level(number: int) -> Level:

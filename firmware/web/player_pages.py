@@ -21,6 +21,7 @@ from firmware.history.players import (
 )
 from firmware.history.store import History
 from firmware.history.writer import read_history
+from firmware.players.levels import rating_scale_words
 from firmware.rules.api import JsonValue
 from firmware.rules.bounded_json import JsonInputError, read_json
 from firmware.web.bodies import ApiError
@@ -34,8 +35,7 @@ PERIOD_WORDS = {
 }
 RATING_NOTE = (
     "A rating starts at 1,000 for a new player and rises with wins over strong players (teams "
-    "and games of three count too); it is on the computer's scale: level 1 about 900, level 6 "
-    "about 1,750 (Culls) or 2,050 (Cubulus)."
+    f"and games of three count too); it is on the computer's scale: {rating_scale_words()}."
 )
 MAX_NAME = 200  # longer than any name a seat takes: a longer one is no player
 

@@ -28,7 +28,7 @@ LEVEL_STYLES = {
 }
 
 # Each level's rating from one round robin (bench/bench_ratings.py; docs/players.md, Levels).
-LEVEL_RATINGS = {1: 897, 2: 1078, 3: 1309, 4: 1443, 5: 1618, 6: 1737}
+LEVEL_RATINGS = {1: 901, 2: 1072, 3: 1303, 4: 1443, 5: 1603, 6: 1779}
 
 
 def culls_position(
