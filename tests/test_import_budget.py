@@ -47,7 +47,8 @@ RULES_TOO = ("firmware.games.cubulus.game", "firmware.rules.players")
 # The engine's values (its go, styles, results, budget, choice) are Frozen or plain classes:
 # dataclasses (with inspect, ast and dis) would be a third of its start to ``readyok``. string
 # compiles a pattern when imported, for the ASCII letters a cell name needs.
-VALUES = ("dataclasses", "inspect", "string")
+# The rules' protocols are plain classes at run time (firmware/rules/protocol.py): no typing.
+HEAVY_STDLIB = ("dataclasses", "inspect", "string", "typing")
 BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
     "--help": (
         ["--help"],
@@ -74,7 +75,7 @@ BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
         + TEACHING
         + SOME_PATHS
         + RULES_TOO
-        + VALUES
+        + HEAVY_STDLIB
         + ("shutil", "firmware.games.cubulus"),
     ),
     "engine": (
@@ -85,7 +86,7 @@ BUDGETS: dict[str, tuple[list[str], str, tuple[str, ...]]] = {
         + ADAPTERS
         + CONFIG
         + TEACHING
-        + VALUES
+        + HEAVY_STDLIB
         + ("decimal", "difflib", "shlex", "shutil"),
     ),
     "check-config": (

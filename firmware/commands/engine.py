@@ -27,7 +27,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, BinaryIO
 
 from firmware.errors import InputError
 from firmware.players import HIGHEST, SEARCH_SHARE, UNLIMITED, Budget, Choice, Part, choose, level
@@ -39,7 +38,10 @@ from firmware.rules.frozen import Frozen
 from firmware.rules.records import record_from_json, replay
 from firmware.rules.registry import find_game, find_player, game_names
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import BinaryIO
+
     from firmware.commands.engine_workers import Workers
 
 MAX_MOVETIME_MS = 3_600_000

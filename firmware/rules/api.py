@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Protocol, TypeAlias, runtime_checkable
 
 from firmware.errors import InputError
 from firmware.rules.frozen import Frozen
+from firmware.rules.protocol import Protocol
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 
@@ -96,7 +100,6 @@ class Outcome(Frozen):
 IN_PROGRESS = Outcome(Status.IN_PROGRESS)
 
 
-@runtime_checkable
 class GameState(Protocol):
     """One game in progress: whose turn, what is legal, apply and undo."""
 

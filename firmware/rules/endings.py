@@ -9,8 +9,6 @@ they never read a clock.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
-
 from firmware.rules.api import GameState, Outcome
 
 TIME = "time"
@@ -18,12 +16,14 @@ RESIGN = "resign"
 OUT_TOKENS = (TIME, RESIGN)
 
 
-@runtime_checkable
-class SidesLeft(Protocol):
-    """A game state in which a side can be out while the others play on."""
+class SidesLeft:
+    """The base of a game state in which a side can be out while the others play on."""
+
+    __slots__ = ()
 
     def sides_in(self) -> tuple[str, ...]:
         """The colours still in the game, in seat order."""
+        raise NotImplementedError
 
 
 def sides_in(state: GameState, colours: tuple[str, ...]) -> tuple[str, ...]:

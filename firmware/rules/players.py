@@ -7,12 +7,12 @@ like the rules: no clock, no I/O; time comes in as the budget's stop question.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
-
 from firmware.rules.api import GameState
 from firmware.rules.budget import Budget
 from firmware.rules.frozen import Frozen
+from firmware.rules.protocol import Protocol
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # random is imported by the players themselves, not by every reader
     import random
 

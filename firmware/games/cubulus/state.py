@@ -20,7 +20,7 @@ from firmware.rules.api import (
     Status,
     Termination,
 )
-from firmware.rules.endings import OUT_TOKENS
+from firmware.rules.endings import OUT_TOKENS, SidesLeft
 from firmware.rules.summary import summary_of
 
 BALLS_PER_COLOUR = 9
@@ -59,7 +59,7 @@ class _Undo:
         self.removed = removed
 
 
-class CubulusState:
+class CubulusState(SidesLeft):
     """A Cubulus game in progress: the cube, the supplies, whose turn, and the undo history."""
 
     __slots__ = (
