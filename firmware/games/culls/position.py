@@ -84,18 +84,9 @@ def tables(size: int) -> Tables:
     """The tables of a ``size`` x ``size`` board (built once per size)."""
     geo = geometry(size)
     n = size * size
-    lines: list[tuple[int, ...]] = []
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        for y in range(size):
-            for x in range(size):
-                cells = []
-                cx, cy = x, y
-                for _ in range(5):
-                    if not (0 <= cx < size and 0 <= cy < size):
-                        break
-                    cells.append(cy * size + cx)
-                    cx, cy = cx + dx, cy + dy
-                lines.append(tuple(cells))
+    # From every cell, up to five cells along each axis's forward ray (DIRECTIONS 0, 2, 4, 6:
+    # right, up, up-right, down-right), cut short at the edge.
+    lines = [(i, *geo.rays[i][ray][:4]) for ray in (0, 2, 4, 6) for i in range(n)]
     windows = tuple(w for w in lines if len(w) == 5)
     segments = tuple((w[0], w[1], w[2], w[3]) for w in lines if len(w) >= 4)
     windows_at: list[list[int]] = [[] for _ in range(n)]
