@@ -20,7 +20,6 @@ engine ponders between its answers (``engine_ponder``); an answer from a ponder 
 from __future__ import annotations
 
 import argparse
-import gc
 import queue
 import random
 import sys
@@ -28,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 
+from firmware.commands.collector import collector_paused
 from firmware.errors import InputError
 from firmware.players import HIGHEST, SEARCH_SHARE, UNLIMITED, Budget, Choice, Part, choose, level
 from firmware.players.analysis import judge
@@ -173,14 +173,10 @@ def parse_position(text: str) -> GameState:
 def prepare(rng: random.Random) -> None:
     """Load every game and run a small search in each, so the first ``go`` pays for nothing.
 
-    What it makes (modules, the searches' tables) lasts as long as the engine: the collector,
-    which would look at it a dozen times and free none of it, is kept out meanwhile."""
-    gc.disable()
-    try:
+    What it makes (modules, the searches' tables) lasts as long as the engine."""
+    with collector_paused():
         for name in game_names():
             _warm_up(name, rng)
-    finally:
-        gc.enable()
 
 
 def _warm_up(name: str, rng: random.Random) -> None:

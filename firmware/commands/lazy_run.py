@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import gc
 import importlib
+
+from firmware.commands.collector import collector_paused
 
 # typing and dataclasses are not imported: every command pays for what this module loads.
 TYPE_CHECKING = False
@@ -31,12 +32,7 @@ class LazyRun:
 
     def __call__(self, args: argparse.Namespace, **extra: Any) -> int:
         module, _, function = self.target.partition(":")
-        # Importing makes thousands of objects that stay (modules, classes, functions): the
-        # collector, run every few hundred of them, would look at them a dozen times and free none.
-        gc.disable()
-        try:
+        with collector_paused():
             run = getattr(importlib.import_module(module), function)
-        finally:
-            gc.enable()
         code: int = run(args, **extra)
         return code
