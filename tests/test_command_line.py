@@ -14,12 +14,14 @@ import pytest
 from firmware.cli import main
 
 SAMPLE = Path("firmware/games/culls/samples/culls-sample.json")
-# The parser's own modules: the commands' arguments and how a command's run is found.
+# The parser's own modules: the commands' arguments, how a command's run is found, and the
+# collector's pause while it is imported.
 PARSER = {
     "firmware.commands.parser",
     "firmware.commands.arguments",
     "firmware.commands.play_arguments",
     "firmware.commands.lazy_run",
+    "firmware.commands.collector",
 }
 HEAVY = ("aiohttp", "paho", "hal.sim", "firmware.web", "firmware.link", "sqlite3", "yaml")
 
