@@ -35,36 +35,38 @@ class Level(Frozen):
 LEVELS = {number: Level(number, ms) for number, ms in OWN_MOVETIME_MS.items()}
 
 
+def _measured_rating(game: str, number: int) -> int | None:
+    """Level ``number``'s measured rating in ``game``; None when it has none (or the game has
+    no computer player)."""
+    try:
+        return find_player(game).rating(number)
+    except ValueError:  # a game without a computer player
+        return None
+
+
+def _nearest_50(rating: int) -> int:
+    return round(rating / 50) * 50
+
+
 def level_words(game: str, number: int) -> str:
     """The level as the board says it, with its rating in ``game`` when measured: "level 2,
     about 900" (to the nearest 50)."""
-    try:
-        rating = find_player(game).rating(number)
-    except ValueError:  # a game without a computer player
-        rating = None
+    rating = _measured_rating(game, number)
     if rating is None:
         return f"level {number}"
-    return f"level {number}, about {round(rating / 50) * 50}"
-
-
-def _about(rating: int) -> str:
-    """A rating as the pages write it: to the nearest 50, thousands separated ("1,800")."""
-    return f"{round(rating / 50) * 50:,}"
+    return f"level {number}, about {_nearest_50(rating)}"
 
 
 def rating_scale_words() -> str:
     """The computer's scale, from the levels' measured ratings, as the rating pages say it:
-    "level 1 about 900, level 6 about 1,800 (Culls) or 2,050 (Cubulus)"."""
+    "level 1 about 900, level 6 about 1,800 (Culls) or 2,050 (Cubulus)" (to the nearest 50)."""
     said = []
     for number in (LOWEST, HIGHEST):
-        by_game = {}
-        for game in game_names():
-            try:
-                rating = find_player(game).rating(number)
-            except ValueError:  # a game without a computer player
-                continue
-            if rating is not None:
-                by_game[game] = _about(rating)
+        by_game = {
+            game: f"{_nearest_50(rating):,}"
+            for game in game_names()
+            if (rating := _measured_rating(game, number)) is not None
+        }
         if not by_game:
             continue
         if len(set(by_game.values())) == 1:
