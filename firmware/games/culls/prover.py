@@ -28,7 +28,6 @@ class WinProver:
         SearchStoppedError leaves the position part-played: rewind it)."""
         self.pos = position
         self.budget = Budget() if budget is None else budget
-        self.nodes = 0
         # key -> (fewest turns a win was proven in, most turns a proof failed in)
         self.memory: dict[int, tuple[int, int]] = {}
 
@@ -167,7 +166,6 @@ class WinProver:
         pos = self.pos
         if pos.phase == OVER:
             return pos.winner == attacker
-        self.nodes += 1
         self.budget.spend()
         if turns < 1 or self.five_now() >= 0:
             return False

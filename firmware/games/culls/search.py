@@ -173,10 +173,6 @@ class CullsSearch:
         candidates = self.pos.candidates()
         return self.ordered(candidates, len(candidates), ply)
 
-    def winning_cell(self) -> int:
-        """A cell where the colour to act completes a five now, or -1."""
-        return self.pos.five_cell()
-
     def forced_replies(self) -> list[int]:
         """The blocks of the opponent's five and the culls that might break it, or none."""
         pos = self.pos
@@ -229,7 +225,7 @@ class CullsSearch:
                     or (flag == UPPER and value <= alpha)
                 ):
                     return value
-        if self.winning_cell() >= 0:
+        if self.pos.five_cell() >= 0:
             return WIN - ply - 1
         cells = self.forced_replies()
         forced = bool(cells)
@@ -288,7 +284,7 @@ class CullsSearch:
         """Deepen until the budget is spent, a win is proven or the style's depth is reached;
         with the style's ``proves``, the prover looks first."""
         pos = self.pos
-        win = self.winning_cell() if pos.phase != FLIP else -1
+        win = pos.five_cell() if pos.phase != FLIP else -1
         if win >= 0:
             return SearchResult(win, WIN - 1, 1, self.budget.nodes)
         turns, cell = self.proof() if self.style.proves else (0, -1)
